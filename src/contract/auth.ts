@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { emailSchema, phoneSchema } from './common';
+import type { Permission, Role } from './permissions';
+
+/** The shared password pattern (spec section 5): 8+, letters and digits only, a lower, an upper, a digit. */
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{8,}$/;
+export const PASSWORD_PATTERN_MESSAGE =
+  'Mật khẩu phải có ít nhất 8 ký tự, chỉ gồm chữ và số, có chữ thường, chữ hoa và chữ số';
+
+export const strongPassword = z
+  .string({ message: 'Vui lòng nhập mật khẩu mới' })
+  .max(128, { message: 'Mật khẩu quá dài' })
+  .regex(PASSWORD_PATTERN, { message: PASSWORD_PATTERN_MESSAGE });
+
+export const loginBody = z.object({
+  username: z
+    .string({ message: 'Vui lòng nhập tên đăng nhập' })
+    .trim()
+    .min(1, { message: 'Vui lòng nhập tên đăng nhập' })
+    .max(100, { message: 'Tên đăng nhập quá dài' }),
+  password: z
+    .string({ message: 'Vui lòng nhập mật khẩu' })
+    .min(1, { message: 'Vui lòng nhập mật khẩu' })
+    .max(128, { message: 'Mật khẩu quá dài' }),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** Reset step 1 (spec section 5). */
+export const resetRequestForm = z.object({
+  username: z.string().trim().min(1, { message: 'Vui lòng nhập tên đăng nhập' }).max(100),
+});
+
+/** Reset step 2 (spec section 5): the form, with its repeat field. */
+export const resetConfirmForm = z
+  .object({
+    token: z.string().trim().min(1, { message: 'Vui lòng nhập mã xác nhận' }),
+    newPassword: z
+      .string()
+      .min(1, { message: 'Vui lòng nhập mật khẩu mới' })
+      .min(6, { message: 'Mật khẩu phải có ít nhất 6 ký tự' })
+      .max(128, { message: 'Mật khẩu quá dài' }),
+    confirmPassword: z.string().min(1, { message: 'Vui lòng nhập lại mật khẩu' }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'Mật khẩu nhập lại không khớp',
+    path: ['confirmPassword'],
+  });
+
+export const resetRequestQuery = z.object({
+  username: z
+    .string({ message: 'Vui lòng nhập tên đăng nhập' })
+    .trim()
+    .min(1, { message: 'Vui lòng nhập tên đăng nhập' })
+    .max(100, { message: 'Tên đăng nhập quá dài' }),
+});
+
+export const resetConfirmQuery = z.object({
+  username: resetRequestQuery.shape.username,
+  token: z
+    .string({ message: 'Vui lòng nhập mã xác nhận' })
+    .trim()
+    .min(1, { message: 'Vui lòng nhập mã xác nhận' })
+    .max(20, { message: 'Mã xác nhận không hợp lệ' }),
+  newPassword: z
+    .string({ message: 'Vui lòng nhập mật khẩu mới' })
+    .min(6, { message: 'Mật khẩu phải có ít nhất 6 ký tự' })
+    .max(128, { message: 'Mật khẩu quá dài' }),
+});
+
+export const changePasswordQuery = z.object({
+  oldPassword: z
+    .string({ message: 'Vui lòng nhập mật khẩu hiện tại' })
+    .min(1, { message: 'Vui lòng nhập mật khẩu hiện tại' })
+    .max(128, { message: 'Mật khẩu quá dài' }),
+  newPassword: strongPassword,
+});
+
+/** The change-password form of the dashboard: the query plus a repeat field. */
+export const changePasswordForm = changePasswordQuery
+  .extend({ confirmPassword: z.string().min(1, { message: 'Vui lòng nhập lại mật khẩu' }) })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'Mật khẩu nhập lại không khớp',
+    path: ['confirmPassword'],
+  });
+
+export const changeInfoQuery = z.object({ email: emailSchema, phone: phoneSchema });
+
+/** GET auth/my-info: the dashboard's current-user lookup. */
+export interface MyInfo {
+  userId: number;
+  name: string;
+  username: string;
+  role: Role;
+  permissions: Permission[];
+  email: string | null;
+  phone: string | null;
+}
+
+/** GET auth/login-info when no valid bearer is sent. */
+export interface NotSignedIn {
+  authenticated: false;
+}
+
+export const TOKEN_STORAGE_KEY = 'token';

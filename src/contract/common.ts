@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** Paged list answer of every list endpoint (spec section 3). */
+export interface Page<T> {
+  content: T[];
+  totalPages: number;
+  totalElements: number;
+  page: number;
+  size: number;
+}
+
+export interface ApiErrorBody {
+  status: number;
+  message: string;
+  errors?: Record<string, string>;
+}
+
+const intIn = (min: number, max: number, message: string) =>
+  z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
+
+/** page is 1-based; size defaults to 5 on admin lists (spec section 9). */
+export function pageQuery(defaultSize = 5, maxSize = 100) {
+  return z.object({
+    page: intIn(1, 100_000, 'Số trang không hợp lệ').default(1),
+    size: intIn(1, maxSize, `Kích thước trang phải từ 1 đến ${maxSize}`).default(defaultSize),
+    search: z.string().max(200, { message: 'Từ khóa tìm kiếm quá dài' }).optional(),
+  });
+}
+
+export const idParam = z.object({
+  id: z.coerce
+    .number({ message: 'Mã không hợp lệ' })
+    .int({ message: 'Mã không hợp lệ' })
+    .positive({ message: 'Mã không hợp lệ' })
+    .max(2_147_483_647, { message: 'Mã không hợp lệ' }),
+});
+
+export const positiveId = (message = 'Mã không hợp lệ') =>
+  z.coerce.number({ message }).int({ message }).positive({ message }).max(2_147_483_647, { message });
+
+export const VN_PHONE = /^(?:\+?84|0)(?:3|5|7|8|9)\d{8}$/;
+export const phoneSchema = z
+  .string({ message: 'Vui lòng nhập số điện thoại' })
+  .transform((v) => v.replace(/[\s.-]/g, ''))
+  .refine((v) => VN_PHONE.test(v), { message: 'Số điện thoại không hợp lệ' })
+  .transform((v) => (v.startsWith('+84') ? `0${v.slice(3)}` : v.startsWith('84') ? `0${v.slice(2)}` : v));
+
+export const emailSchema = z
+  .string({ message: 'Vui lòng nhập email' })
+  .trim()
+  .max(200, { message: 'Email quá dài' })
+  .email({ message: 'Email không hợp lệ' })
+  .transform((v) => v.toLowerCase());
+
+/** Strings people type: trimmed, no control characters, bounded. */
+export const text = (label: string, max: number) =>
+  z
+    .string({ message: `${label} không hợp lệ` })
+    .trim()
+    .max(max, { message: `${label} tối đa ${max} ký tự` })
+    .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(v), {
+      message: `${label} chứa ký tự không hợp lệ`,
+    });
+
+export const requiredText = (label: string, max: number) =>
+  text(label, max).refine((v) => v.length > 0, { message: `Vui lòng nhập ${label.toLowerCase()}` });

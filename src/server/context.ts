@@ -1,0 +1,25 @@
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Mailer } from './platform/mailer';
+import type { TokenSigner } from './platform/tokens';
+
+/** What every module's service is built from. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  tokens: TokenSigner;
+  log: FastifyBaseLogger;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse<IncomingMessage>,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

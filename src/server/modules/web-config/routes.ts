@@ -1,0 +1,40 @@
+import { webConfigurationUpdate } from '../../../contract/web-config';
+import type { App } from '../../context';
+import type { WebConfigService } from './service';
+
+export function webConfigRoutes(service: WebConfigService) {
+  return async (app: App) => {
+    app.get(
+      '/web-configuration',
+      { config: { access: 'public' }, schema: { tags: ['Cấu hình'], summary: 'Thông tin showroom công khai' } },
+      () => service.getPublic(),
+    );
+
+    app.get(
+      '/web-configuration/car-calculations',
+      { config: { access: 'public' }, schema: { tags: ['Cấu hình'], summary: 'Thông số tính chi phí lăn bánh, trả góp' } },
+      async () => (await service.get()).carCalculations,
+    );
+
+    app.get(
+      '/web-configuration/system-message',
+      { config: { access: 'public' }, schema: { tags: ['Cấu hình'], summary: 'Lời nhắc hệ thống của trợ lý AI' } },
+      async (_req, reply) => reply.type('text/plain; charset=utf-8').send((await service.get()).systemMessage),
+    );
+
+    app.get(
+      '/web-configuration/admin',
+      { config: { access: 'WEB_CONFIG' }, schema: { tags: ['Cấu hình'], summary: 'Toàn bộ cấu hình (nhân viên)' } },
+      () => service.get(),
+    );
+
+    app.put(
+      '/web-configuration',
+      {
+        config: { access: 'WEB_CONFIG' },
+        schema: { tags: ['Cấu hình'], summary: 'Cập nhật cấu hình', body: webConfigurationUpdate },
+      },
+      (req) => service.update(req.body as never, req),
+    );
+  };
+}

@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  type PublicWebConfiguration,
+  type WebConfiguration,
+  webConfiguration as configSchema,
+  withConfigDefaults,
+} from '../../../contract/web-config';
+import type { Db } from '../../db/client';
+import { webConfiguration } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+
+export class WebConfigService {
+  constructor(private readonly db: Db) {}
+
+  /** The stored settings, with defaults filled for any field added since they were saved. */
+  async get(): Promise<WebConfiguration> {
+    const [row] = await this.db.select().from(webConfiguration).where(eq(webConfiguration.id, 1));
+    return withConfigDefaults(row?.data);
+  }
+
+  async getPublic(): Promise<PublicWebConfiguration> {
+    const { systemMessage: _omit, ...rest } = await this.get();
+    return rest;
+  }
+
+  /** Replaces the settings with a validated document; fields left out keep their stored value. */
+  async update(patch: Partial<WebConfiguration>, req: FastifyRequest | null): Promise<WebConfiguration> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(webConfiguration).where(eq(webConfiguration.id, 1)).for('update');
+      const before = withConfigDefaults(row?.data);
+      const next = configSchema.parse({ ...before, ...patch });
+      await tx
+        .insert(webConfiguration)
+        .values({ id: 1, data: next, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: webConfiguration.id, set: { data: next, updatedAt: new Date() } });
+      const changedBefore: Record<string, unknown> = {};
+      const changedAfter: Record<string, unknown> = {};
+      for (const key of Object.keys(next) as (keyof WebConfiguration)[]) {
+        if (JSON.stringify(before[key]) !== JSON.stringify(next[key])) {
+          changedBefore[key] = before[key];
+          changedAfter[key] = next[key];
+        }
+      }
+      await writeAudit(tx, req, {
+        action: 'update',
+        entity: 'web_configuration',
+        entityId: 1,
+        before: changedBefore,
+        after: changedAfter,
+      });
+      return next;
+    });
+  }
+
+  /** First start: store the defaults (with the showroom's demo contact details when asked). */
+  async ensure(initial: Partial<WebConfiguration> = {}) {
+    await this.db
+      .insert(webConfiguration)
+      .values({ id: 1, data: withConfigDefaults(initial) })
+      .onConflictDoNothing();
+  }
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasPermission, type Permission, PERMISSIONS } from '../../contract/permissions';
+import { forbidden, unauthorized } from './errors';
+
+/**
+ * Every /api route declares who may call it in `config.access`:
+ * 'public' (anyone), 'auth' (any signed-in staff) or a permission name (ADMIN always passes).
+ * A route without a declaration refuses to register, so nothing is open by accident, and the
+ * authorisation tests read the same declarations from the route table.
+ */
+export type Access = 'public' | 'auth' | Permission | 'admin';
+
+export interface CurrentUser {
+  id: number;
+  username: string;
+  name: string;
+  role: string;
+  permissions: Permission[];
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+}
+
+export function declaredAccess(req: FastifyRequest): Access | undefined {
+  return req.routeOptions.config.access;
+}
+
+export function registerAccessControl(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    // The OpenAPI document and its viewer are public, like the public API they describe.
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...(route.config ?? {}), access: 'public' } as typeof route.config;
+      return;
+    }
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    const valid = access === 'public' || access === 'auth' || access === 'admin' || PERMISSIONS.includes(access as Permission);
+    if (!valid) throw new Error(`Route ${route.method} ${route.url} has no valid config.access`);
+  });
+
+  // onRequest, before body parsing and validation: an anonymous caller learns nothing but 401.
+  app.addHook('onRequest', async (req) => {
+    const access = declaredAccess(req);
+    if (!access || access === 'public') return;
+    if (!req.user) throw unauthorized();
+    if (access === 'auth') return;
+    if (access === 'admin') {
+      if (req.user.role !== 'ADMIN') throw forbidden();
+      return;
+    }
+    if (!hasPermission(req.user, access)) throw forbidden();
+  });
+}
+
+export function requireUser(req: FastifyRequest): CurrentUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

@@ -1,0 +1,111 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../../contract/common';
+
+/** An answer we chose to give: its status and Vietnamese message go to the client as they are. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new ApiError(400, message, errors);
+export const unauthorized = (message = 'Vui lòng đăng nhập để tiếp tục') => new ApiError(401, message);
+export const forbidden = (message = 'Bạn không có quyền thực hiện thao tác này') => new ApiError(403, message);
+export const notFound = (message = 'Không tìm thấy dữ liệu') => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);
+export const tooMany = (message = 'Bạn thao tác quá nhanh, vui lòng thử lại sau ít phút') => new ApiError(429, message);
+
+const PG_CODES: Record<string, [number, string]> = {
+  '23505': [409, 'Dữ liệu đã tồn tại'],
+  '23503': [409, 'Dữ liệu đang được sử dụng hoặc tham chiếu không tồn tại'],
+  '22P02': [400, 'Dữ liệu không hợp lệ'],
+  '22003': [400, 'Giá trị số quá lớn'],
+  '22001': [400, 'Dữ liệu quá dài'],
+  '22021': [400, 'Dữ liệu chứa ký tự không hợp lệ'],
+  '54000': [400, 'Dữ liệu quá lớn'],
+};
+
+function pgCode(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const FASTIFY_CODES: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Định dạng dữ liệu gửi lên không được hỗ trợ'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Độ dài dữ liệu không hợp lệ'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Dữ liệu gửi lên quá lớn'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Thiếu dữ liệu gửi lên'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Dữ liệu JSON không hợp lệ'],
+  FST_ERR_CTP_INVALID_TYPE: [415, 'Định dạng dữ liệu gửi lên không được hỗ trợ'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Yêu cầu phải ở dạng multipart/form-data'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'Tệp tải lên quá lớn'],
+  FST_FILES_LIMIT_REACHED: [413, 'Quá nhiều tệp tải lên'],
+  FST_FIELDS_LIMIT_REACHED: [413, 'Quá nhiều trường dữ liệu'],
+  FST_PARTS_LIMIT_REACHED: [413, 'Quá nhiều phần dữ liệu'],
+  FST_PROTO_VIOLATION: [400, 'Dữ liệu không hợp lệ'],
+  FST_ERR_VALIDATION: [400, 'Dữ liệu không hợp lệ'],
+  FST_ERR_BAD_URL: [400, 'Đường dẫn không hợp lệ'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'Yêu cầu không hợp lệ'],
+};
+
+function fieldName(path: string): string {
+  return path.replace(/^\//, '').replace(/\//g, '.') || '_';
+}
+
+/** Turns every failure into {status, message, errors?} in Vietnamese; never leaks a stack or SQL. */
+export function toErrorBody(err: unknown): ApiErrorBody {
+  if (err instanceof ApiError) {
+    return { status: err.status, message: err.message, ...(err.errors ? { errors: err.errors } : {}) };
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const errors: Record<string, string> = {};
+    for (const issue of err.validation) {
+      const key = fieldName(issue.instancePath);
+      if (!errors[key]) errors[key] = issue.message ?? 'Giá trị không hợp lệ';
+    }
+    const first = Object.values(errors)[0] ?? 'Dữ liệu không hợp lệ';
+    return { status: 400, message: first, errors };
+  }
+  const fe = err as FastifyError;
+  if (fe?.code && FASTIFY_CODES[fe.code]) {
+    const [status, message] = FASTIFY_CODES[fe.code];
+    return { status, message };
+  }
+  const code = pgCode(err);
+  if (code && PG_CODES[code]) {
+    const [status, message] = PG_CODES[code];
+    return { status, message };
+  }
+  if (fe?.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    const messages: Record<number, string> = {
+      400: 'Yêu cầu không hợp lệ',
+      404: 'Không tìm thấy',
+      405: 'Phương thức không được hỗ trợ',
+      406: 'Định dạng không được hỗ trợ',
+      413: 'Dữ liệu gửi lên quá lớn',
+      415: 'Định dạng dữ liệu gửi lên không được hỗ trợ',
+      429: 'Bạn thao tác quá nhanh, vui lòng thử lại sau ít phút',
+    };
+    return { status: fe.statusCode, message: messages[fe.statusCode] ?? 'Yêu cầu không hợp lệ' };
+  }
+  return { status: 500, message: 'Lỗi máy chủ, vui lòng thử lại sau' };
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err, req, reply) => {
+    const body = toErrorBody(err);
+    if (body.status >= 500) req.log.error({ err }, 'request failed');
+    else req.log.debug({ err: (err as Error).message }, 'request rejected');
+    reply.status(body.status).type('application/json; charset=utf-8').send(body);
+  });
+}

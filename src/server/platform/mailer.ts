@@ -1,0 +1,44 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** SMTP when SMTP_URL is set; otherwise each message becomes DATA_DIR/outbox/<time>-<n>.eml. */
+export function createMailer(opts: {
+  smtpUrl: string | null;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let counter = 0;
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      mkdirSync(opts.outboxDir, { recursive: true });
+      const file = join(opts.outboxDir, `${Date.now()}-${process.pid}-${++counter}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (SMTP_URL not set)');
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from './errors';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function same(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Double-submit cookie. A browser that has loaded the site carries the XSRF-TOKEN cookie
+ * (SameSite=Strict, readable by our script); its state-changing calls must echo it in
+ * X-XSRF-TOKEN. A client without the cookie (curl, an integration using only a bearer token)
+ * is not a browser session and passes: it cannot be driven by another site's page.
+ */
+export function registerXsrf(app: FastifyInstance, secureCookies: boolean) {
+  app.addHook('onRequest', async (req, reply) => {
+    const cookie = req.cookies[XSRF_COOKIE];
+    if (!cookie) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        secure: secureCookies,
+        httpOnly: false,
+      });
+      return;
+    }
+    if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    const header = req.headers[XSRF_HEADER];
+    if (typeof header !== 'string' || !same(header, cookie)) {
+      throw new ApiError(403, 'Phiên làm việc không hợp lệ, vui lòng tải lại trang và thử lại');
+    }
+  });
+}

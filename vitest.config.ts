@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const alias = { '@contract': r('./src/contract'), '@web': r('./src/web') };
+
+// API tests run once per database driver: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
+const apiProject = (name: string, driver: 'pglite' | 'pg') => ({
+  resolve: { alias },
+  test: {
+    name,
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['test/e2e/**', 'node_modules/**'],
+    env: { TEST_DB_DRIVER: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks' as const,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      apiProject('api', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', 'pg')] : []),
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
