@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('health and readiness', () => {
+  it('answers health and ready when the database answers', async () => {
+    expect((await t.call('GET', '/api/health')).json).toEqual({ status: 'ok' });
+    const ready = await t.call('GET', '/api/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.json.database).toBe(process.env.TEST_DB_DRIVER === 'pg' ? 'pg' : 'pglite');
+  });
+
+  it('answers an unknown API path with a Vietnamese 404', async () => {
+    const res = await t.call('GET', '/api/khong-co');
+    expect(res.status).toBe(404);
+    expect(res.json.message).toMatch(/Không tìm thấy/);
+  });
+});

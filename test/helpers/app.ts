@@ -1,0 +1,114 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Permission, Role } from '../../src/contract/permissions';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { bootstrap } from '../../src/server/db/seed/bootstrap';
+import { openTestDatabase } from './database';
+
+export const ADMIN_PASSWORD = 'Admin12345';
+export const STAFF_PASSWORD = 'Staff12345';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface CallOptions {
+  token?: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The real application on a fresh database for one test file, called through inject().
+ * Nothing is mocked: the same buildApp() main.ts uses.
+ */
+export async function startTestApp(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'showroom-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    ADMIN_PASSWORD,
+    DEMO_DATA: 'off',
+    WEB_DIR: join(dataDir, 'no-web'),
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const built = await buildApp({ config, database, logger: false });
+  await bootstrap(built.ctx, config, built.services);
+  await built.app.ready();
+  const { app } = built;
+
+  async function call(method: Method, url: string, opts: CallOptions = {}) {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const query = opts.query
+      ? Object.fromEntries(Object.entries(opts.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))
+      : undefined;
+    const res = await app.inject({
+      method,
+      url,
+      query,
+      headers,
+      ...(opts.body !== undefined ? { payload: opts.body as never } : {}),
+    });
+    let json: any;
+    try {
+      json = res.json();
+    } catch {
+      json = undefined;
+    }
+    return { status: res.statusCode, body: res.body, json, headers: res.headers };
+  }
+
+  async function login(username: string, password: string): Promise<string> {
+    const res = await call('POST', '/api/auth/login', { body: { username, password } });
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${res.body}`);
+    return res.body;
+  }
+
+  const adminToken = await login('admin', ADMIN_PASSWORD);
+  let counter = 0;
+
+  /** A new staff account holding exactly these permissions, signed in. */
+  async function createStaff(permissions: Permission[] = [], role: Role = 'STAFF') {
+    counter++;
+    const res = await call('POST', '/api/users/addUser', {
+      token: adminToken,
+      body: {
+        fullName: `Nhân Viên Thử ${counter}`,
+        username: `staff${counter}_${Math.random().toString(36).slice(2, 7)}`,
+        email: `staff${counter}@example.com`,
+        password: STAFF_PASSWORD,
+        role,
+        permissions,
+      },
+    });
+    if (res.status !== 201) throw new Error(`createStaff failed: ${res.status} ${res.body}`);
+    const user = res.json as { userId: number; username: string };
+    return { id: user.userId, username: user.username, token: await login(user.username, STAFF_PASSWORD) };
+  }
+
+  /** Messages the mailer wrote to DATA_DIR/outbox (SMTP_URL unset), oldest first. */
+  function outbox(): string[] {
+    const dir = join(dataDir, 'outbox');
+    try {
+      return readdirSync(dir)
+        .sort()
+        .map((f) => readFileSync(join(dir, f), 'utf8'));
+    } catch {
+      return [];
+    }
+  }
+
+  async function close() {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return { ...built, config, dataDir, database, call, login, adminToken, createStaff, outbox, close };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
