@@ -1,0 +1,16 @@
+import type { RouteObject } from 'react-router';
+import { page } from './lazy';
+
+/**
+ * Pages under /dashboard. `handle.permission` names what a page needs (spec section 6); the
+ * dashboard layout shows 'Bạn không có quyền truy cập vào trang này!' instead when it is missing.
+ */
+export const dashboardRoutes: RouteObject[] = [
+  { index: true, lazy: page(() => import('../features/dashboard/pages/overview-page')) },
+  { path: 'profile', lazy: page(() => import('../features/account/pages/profile-page')) },
+  { path: 'profile/change-information', lazy: page(() => import('../features/account/pages/change-information-page')) },
+  { path: 'users', handle: { permission: 'MANAGE_USER' }, lazy: page(() => import('../features/users/pages/users-page')) },
+  { path: 'users/add', handle: { permission: 'MANAGE_USER' }, lazy: page(() => import('../features/users/pages/user-form-page')) },
+  { path: 'users/:userId', handle: { permission: 'MANAGE_USER' }, lazy: page(() => import('../features/users/pages/user-form-page')) },
+  { path: 'setting', handle: { permission: 'WEB_CONFIG' }, lazy: page(() => import('../features/settings/pages/settings-page')) },
+];

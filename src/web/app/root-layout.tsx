@@ -1,0 +1,13 @@
+import { Outlet, useNavigation } from 'react-router';
+import { FullScreenSpinner } from '../components/spinner';
+
+/** Shows the full-screen spinner while the next page's code loads. */
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <>
+      {navigation.state === 'loading' ? <FullScreenSpinner /> : null}
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+export default function ChangeInformationPage() {
+  return <h1>ChangeInformationPage</h1>;
+}

@@ -1,0 +1,3 @@
+export default function ResetPasswordPage() {
+  return <h1>ResetPasswordPage</h1>;
+}

@@ -1,0 +1,3 @@
+export default function UserFormPage() {
+  return <h1>UserFormPage</h1>;
+}
