@@ -20,6 +20,7 @@ import { registerAccessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mailer';
 import { bearerToken, TokenSigner } from './platform/tokens';
+import { registerSecurityHeaders } from './platform/security';
 import { registerXsrf } from './platform/xsrf';
 
 export interface BuildOptions {
@@ -54,6 +55,7 @@ export async function buildApp(opts: BuildOptions) {
   const services = { webConfig, users, auth };
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(cookie);
   registerXsrf(app, config.publicUrl.startsWith('https:'));
   app.decorateRequest('user', null);
