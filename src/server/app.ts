@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,7 +12,11 @@ import type { App, AppContext } from './context';
 import type { Database } from './db/client';
 import { AuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
+import { CarsService } from './modules/cars/service';
+import { carsRoutes } from './modules/cars/routes';
 import { healthRoutes } from './modules/health/routes';
+import { SalesService } from './modules/sales/service';
+import { salesRoutes } from './modules/sales/routes';
 import { UsersService } from './modules/users/service';
 import { usersRoutes } from './modules/users/routes';
 import { WebConfigService } from './modules/web-config/service';
@@ -22,12 +27,15 @@ import { createMailer, type Mailer } from './platform/mailer';
 import { bearerToken, TokenSigner } from './platform/tokens';
 import { registerSecurityHeaders } from './platform/security';
 import { registerXsrf } from './platform/xsrf';
+import { createStorage, type Storage } from './platform/storage';
+import { MULTIPART_LIMITS, uploadRoutes } from './platform/uploads';
 
 export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: FastifyBaseLogger | boolean | object;
   mailer?: Mailer;
+  storage?: Storage;
 }
 
 /** Builds the whole application without listening: main.ts listens, tests use inject() or listen(0). */
@@ -46,24 +54,29 @@ export async function buildApp(opts: BuildOptions) {
   const mailer =
     opts.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });
-  const ctx: AppContext = { config, database, db: database.db, mailer, tokens, log: app.log };
+  const storage = opts.storage ?? createStorage(config);
+  const ctx: AppContext = { config, database, db: database.db, mailer, tokens, log: app.log, storage };
 
   // Services, built in dependency order; modules reach each other only through these.
   const webConfig = new WebConfigService(ctx.db);
   const users = new UsersService(ctx.db);
   const auth = new AuthService(ctx.db, config, tokens, mailer, users);
-  const services = { webConfig, users, auth };
+  const cars = new CarsService(ctx.db, storage, app.log);
+  const sales = new SalesService(ctx.db, storage, cars, users);
+  const services = { webConfig, users, auth, cars, sales };
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(cookie);
+  // Multipart once, with the upload limits; routes read parts through platform/uploads.ts.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   registerXsrf(app, config.publicUrl.startsWith('https:'));
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     const jwt = bearerToken(req.headers.authorization);
     req.user = jwt ? await auth.resolve(jwt) : null;
   });
-  registerAccessControl(app);
+  const routeTable = registerAccessControl(app);
 
   await app.register(swagger, {
     openapi: {
@@ -81,6 +94,9 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(authRoutes(auth, users));
       await a.register(usersRoutes(users));
       await a.register(webConfigRoutes(webConfig));
+      await a.register(uploadRoutes(storage));
+      await a.register(carsRoutes(cars));
+      await a.register(salesRoutes(sales));
       a.setNotFoundHandler((_req, reply) => {
         reply.status(404).send({ status: 404, message: 'Không tìm thấy đường dẫn API' });
       });
@@ -89,7 +105,7 @@ export async function buildApp(opts: BuildOptions) {
   );
 
   await registerWeb(app, config);
-  return { app, ctx, services };
+  return { app, ctx, services, routeTable };
 }
 
 /** The built web app: hashed assets cached for a year, every other path answered with index.html. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export interface Config {
@@ -18,6 +18,20 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   webDir: string;
+  /** S3-compatible object storage for uploads; null keeps them on disk in DATA_DIR/uploads. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | null;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+  /** Public base address of the bucket (CDN); unset serves files through GET /api/uploads/*. */
+  publicUrl: string | null;
+  prefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -33,7 +47,7 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
 }
 
 function port(env: Env): number {
-  const raw = env.PORT ?? '3000';
+  const raw = env.PORT || '3000';
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < 0 || value > 65535) {
     throw new ConfigError(`PORT="${raw}" không hợp lệ: cần một số từ 0 đến 65535`);
@@ -53,15 +67,50 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   }
 }
 
-/** A secret generated on first start and kept beside the data, so tokens survive restarts. */
+function readSecret(file: string): string | null {
+  try {
+    const value = readFileSync(file, 'utf8').trim();
+    return value.length >= 32 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A secret generated on first start and kept beside the data, so tokens survive restarts. The file
+ * appears complete or not at all (written beside, then linked into place), and when two first starts
+ * race, both end up with the one that was linked first.
+ */
 function storedSecret(dataDir: string, name: string): string {
   const dir = join(dataDir, 'secrets');
   const file = join(dir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const existing = readSecret(file);
+  if (existing) return existing;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  // A file too short to be a secret (an empty file, a write cut short) is replaced.
+  if (existsSync(file)) rmSync(file, { force: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  try {
+    linkSync(temp, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  const secret = readSecret(file);
+  if (!secret) throw new ConfigError(`Không tạo được khóa bí mật ${file}`);
   return secret;
+}
+
+/** DATA_DIR must exist (it is created) and be writable: the database, uploads and outbox live there. */
+function checkDataDir(dataDir: string) {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK | constants.X_OK);
+  } catch (err) {
+    throw new ConfigError(`DATA_DIR="${dataDir}" không tạo hoặc ghi được (${(err as NodeJS.ErrnoException).code ?? err})`);
+  }
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -69,6 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
   const p = port(env);
   const host = env.HOST || '0.0.0.0';
   const dataDir = resolve(env.DATA_DIR || './data');
+  checkDataDir(dataDir);
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
   const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${p}`).replace(/\/$/, '');
@@ -90,9 +140,33 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const mailFrom = env.MAIL_FROM || 'Showroom <no-reply@localhost>';
+  if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(mailFrom.trim())) {
+    throw new ConfigError(`MAIL_FROM="${mailFrom}" không hợp lệ: cần dạng "Tên <dia-chi@mien>" hoặc "dia-chi@mien"`);
+  }
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL="${logLevel}" không hợp lệ`);
+  }
+
+  let s3: S3Config | null = null;
+  if (env.S3_BUCKET) {
+    const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+    const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+    if (!accessKeyId !== !secretAccessKey) {
+      throw new ConfigError('S3_ACCESS_KEY_ID và S3_SECRET_ACCESS_KEY phải được đặt cùng nhau');
+    }
+    const prefix = (env.S3_PREFIX || '').replace(/^\/+|\/+$/g, '');
+    if (prefix && !/^[A-Za-z0-9._/-]+$/.test(prefix)) throw new ConfigError('S3_PREFIX chứa ký tự không hợp lệ');
+    s3 = {
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION || 'us-east-1',
+      endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', Boolean(env.S3_ENDPOINT)),
+      publicUrl: url(env, 'S3_PUBLIC_URL', ['http:', 'https:'])?.replace(/\/$/, '') ?? null,
+      prefix,
+    };
   }
 
   return {
@@ -111,5 +185,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     webDir: resolve(env.WEB_DIR || 'dist/web'),
+    s3,
   };
 }

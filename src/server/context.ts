@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './platform/mailer';
+import type { Storage } from './platform/storage';
 import type { TokenSigner } from './platform/tokens';
 
 /** What every module's service is built from. */
@@ -12,6 +13,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   mailer: Mailer;
+  /** Uploaded files (local disk or S3); see platform/images.ts for images. */
+  storage: Storage;
   tokens: TokenSigner;
   log: FastifyBaseLogger;
 }

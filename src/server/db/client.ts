@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { acquireDirLock, type DirLock, repairPgliteDir } from './lock';
+import { acquireDirLock, type DirLock, INIT_DIR_SUFFIX, repairPgliteDir } from './lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -41,7 +41,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // A dropped connection (database restart) must not crash the process: the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  try {
+    await migrateSerialised(pool, db);
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw err;
+  }
   return {
     db,
     driver: 'pg',
@@ -56,6 +61,37 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
+// Any constant shared by every instance: several servers starting together on one database migrate one at a time.
+const MIGRATION_LOCK_KEY = 727_001;
+
+async function migrateSerialised(pool: pg.Pool, db: Db) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * A new embedded database is initialised beside its final place and renamed into it once PGlite
+ * has finished and closed it: a first start cut short at any moment leaves either no pgdata or a
+ * complete one (PGlite writes PG_VERSION before its configuration files, so a kill in between
+ * would otherwise leave a directory that looks complete and aborts every open).
+ */
+async function createPgliteDir(pgdata: string) {
+  const initDir = `${pgdata}${INIT_DIR_SUFFIX}`;
+  rmSync(initDir, { recursive: true, force: true });
+  const fresh = await PGlite.create(initDir);
+  await fresh.close();
+  renameSync(initDir, pgdata);
+}
+
 /** Embedded PGlite in dataDir/pgdata (or in memory when dataDir is null), locked against a second process. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let lock: DirLock | undefined;
@@ -67,7 +103,14 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     try {
       const pgdata = join(dataDir, 'pgdata');
       notes.push(...repairPgliteDir(pgdata));
-      client = await PGlite.create(pgdata);
+      if (!existsSync(pgdata)) await createPgliteDir(pgdata);
+      client = await PGlite.create(pgdata).catch((err: Error) => {
+        throw new Error(
+          `PGlite không mở được ${pgdata} (${err.message}). Thư mục có thể đã hỏng: ` +
+            'khôi phục từ bản sao lưu, hoặc chuyển nó sang chỗ khác để tạo cơ sở dữ liệu mới.',
+          { cause: err },
+        );
+      });
     } catch (err) {
       lock.release();
       throw err;

@@ -32,7 +32,15 @@ export function declaredAccess(req: FastifyRequest): Access | undefined {
   return req.routeOptions.config.access;
 }
 
-export function registerAccessControl(app: FastifyInstance) {
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+/** Every /api route with its declared access, in registration order: the authorisation tests read it. */
+export function registerAccessControl(app: FastifyInstance): RouteEntry[] {
+  const table: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     // The OpenAPI document and its viewer are public, like the public API they describe.
@@ -43,6 +51,9 @@ export function registerAccessControl(app: FastifyInstance) {
     const access = (route.config as { access?: Access } | undefined)?.access;
     const valid = access === 'public' || access === 'auth' || access === 'admin' || PERMISSIONS.includes(access as Permission);
     if (!valid) throw new Error(`Route ${route.method} ${route.url} has no valid config.access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access: access as Access });
+    }
   });
 
   // onRequest, before body parsing and validation: an anonymous caller learns nothing but 401.
@@ -57,6 +68,7 @@ export function registerAccessControl(app: FastifyInstance) {
     }
     if (!hasPermission(req.user, access)) throw forbidden();
   });
+  return table;
 }
 
 export function requireUser(req: FastifyRequest): CurrentUser {

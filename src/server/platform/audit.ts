@@ -8,6 +8,8 @@ export interface AuditEntry {
   entityId?: string | number | null;
   before?: unknown;
   after?: unknown;
+  /** Who acted, when it is not the request's signed-in user (a sign-in, a reset by e-mailed code). */
+  actor?: { id: number; username: string };
 }
 
 const SECRET_KEYS = /password|hash|token|secret/i;
@@ -26,8 +28,8 @@ function scrub(value: unknown): unknown {
 /** Who changed what and when. Call it with the transaction that makes the change. */
 export async function writeAudit(exec: Executor, req: FastifyRequest | null, entry: AuditEntry) {
   await exec.insert(auditLog).values({
-    userId: req?.user?.id ?? null,
-    username: req?.user?.username ?? null,
+    userId: entry.actor?.id ?? req?.user?.id ?? null,
+    username: entry.actor?.username ?? req?.user?.username ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId),

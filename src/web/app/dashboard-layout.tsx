@@ -1,5 +1,105 @@
-import { Outlet } from 'react-router';
+import { X } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Skeleton } from '../components/skeleton';
+import { useMyInfo } from '../lib/session';
+import { getToken } from '../lib/token';
+import { DashboardSidebar, useMenuGroups } from './dashboard-sidebar';
+import { DashboardTopBar } from './dashboard-topbar';
+import { PermissionGuard } from './permission-guard';
 
+function MenuSkeleton() {
+  return (
+    <div className="space-y-2 p-3" aria-hidden="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <Skeleton key={i} className="h-9 w-full" />
+      ))}
+    </div>
+  );
+}
+
+/** The phone / tablet menu: a native modal dialog sliding in from the left. */
+function Drawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      id="dashboard-drawer"
+      aria-label="Menu quản trị"
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+      onKeyDown={() => undefined}
+      className="m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-2xl backdrop:bg-slate-900/50 motion-safe:animate-slide-in-left lg:hidden"
+    >
+      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
+        <span className="font-semibold text-slate-900">Menu quản trị</span>
+        <button
+          type="button"
+          onClick={onClose}
+          className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
+          aria-label="Đóng menu"
+        >
+          <X className="size-6" aria-hidden="true" />
+        </button>
+      </div>
+      {children}
+    </dialog>
+  );
+}
+
+/**
+ * /dashboard frame (spec section 2): the current user from GET auth/my-info (failure with no data ->
+ * /login), top bar once the user id is known, side menu on large screens and a drawer on small ones,
+ * scroll to top on every route change, and the permission guard around the page.
+ */
 export default function DashboardLayout() {
-  return <Outlet />;
+  const hasToken = getToken() !== null;
+  const { data: user, isError } = useMyInfo();
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [openGroups, toggleGroup] = useMenuGroups();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    setDrawerOpen(false);
+  }, [pathname]);
+
+  if (!hasToken || (isError && !user)) return <Navigate to="/login" replace />;
+
+  const menu = user ? (
+    <DashboardSidebar user={user} openGroups={openGroups} onToggleGroup={toggleGroup} />
+  ) : (
+    <MenuSkeleton />
+  );
+
+  return (
+    <div className="min-h-dvh bg-slate-100">
+      {user?.userId ? <DashboardTopBar user={user} onOpenMenu={() => setDrawerOpen(true)} /> : null}
+      <div className="flex">
+        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white lg:block">
+          {menu}
+        </aside>
+        <main id="main" className="min-w-0 flex-1 px-4 py-5 sm:px-6 sm:py-6">
+          <div className="mx-auto max-w-7xl">
+            <PermissionGuard user={user}>
+              <Outlet />
+            </PermissionGuard>
+          </div>
+        </main>
+      </div>
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+        {menu}
+      </Drawer>
+    </div>
+  );
 }

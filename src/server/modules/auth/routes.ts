@@ -26,7 +26,7 @@ export function authRoutes(auth: AuthService, users: UsersService) {
     );
 
     app.post('/auth/logout', { config: { access: 'auth' }, schema: { tags, summary: 'Đăng xuất' } }, async (req, reply) => {
-      await auth.logout(requireUser(req));
+      await auth.logout(requireUser(req), req);
       return reply.type(TEXT).send('Đăng xuất thành công');
     });
 

@@ -28,8 +28,9 @@ export const RESET_INVALID = 'Mã xác nhận không đúng hoặc đã hết h�
 const DUMMY_HASH = hashPassword('khong-co-tai-khoan-nay');
 
 export class AuthService {
-  readonly loginByIp = new RateLimiter(30, WINDOW);
+  readonly loginFailuresByIp = new RateLimiter(30, WINDOW);
   readonly loginFailuresByUser = new RateLimiter(5, WINDOW);
+  readonly wrongOldPassword = new RateLimiter(10, WINDOW);
   readonly resetByIp = new RateLimiter(10, 60 * 60_000);
   readonly resetByUser = new RateLimiter(3, WINDOW);
   readonly confirmByIp = new RateLimiter(30, WINDOW);
@@ -44,20 +45,33 @@ export class AuthService {
 
   async login(username: string, password: string, req: FastifyRequest): Promise<string> {
     const name = username.trim().toLowerCase();
-    if (!this.loginByIp.hit(req.ip)) throw tooMany('Quá nhiều lần đăng nhập từ địa chỉ này, vui lòng thử lại sau 15 phút');
+    // Failed attempts count, per address and per username; a success costs nothing, so an office
+    // behind one address signs its whole staff in without hitting the limit.
+    if (this.loginFailuresByIp.blocked(req.ip)) {
+      throw tooMany('Quá nhiều lần đăng nhập sai từ địa chỉ này, vui lòng thử lại sau 15 phút');
+    }
     if (this.loginFailuresByUser.blocked(name)) {
       throw tooMany('Tài khoản tạm khóa do đăng nhập sai nhiều lần, vui lòng thử lại sau 15 phút');
     }
     const user = await this.users.findByUsername(name);
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await DUMMY_HASH, password), false);
     if (!user || !ok) {
+      this.loginFailuresByIp.hit(req.ip);
       this.loginFailuresByUser.hit(name);
       throw new ApiError(401, WRONG_CREDENTIALS);
     }
     if (!user.active) throw new ApiError(403, ACCOUNT_DISABLED);
     this.loginFailuresByUser.reset(name);
     const token = await this.tokens.sign(user.id);
-    await this.db.insert(sessions).values({ id: token.sessionId, userId: user.id, expiresAt: token.expiresAt });
+    await this.db.transaction(async (tx) => {
+      await tx.insert(sessions).values({ id: token.sessionId, userId: user.id, expiresAt: token.expiresAt });
+      await writeAudit(tx, req, {
+        action: 'login',
+        entity: 'session',
+        entityId: user.id,
+        actor: { id: user.id, username: user.username },
+      });
+    });
     return token.jwt;
   }
 
@@ -104,15 +118,26 @@ export class AuthService {
     };
   }
 
-  async logout(current: CurrentUser) {
-    await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, current.sessionId));
+  async logout(current: CurrentUser, req: FastifyRequest) {
+    await this.db.transaction(async (tx) => {
+      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, current.sessionId));
+      await writeAudit(tx, req, { action: 'logout', entity: 'session', entityId: current.id });
+    });
   }
 
   async changePassword(current: CurrentUser, oldPassword: string, newPassword: string, req: FastifyRequest) {
     const row = await this.users.findRow(this.db, current.id);
     if (!row) throw notFound('Không tìm thấy tài khoản');
-    if (!(await verifyPassword(row.passwordHash, oldPassword))) throw badRequest('Mật khẩu hiện tại không đúng');
+    // A stolen token must not become a way to guess the password behind it.
+    if (this.wrongOldPassword.blocked(String(current.id))) {
+      throw tooMany('Nhập sai mật khẩu hiện tại quá nhiều lần, vui lòng thử lại sau 15 phút');
+    }
+    if (!(await verifyPassword(row.passwordHash, oldPassword))) {
+      this.wrongOldPassword.hit(String(current.id));
+      throw badRequest('Mật khẩu hiện tại không đúng');
+    }
     if (oldPassword === newPassword) throw badRequest('Mật khẩu mới phải khác mật khẩu hiện tại');
+    this.wrongOldPassword.reset(String(current.id));
     const hashed = await hashPassword(newPassword);
     await this.db.transaction(async (tx) => {
       await this.users.setPassword(tx, current.id, hashed);
@@ -148,6 +173,7 @@ export class AuthService {
         codeHash: this.hashCode(user.id, code),
         expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS),
       });
+      await writeAudit(tx, req, { action: 'reset-request', entity: 'user', entityId: user.id });
     });
     const email = user.email;
     this.mailer
@@ -198,7 +224,12 @@ export class AuthService {
       await tx.update(passwordResetCodes).set({ usedAt: new Date() }).where(eq(passwordResetCodes.id, entry.id));
       await this.users.setPassword(tx, user.id, hashed);
       await this.users.revokeSessions(tx, user.id);
-      await writeAudit(tx, null, { action: 'reset-password', entity: 'user', entityId: user.id });
+      await writeAudit(tx, req, {
+        action: 'reset-password',
+        entity: 'user',
+        entityId: user.id,
+        actor: { id: user.id, username: user.username },
+      });
       return 'ok' as const;
     });
     if (outcome === 'invalid') throw badRequest(RESET_INVALID);

@@ -1,3 +1,327 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_PATTERN_MESSAGE } from '@contract/auth';
+import { type Permission, ROLE_LABELS, ROLES, type Role } from '@contract/permissions';
+import { permissionList, userCreateBody, userUpdateBody } from '@contract/users';
+import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button, buttonClass } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { FormField, Input, Select } from '../../../components/form-field';
+import { PageHeader } from '../../../components/page-header';
+import { PasswordInput } from '../../../components/password-input';
+import { Skeleton, SkeletonText } from '../../../components/skeleton';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { cx } from '../../../lib/cx';
+import { suggestUsername, useAllPermissions, useSaveUser, useUser } from '../api';
+
+interface FormValues {
+  fullName: string;
+  username: string;
+  email: string;
+  phone: string;
+  role: Role;
+  password: string;
+  permissions: Permission[];
+}
+
+const EMPTY: FormValues = { fullName: '', username: '', email: '', phone: '', role: 'STAFF', password: '', permissions: [] };
+
+// The contract's bodies, with the form's empty username meaning "generate one".
+const createSchema = userCreateBody.extend({
+  username: z.preprocess((v) => (v === '' ? undefined : v), userCreateBody.shape.username),
+});
+const updateSchema = userUpdateBody.extend({ permissions: permissionList, username: z.string().optional() });
+
+function PermissionsEditor({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: Permission[];
+  onChange: (next: Permission[]) => void;
+  disabled: boolean;
+}) {
+  const { data: all, isPending, isError } = useAllPermissions();
+  if (isPending) return <SkeletonText lines={4} />;
+  if (isError || !all) return <p className="text-sm text-red-600">Không tải được danh sách quyền.</p>;
+  const toggle = (p: Permission) => onChange(value.includes(p) ? value.filter((x) => x !== p) : [...value, p]);
+  return (
+    <fieldset disabled={disabled} className="space-y-3">
+      <legend className="sr-only">Quyền quản lý</legend>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="min-h-11 rounded-lg px-3 text-sm font-medium text-brand-600 hover:bg-brand-50 disabled:opacity-50"
+          onClick={() => onChange(all.map((p) => p.name))}
+        >
+          Chọn tất cả
+        </button>
+        <button
+          type="button"
+          className="min-h-11 rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 disabled:opacity-50"
+          onClick={() => onChange([])}
+        >
+          Bỏ chọn tất cả
+        </button>
+      </div>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {all.map((p) => {
+          const checked = value.includes(p.name);
+          return (
+            <li key={p.name}>
+              <label
+                className={cx(
+                  'flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 transition-colors',
+                  checked ? 'border-brand-300 bg-brand-50/60' : 'border-slate-200 hover:bg-slate-50',
+                  disabled && 'cursor-not-allowed opacity-60',
+                )}
+              >
+                <input
+                  type="checkbox"
+                  className="size-5 rounded accent-brand-600"
+                  checked={checked}
+                  onChange={() => toggle(p.name)}
+                  value={p.name}
+                />
+                <span className="min-w-0">
+                  <span className="block text-sm font-medium text-slate-800">{p.label}</span>
+                  <span className="block text-xs text-slate-500">{p.name}</span>
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** /dashboard/users/add and /dashboard/users/:userId: one form for account details and permissions. */
 export default function UserFormPage() {
-  return <h1>UserFormPage</h1>;
+  const { userId } = useParams();
+  const id = userId ? Number(userId) : null;
+  const isEdit = id !== null;
+  const navigate = useNavigate();
+  const user = useUser(isEdit && Number.isInteger(id) && id! > 0 ? id : null);
+  const save = useSaveUser(id);
+
+  const resolver = useMemo(
+    () => zodResolver(isEdit ? updateSchema : createSchema) as unknown as Resolver<FormValues>,
+    [isEdit],
+  );
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setValue,
+    formState: { errors },
+  } = useForm<FormValues>({ resolver, defaultValues: EMPTY });
+
+  useEffect(() => {
+    if (!user.data) return;
+    const u = user.data;
+    reset({
+      fullName: u.fullName,
+      username: u.username,
+      email: u.email ?? '',
+      phone: u.phone ?? '',
+      role: u.role,
+      password: '',
+      permissions: u.permissions,
+    });
+  }, [user.data, reset]);
+
+  // Username suggestion while the name is typed (add only), until the user writes one themselves.
+  const fullName = useWatch({ control, name: 'fullName' });
+  const typedUsername = useRef(false);
+  useEffect(() => {
+    if (isEdit || typedUsername.current) return;
+    const name = fullName.trim();
+    if (!name) {
+      setValue('username', '');
+      return;
+    }
+    const ctrl = new AbortController();
+    const t = setTimeout(() => {
+      suggestUsername(name, ctrl.signal)
+        .then((s) => {
+          if (!typedUsername.current && typeof s === 'string') setValue('username', s.trim(), { shouldValidate: false });
+        })
+        .catch(() => undefined);
+    }, 400);
+    return () => {
+      clearTimeout(t);
+      ctrl.abort();
+    };
+  }, [fullName, isEdit, setValue]);
+
+  const role = useWatch({ control, name: 'role' });
+
+  if (isEdit && (user.isError || (id !== null && !(Number.isInteger(id) && id > 0)))) {
+    const notFound = user.error instanceof ApiError && user.error.status === 404;
+    return (
+      <>
+        <PageHeader title="Sửa tài khoản" />
+        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <EmptyState
+            title={notFound || !user.isError ? 'Không tìm thấy tài khoản' : errorMessage(user.error)}
+            action={
+              <Link to="/dashboard/users" className={buttonClass('secondary')}>
+                Về danh sách tài khoản
+              </Link>
+            }
+          />
+        </div>
+      </>
+    );
+  }
+
+  const loading = isEdit && user.isPending;
+
+  const submit = handleSubmit((v) => {
+    save.mutate(
+      {
+        fullName: v.fullName,
+        username: isEdit ? undefined : v.username || undefined,
+        email: v.email,
+        phone: v.phone || undefined,
+        role: v.role,
+        password: v.password || undefined,
+        permissions: v.permissions,
+      },
+      {
+        onSuccess: (saved) => {
+          toast.success(isEdit ? 'Đã cập nhật tài khoản' : `Đã thêm tài khoản ${saved.username}`);
+          navigate('/dashboard/users');
+        },
+        onError: (err) => toast.error(errorMessage(err)),
+      },
+    );
+  });
+
+  return (
+    <>
+      <Link
+        to="/dashboard/users"
+        className="mb-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-600"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Danh sách tài khoản
+      </Link>
+      <PageHeader
+        title={isEdit ? 'Sửa tài khoản' : 'Thêm tài khoản'}
+        description={isEdit ? user.data?.fullName : 'Tạo tài khoản cho nhân viên và cấp quyền quản lý.'}
+      />
+      <form noValidate onSubmit={submit} className="grid gap-5 lg:grid-cols-2">
+        <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="account-title">
+          <h2 id="account-title" className="mb-4 text-base font-semibold text-slate-900">
+            Thông tin tài khoản
+          </h2>
+          {loading ? (
+            <div className="space-y-5">
+              {Array.from({ length: 5 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+                <Skeleton key={i} className="h-11 w-full" />
+              ))}
+            </div>
+          ) : (
+            <div className="space-y-4">
+              <FormField label="Họ và tên" htmlFor="user-fullname" error={errors.fullName?.message} required>
+                <Input id="user-fullname" autoComplete="off" {...register('fullName')} />
+              </FormField>
+              <FormField
+                label="Tên đăng nhập"
+                htmlFor="user-username"
+                error={errors.username?.message}
+                hint={isEdit ? 'Tên đăng nhập không thay đổi được.' : 'Gợi ý tự động theo họ tên; bạn có thể sửa lại.'}
+              >
+                <Input
+                  id="user-username"
+                  autoComplete="off"
+                  autoCapitalize="none"
+                  readOnly={isEdit}
+                  {...register('username', {
+                    onChange: (e) => {
+                      typedUsername.current = e.target.value !== '';
+                    },
+                  })}
+                />
+              </FormField>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField label="Email" htmlFor="user-email" error={errors.email?.message} required>
+                  <Input id="user-email" type="email" autoComplete="off" {...register('email')} />
+                </FormField>
+                <FormField label="Số điện thoại" htmlFor="user-phone" error={errors.phone?.message}>
+                  <Input id="user-phone" type="tel" inputMode="tel" autoComplete="off" {...register('phone')} />
+                </FormField>
+              </div>
+              <FormField label="Vai trò" htmlFor="user-role" error={errors.role?.message} required>
+                <Select id="user-role" {...register('role')}>
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {ROLE_LABELS[r]}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+              <FormField
+                label={isEdit ? 'Mật khẩu mới' : 'Mật khẩu'}
+                htmlFor="user-password"
+                error={errors.password?.message}
+                hint={
+                  errors.password
+                    ? undefined
+                    : isEdit
+                      ? `Để trống nếu không đổi. ${PASSWORD_PATTERN_MESSAGE}.`
+                      : PASSWORD_PATTERN_MESSAGE
+                }
+                required={!isEdit}
+              >
+                <PasswordInput id="user-password" autoComplete="new-password" {...register('password')} />
+              </FormField>
+            </div>
+          )}
+        </section>
+
+        <section className="self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="perm-title">
+          <h2 id="perm-title" className="text-base font-semibold text-slate-900">
+            Quyền quản lý
+          </h2>
+          {role === 'ADMIN' ? (
+            <p className="mt-2 mb-4 flex gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
+              <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              Quản trị viên có toàn quyền, không cần chọn quyền riêng.
+            </p>
+          ) : (
+            <p className="mt-1 mb-4 text-sm text-slate-500">Nhân viên chỉ thấy và mở được các mục đã được cấp quyền.</p>
+          )}
+          {loading ? (
+            <SkeletonText lines={4} />
+          ) : (
+            <Controller
+              control={control}
+              name="permissions"
+              render={({ field }) => (
+                <PermissionsEditor value={field.value} onChange={field.onChange} disabled={role === 'ADMIN'} />
+              )}
+            />
+          )}
+        </section>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end lg:col-span-2">
+          <Link to="/dashboard/users" className={buttonClass('secondary')}>
+            Hủy
+          </Link>
+          <Button type="submit" loading={save.isPending} disabled={loading}>
+            {isEdit ? 'Lưu thay đổi' : 'Thêm tài khoản'}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
 }

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { pageQuery, requiredText, text } from './common';
+import { type ImageView, MAX_IMAGE_BYTES } from './images';
+
+
+/** The fixed news categories with the labels visitors read (category tabs on /blogs). */
+export const BLOG_CATEGORIES = ['MARKET_NEWS', 'BUYING_TIPS', 'CAR_REVIEW', 'PROMOTION', 'SHOWROOM_NEWS'] as const;
+export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+export const BLOG_CATEGORY_LABELS: Record<BlogCategory, string> = {
+  MARKET_NEWS: 'Tin thị trường',
+  BUYING_TIPS: 'Kinh nghiệm mua xe',
+  CAR_REVIEW: 'Đánh giá xe',
+  PROMOTION: 'Khuyến mãi',
+  SHOWROOM_NEWS: 'Tin showroom',
+};
+
+/** Public list size (spec section 9); the home page asks for 4. */
+export const BLOG_PAGE_SIZE = 6;
+export const HOME_BLOG_COUNT = 4;
+/** Cover image upload limit. */
+export const BLOG_IMAGE_MAX_BYTES = MAX_IMAGE_BYTES;
+
+/** In a path or query: the code in any case, or with dashes (market-news). */
+export const blogCategorySchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/-/g, '_') : v),
+  z.enum(BLOG_CATEGORIES, { message: 'Chuyên mục không hợp lệ' }),
+);
+
+/** The `blog` JSON part of the add and edit forms. `content` is TipTap's HTML; the server sanitises it. */
+export const blogBody = z.object({
+  title: requiredText('Tiêu đề', 200),
+  summary: text('Tóm tắt', 500).optional().default(''),
+  content: z
+    .string({ message: 'Vui lòng nhập nội dung' })
+    .max(200_000, { message: 'Nội dung quá dài (tối đa 200.000 ký tự)' })
+    .refine((v) => v.replace(/<[^>]*>/g, '').trim().length > 0 || /<img\s/i.test(v), {
+      message: 'Vui lòng nhập nội dung',
+    }),
+  category: blogCategorySchema,
+  active: z.boolean({ message: 'Trạng thái không hợp lệ' }).optional().default(true),
+});
+export type BlogBody = z.input<typeof blogBody>;
+
+/** PUT blogs/admin/{blogId}: the whole post again; `active` left out keeps the current state. */
+export const blogUpdateBody = blogBody.extend({
+  active: z.boolean({ message: 'Trạng thái không hợp lệ' }).optional(),
+});
+export type BlogUpdateBody = z.input<typeof blogUpdateBody>;
+export type BlogInput = z.output<typeof blogBody>;
+
+export const blogPublicQuery = z.object({
+  page: pageQuery(BLOG_PAGE_SIZE, 50).shape.page,
+  size: pageQuery(BLOG_PAGE_SIZE, 50).shape.size,
+});
+export const blogAdminQuery = pageQuery(5).extend({
+  category: blogCategorySchema.optional(),
+  active: z
+    .enum(['true', 'false'], { message: 'Trạng thái không hợp lệ' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export const blogCategoryParam = z.object({ category: blogCategorySchema });
+export const blogIdParam = z.object({
+  blogId: z.coerce
+    .number({ message: 'Mã không hợp lệ' })
+    .int({ message: 'Mã không hợp lệ' })
+    .positive({ message: 'Mã không hợp lệ' })
+    .max(2_147_483_647, { message: 'Mã không hợp lệ' }),
+});
+
+export interface BlogCategoryInfo {
+  value: BlogCategory;
+  label: string;
+  /** Active posts in the category. */
+  count: number;
+}
+
+/** A post in a list: everything but the body. */
+export interface BlogSummary {
+  blogId: number;
+  title: string;
+  slug: string;
+  summary: string;
+  category: BlogCategory;
+  categoryLabel: string;
+  image: ImageView | null;
+  authorName: string | null;
+  publishedAt: string | null;
+  viewCount: number;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A whole post: `content` is sanitised HTML, safe to render as it is. */
+export interface BlogView extends BlogSummary {
+  content: string;
+  authorId: number | null;
+}

@@ -1,0 +1,377 @@
+import { z } from 'zod';
+import { type Page, pageQuery, positiveId, requiredText, text } from './common';
+import type { ImageView } from './images';
+import { compactFold, foldVietnamese } from './text';
+
+// ---------------------------------------------------------------------------------------------------
+// Enumerations: stored and sent as keys; the labels are what people read.
+// ---------------------------------------------------------------------------------------------------
+
+export const BODY_TYPES = ['SEDAN', 'HATCHBACK', 'SUV', 'CROSSOVER', 'MPV', 'PICKUP', 'COUPE', 'CONVERTIBLE', 'VAN'] as const;
+export type BodyType = (typeof BODY_TYPES)[number];
+export const BODY_TYPE_LABELS: Record<BodyType, string> = {
+  SEDAN: 'Sedan',
+  HATCHBACK: 'Hatchback',
+  SUV: 'SUV',
+  CROSSOVER: 'Crossover',
+  MPV: 'MPV',
+  PICKUP: 'Bán tải',
+  COUPE: 'Coupe',
+  CONVERTIBLE: 'Mui trần',
+  VAN: 'Van',
+};
+
+export const FUELS = ['PETROL', 'DIESEL', 'HYBRID', 'ELECTRIC'] as const;
+export type Fuel = (typeof FUELS)[number];
+export const FUEL_LABELS: Record<Fuel, string> = { PETROL: 'Xăng', DIESEL: 'Dầu', HYBRID: 'Hybrid', ELECTRIC: 'Điện' };
+
+export const TRANSMISSIONS = ['AUTOMATIC', 'MANUAL'] as const;
+export type Transmission = (typeof TRANSMISSIONS)[number];
+export const TRANSMISSION_LABELS: Record<Transmission, string> = { AUTOMATIC: 'Số tự động', MANUAL: 'Số sàn' };
+
+export const DRIVETRAINS = ['FWD', 'RWD', 'AWD', '4WD'] as const;
+export type Drivetrain = (typeof DRIVETRAINS)[number];
+export const DRIVETRAIN_LABELS: Record<Drivetrain, string> = {
+  FWD: 'Cầu trước (FWD)',
+  RWD: 'Cầu sau (RWD)',
+  AWD: 'Dẫn động 4 bánh toàn thời gian (AWD)',
+  '4WD': 'Hai cầu (4WD)',
+};
+
+export const ORIGINS = ['DOMESTIC', 'IMPORTED'] as const;
+export type Origin = (typeof ORIGINS)[number];
+export const ORIGIN_LABELS: Record<Origin, string> = { DOMESTIC: 'Lắp ráp trong nước', IMPORTED: 'Nhập khẩu' };
+
+/** Spec section 3: available, pending, sold. Visitors' lists show available and pending. */
+export const CAR_STATUSES = ['available', 'pending', 'sold'] as const;
+export type CarStatus = (typeof CAR_STATUSES)[number];
+export const CAR_STATUS_LABELS: Record<CarStatus, string> = {
+  available: 'Đang bán',
+  pending: 'Đang giao dịch',
+  sold: 'Đã bán',
+};
+export const VISIBLE_STATUSES: readonly CarStatus[] = ['available', 'pending'];
+
+export const CAR_SORTS = ['newest', 'price_asc', 'price_desc', 'odo_asc', 'year_desc'] as const;
+export type CarSort = (typeof CAR_SORTS)[number];
+export const CAR_SORT_LABELS: Record<CarSort, string> = {
+  newest: 'Mới đăng',
+  price_asc: 'Giá thấp đến cao',
+  price_desc: 'Giá cao đến thấp',
+  odo_asc: 'Đi ít nhất',
+  year_desc: 'Đời mới nhất',
+};
+
+/** Limits of the inventory issue. */
+export const MAX_PHOTOS_PER_CAR = 20;
+export const PUBLIC_PAGE_SIZE = 12;
+export const MAX_PUBLIC_PAGE_SIZE = 60;
+export const HOMEPAGE_COUNT = 8;
+export const COMPARE_MIN = 2;
+export const COMPARE_MAX = 4;
+export const SIMILAR_COUNT = 8;
+export const MIN_CAR_YEAR = 1980;
+
+/** Finds the key of an enumeration from its key or its label, ignoring case and accents ("ban tai" -> PICKUP). */
+function keyOf<K extends string>(keys: readonly K[], labels: Record<K, string>, value: string): K | null {
+  const folded = compactFold(value);
+  for (const k of keys) {
+    if (compactFold(k) === folded || compactFold(labels[k]) === folded) return k;
+  }
+  return null;
+}
+
+export const parseBodyType = (v: string) => keyOf(BODY_TYPES, BODY_TYPE_LABELS, v);
+export const parseFuel = (v: string) => keyOf(FUELS, FUEL_LABELS, v);
+export const parseTransmission = (v: string) => keyOf(TRANSMISSIONS, TRANSMISSION_LABELS, v);
+export const parseCarStatus = (v: string) => keyOf(CAR_STATUSES, CAR_STATUS_LABELS, v);
+
+/** An enumeration field that accepts the key or the Vietnamese label. */
+function enumField<K extends string>(keys: readonly K[], labels: Record<K, string>, message: string) {
+  return z
+    .string({ message })
+    .trim()
+    .transform((v, ctx) => {
+      const key = keyOf(keys, labels, v);
+      if (!key) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return key;
+    });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Numbers people type: "650.000.000", "650000000" or 650000000.
+// ---------------------------------------------------------------------------------------------------
+
+const digits = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/[.\s,](?=\d{3}(\D|$))/g, '') : v);
+
+export const intField = (label: string, min: number, max: number) =>
+  z.preprocess(
+    digits,
+    z.coerce
+      .number({ message: `${label} không hợp lệ` })
+      .int({ message: `${label} phải là số nguyên` })
+      .min(min, { message: min === 0 ? `${label} không được âm` : `${label} phải từ ${min.toLocaleString('vi-VN')}` })
+      .max(max, { message: `${label} quá lớn` }),
+  );
+
+export const currentYear = () => new Date().getFullYear();
+
+// ---------------------------------------------------------------------------------------------------
+// The car as staff enter it (the JSON part "car" of POST /cars/admin/add and PUT /cars/admin/{id}).
+// ---------------------------------------------------------------------------------------------------
+
+export const carInput = z.object({
+  carName: requiredText('Tên xe', 150),
+  brand: requiredText('Hãng xe', 60),
+  model: requiredText('Dòng xe', 80),
+  version: text('Phiên bản', 120).default(''),
+  year: intField('Năm sản xuất', MIN_CAR_YEAR, 2100).refine((y) => y <= currentYear() + 1, {
+    message: 'Năm sản xuất không được lớn hơn năm sau',
+  }),
+  sellPrice: intField('Giá bán', 1_000_000, 100_000_000_000),
+  odo: intField('Số km đã đi', 0, 2_000_000),
+  bodyType: enumField(BODY_TYPES, BODY_TYPE_LABELS, 'Kiểu dáng không hợp lệ'),
+  size: intField('Số chỗ ngồi', 1, 60),
+  fuel: enumField(FUELS, FUEL_LABELS, 'Nhiên liệu không hợp lệ'),
+  transmission: enumField(TRANSMISSIONS, TRANSMISSION_LABELS, 'Hộp số không hợp lệ'),
+  drivetrain: enumField(DRIVETRAINS, DRIVETRAIN_LABELS, 'Dẫn động không hợp lệ').nullable().default(null),
+  engine: text('Động cơ', 60).default(''),
+  exteriorColor: requiredText('Màu ngoại thất', 40),
+  interiorColor: requiredText('Màu nội thất', 40),
+  origin: enumField(ORIGINS, ORIGIN_LABELS, 'Xuất xứ không hợp lệ'),
+  licensePlateRegion: text('Biển số (tỉnh/thành)', 60).default(''),
+  previousOwners: intField('Số chủ sở hữu trước', 0, 20).default(1),
+  description: text('Mô tả', 5000).default(''),
+  features: z
+    .array(text('Tiện nghi', 100), { message: 'Danh sách tiện nghi không hợp lệ' })
+    .max(60, { message: 'Tối đa 60 tiện nghi' })
+    .default([])
+    .transform((list) => [...new Set(list.filter((f) => f.length > 0))]),
+  /** Only available or pending: a car becomes sold by recording a sale (POST /soldhistory). */
+  status: z.enum(['available', 'pending'], { message: 'Trạng thái không hợp lệ' }).optional(),
+});
+export type CarInput = z.input<typeof carInput>;
+export type CarData = z.output<typeof carInput>;
+
+/** The words a car is found by, folded: name, brand, model, version, body type label, year. */
+export function carSearchText(car: {
+  carName: string;
+  brand: string;
+  model: string;
+  version?: string;
+  bodyType?: BodyType;
+  year?: number;
+}): { text: string; compact: string } {
+  const words = [
+    car.carName,
+    car.brand,
+    car.model,
+    car.version ?? '',
+    car.bodyType ? BODY_TYPE_LABELS[car.bodyType] : '',
+    car.year ? String(car.year) : '',
+  ];
+  return { text: foldVietnamese(words.join(' ')), compact: compactFold(words.join(' ')) };
+}
+
+/** The search words of a query: each must be found in the folded text or, without punctuation, in the compact form. */
+export function searchTokens(query: string): { text: string; compact: string }[] {
+  return foldVietnamese(query)
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, 8)
+    .map((w) => ({ text: w, compact: compactFold(w) }))
+    .filter((t) => t.compact.length > 0 || t.text.length > 0);
+}
+
+/** The key brands and colours are matched by: "Mercedes-Benz", "mercedes benz" -> "mercedesbenz". */
+export const matchKey = (value: string) => compactFold(value);
+
+// ---------------------------------------------------------------------------------------------------
+// GET /api/cars: filters (spec section 3), `page` (1-based), `pageSize` (not `size`: that is the seat filter), `sort`.
+// ---------------------------------------------------------------------------------------------------
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+function minMax(
+  q: Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  min: string,
+  max: string,
+  message: string,
+) {
+  const a = q[min] as number | undefined;
+  const b = q[max] as number | undefined;
+  if (a !== undefined && b !== undefined && a > b) ctx.addIssue({ code: 'custom', path: [min], message });
+}
+
+export const carsQuery = z
+  .object({
+    brand: opt(text('Hãng xe', 60)),
+    bodyType: opt(enumField(BODY_TYPES, BODY_TYPE_LABELS, 'Kiểu dáng không hợp lệ')),
+    minPrice: opt(intField('Giá tối thiểu', 0, 100_000_000_000)),
+    maxPrice: opt(intField('Giá tối đa', 0, 100_000_000_000)),
+    minOdo: opt(intField('Số km tối thiểu', 0, 10_000_000)),
+    maxOdo: opt(intField('Số km tối đa', 0, 10_000_000)),
+    exteriorColor: opt(text('Màu ngoại thất', 40)),
+    interiorColor: opt(text('Màu nội thất', 40)),
+    year: opt(intField('Năm sản xuất', 1900, 2100)),
+    size: opt(intField('Số chỗ ngồi', 1, 60)),
+    carName: opt(text('Từ khóa', 100)),
+    fuel: opt(enumField(FUELS, FUEL_LABELS, 'Nhiên liệu không hợp lệ')),
+    transmission: opt(enumField(TRANSMISSIONS, TRANSMISSION_LABELS, 'Hộp số không hợp lệ')),
+    page: z.preprocess(blankToUndefined, intField('Số trang', 1, 100_000).default(1)),
+    pageSize: z.preprocess(
+      blankToUndefined,
+      intField('Số xe mỗi trang', 1, MAX_PUBLIC_PAGE_SIZE).default(PUBLIC_PAGE_SIZE),
+    ),
+    sort: z.preprocess(
+      blankToUndefined,
+      z.enum(CAR_SORTS, { message: 'Cách sắp xếp không hợp lệ' }).default('newest'),
+    ),
+  })
+  .superRefine((q, ctx) => {
+    minMax(q, ctx, 'minPrice', 'maxPrice', 'Giá tối thiểu không được lớn hơn giá tối đa');
+    minMax(q, ctx, 'minOdo', 'maxOdo', 'Số km tối thiểu không được lớn hơn số km tối đa');
+  });
+export type CarsQuery = z.output<typeof carsQuery>;
+export type CarsQueryInput = z.input<typeof carsQuery>;
+
+/** GET /api/cars/admin?search&status&brand&minPrice&maxPrice&page&size (size = page size, default 5). */
+export const carsAdminQuery = pageQuery(5)
+  .extend({
+    status: opt(enumField(CAR_STATUSES, CAR_STATUS_LABELS, 'Trạng thái không hợp lệ')),
+    brand: opt(text('Hãng xe', 60)),
+    minPrice: opt(intField('Giá tối thiểu', 0, 100_000_000_000)),
+    maxPrice: opt(intField('Giá tối đa', 0, 100_000_000_000)),
+    sort: z.preprocess(
+      blankToUndefined,
+      z.enum([...CAR_SORTS, 'updated'], { message: 'Cách sắp xếp không hợp lệ' }).default('newest'),
+    ),
+  })
+  .superRefine((q, ctx) => minMax(q, ctx, 'minPrice', 'maxPrice', 'Giá tối thiểu không được lớn hơn giá tối đa'));
+export type CarsAdminQuery = z.output<typeof carsAdminQuery>;
+
+export const carIdParam = z.object({ id: positiveId('Mã xe không hợp lệ') });
+export const carPhotoParam = z.object({ id: positiveId('Mã xe không hợp lệ'), photoId: positiveId('Mã ảnh không hợp lệ') });
+export const brandParam = z.object({ brand: requiredText('Hãng xe', 60) });
+
+/** GET /api/car-compare/compare?carIds=1,2,3: two to four different cars. */
+export const compareQuery = z.object({
+  carIds: z
+    .string({ message: 'Vui lòng chọn xe để so sánh' })
+    .transform((v, ctx) => {
+      const parts = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const ids = parts.map(Number);
+      if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
+        ctx.addIssue({ code: 'custom', message: 'Mã xe so sánh không hợp lệ' });
+        return z.NEVER;
+      }
+      const unique = [...new Set(ids)];
+      if (unique.length < COMPARE_MIN || unique.length > COMPARE_MAX) {
+        ctx.addIssue({ code: 'custom', message: `Chọn từ ${COMPARE_MIN} đến ${COMPARE_MAX} xe khác nhau để so sánh` });
+        return z.NEVER;
+      }
+      return unique;
+    }),
+});
+
+export const carStatusBody = z.object({
+  status: enumField(CAR_STATUSES, CAR_STATUS_LABELS, 'Trạng thái không hợp lệ'),
+});
+
+export const photoOrderBody = z.object({
+  photoIds: z
+    .array(positiveId('Mã ảnh không hợp lệ'), { message: 'Danh sách ảnh không hợp lệ' })
+    .min(1, { message: 'Danh sách ảnh không hợp lệ' })
+    .max(MAX_PHOTOS_PER_CAR, { message: 'Danh sách ảnh không hợp lệ' }),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------------
+
+export interface CarPhoto extends ImageView {
+  photoId: number;
+  /** 0 is the cover. */
+  position: number;
+}
+
+/** A car in a list or a card. */
+export interface CarSummary {
+  carId: number;
+  carName: string;
+  brand: string;
+  model: string;
+  version: string;
+  year: number;
+  sellPrice: number;
+  odo: number;
+  bodyType: BodyType;
+  size: number;
+  fuel: Fuel;
+  transmission: Transmission;
+  exteriorColor: string;
+  origin: Origin;
+  status: CarStatus;
+  /** The first photo, or null. */
+  cover: ImageView | null;
+  createdAt: string;
+}
+
+export interface CarDetail extends CarSummary {
+  drivetrain: Drivetrain | null;
+  engine: string;
+  interiorColor: string;
+  licensePlateRegion: string;
+  previousOwners: number;
+  description: string;
+  features: string[];
+  photos: CarPhoto[];
+  updatedAt: string;
+}
+
+/** A row of the staff list. */
+export interface CarAdminRow extends CarSummary {
+  photoCount: number;
+  updatedAt: string;
+  /** The active sale of a sold car (its transactionId), else null. */
+  saleId: number | null;
+}
+
+export type CarAdminDetail = CarDetail & { saleId: number | null };
+
+export type CarPage = Page<CarSummary>;
+
+export interface Option<T extends string | number = string> {
+  value: T;
+  label: string;
+  count: number;
+}
+
+/** GET /api/cars/filters: what the filter panel offers, from the visible cars. */
+export interface CarFilters {
+  brands: Option[];
+  bodyTypes: Option<BodyType>[];
+  fuels: Option<Fuel>[];
+  transmissions: Option<Transmission>[];
+  exteriorColors: Option[];
+  interiorColors: Option[];
+  years: number[];
+  sizes: number[];
+  price: { min: number; max: number };
+  odo: { min: number; max: number };
+  sorts: { value: CarSort; label: string }[];
+  total: number;
+}
+
+export interface BrandCount {
+  brand: string;
+  count: number;
+}

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** The inventory. Enumerations hold the contract's keys (src/contract/cars.ts). */
+export const cars = pgTable(
+  'cars',
+  {
+    id: serial('id').primaryKey(),
+    carName: text('car_name').notNull(),
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    version: text('version').notNull().default(''),
+    year: integer('year').notNull(),
+    sellPrice: bigint('sell_price', { mode: 'number' }).notNull(),
+    odo: integer('odo').notNull(),
+    bodyType: text('body_type').notNull(),
+    size: integer('size').notNull(),
+    fuel: text('fuel').notNull(),
+    transmission: text('transmission').notNull(),
+    drivetrain: text('drivetrain'),
+    engine: text('engine').notNull().default(''),
+    exteriorColor: text('exterior_color').notNull(),
+    interiorColor: text('interior_color').notNull(),
+    origin: text('origin').notNull(),
+    licensePlateRegion: text('license_plate_region').notNull().default(''),
+    previousOwners: integer('previous_owners').notNull().default(1),
+    description: text('description').notNull().default(''),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    status: text('status').notNull().default('available'),
+    // Written on save (contract matchKey / carSearchText): exact and accent-insensitive matching on any database.
+    brandKey: text('brand_key').notNull(),
+    exteriorColorKey: text('exterior_color_key').notNull(),
+    interiorColorKey: text('interior_color_key').notNull(),
+    searchText: text('search_text').notNull().default(''),
+    searchCompact: text('search_compact').notNull().default(''),
+    // The first photo, kept with the car so lists need no join.
+    coverKey: text('cover_key'),
+    coverWidth: integer('cover_width'),
+    coverHeight: integer('cover_height'),
+    photoCount: integer('photo_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('cars_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('cars_status_price_idx').on(t.status, t.sellPrice),
+    index('cars_status_odo_idx').on(t.status, t.odo),
+    index('cars_status_year_idx').on(t.status, t.year.desc()),
+    index('cars_brand_status_price_idx').on(t.brandKey, t.status, t.sellPrice),
+    index('cars_body_status_price_idx').on(t.bodyType, t.status, t.sellPrice),
+    index('cars_ext_color_idx').on(t.exteriorColorKey),
+    index('cars_int_color_idx').on(t.interiorColorKey),
+    index('cars_year_idx').on(t.year),
+    index('cars_size_idx').on(t.size),
+  ],
+);
+
+/** Photos of a car in order; position 0 is the cover. `key` is the stored image's base key. */
+export const carPhotos = pgTable(
+  'car_photos',
+  {
+    id: serial('id').primaryKey(),
+    carId: integer('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    key: text('key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('car_photos_car_idx').on(t.carId, t.position)],
+);
+
+/**
+ * Sold history: one row per sale. A cancelled sale keeps its row (cancelled_at set) and the car goes
+ * back on sale; at most one sale per car is active, which the partial unique index enforces.
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    carId: integer('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'restrict' }),
+    // The car as it was sold, so history and statistics survive later edits.
+    carName: text('car_name').notNull(),
+    brand: text('brand').notNull(),
+    listPrice: bigint('list_price', { mode: 'number' }).notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerPhone: text('buyer_phone').notNull(),
+    buyerEmail: text('buyer_email'),
+    salePrice: bigint('sale_price', { mode: 'number' }).notNull(),
+    purchasePrice: bigint('purchase_price', { mode: 'number' }),
+    saleDate: date('sale_date', { mode: 'string' }).notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    salespersonId: integer('salesperson_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    note: text('note').notNull().default(''),
+    searchText: text('search_text').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelReason: text('cancel_reason'),
+  },
+  (t) => [
+    uniqueIndex('sales_one_active_per_car').on(t.carId).where(sql`cancelled_at is null`),
+    index('sales_car_idx').on(t.carId),
+    index('sales_date_idx').on(t.saleDate.desc(), t.id.desc()),
+    index('sales_salesperson_idx').on(t.salespersonId),
+  ],
+);

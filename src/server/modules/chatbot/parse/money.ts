@@ -1,0 +1,88 @@
+import { NUM, NUMBER_WORD_RE, NUMBER_WORDS, parseNumber } from './text';
+
+/** Amounts of money in the ways people write them, folded: "1,2 ty", "1 ty 2", "800 cu", "nua ty". */
+
+const TY = '(?:ty|ti)(?![a-z])';
+const TRIEU = '(?:trieu|tr|trd|cu)(?![a-z])';
+/** Digits after "tỷ" that mean a fraction of it: "1 tỷ 2" = 1,2 tỷ; "1 ty 250" = 1,25 tỷ. */
+const TY_TAIL = `(?:\\s*(ruoi|\\d{1,3})(?![\\d.,]|\\s*(?:km|k\\b|nam|cho|nghin|ngan|van|${TRIEU}|thang)))?`;
+
+/** One amount pattern: its regex source (no groups other than its own) and how it reads the match. */
+interface AmountPattern {
+  source: string;
+  read(m: string[]): number | null;
+}
+
+const word = (w: string) => (/^\d+$/.test(w) ? Number(w) : (NUMBER_WORDS[w] ?? Number.NaN));
+
+function tyValue(n: number, tail: string | undefined): number {
+  let value = n >= 100 ? n / 1000 : n; // "1.250 tỷ" typed for 1,25 tỷ
+  if (tail === 'ruoi') value += 0.5;
+  else if (tail) value += Number(`0.${tail}`);
+  return Math.round(value * 1e9);
+}
+
+export const AMOUNT_PATTERNS: AmountPattern[] = [
+  {
+    // 1 ty 250 trieu
+    source: `(\\d+)\\s*${TY}\\s*(\\d{1,3})\\s*${TRIEU}`,
+    read: (m) => Number(m[1]) * 1e9 + Number(m[2]) * 1e6,
+  },
+  {
+    // 1,2 ty; 1 ty 2; 2 ty ruoi
+    source: `(${NUM})\\s*${TY}${TY_TAIL}`,
+    read: (m) => tyValue(parseNumber(m[1]), m[2]),
+  },
+  {
+    // mot ty, hai ty ruoi
+    source: `(${NUMBER_WORD_RE})\\s*${TY}(?:\\s*(ruoi))?`,
+    read: (m) => tyValue(word(m[1]), m[2]),
+  },
+  {
+    // nua ty
+    source: `nua\\s*${TY}`,
+    read: () => 500_000_000,
+  },
+  {
+    // tam tram trieu, 7 tram, bay tram cu, 7 tram ruoi
+    source: `(${NUMBER_WORD_RE}|\\d)\\s*tram(?:\\s*(ruoi|\\d{1,2}))?(?:\\s*${TRIEU})?`,
+    read: (m) => {
+      const n = word(m[1]);
+      if (!Number.isFinite(n)) return null;
+      const tail = m[2] === 'ruoi' ? 50 : m[2] ? Number(m[2].padEnd(2, '0')) : 0;
+      return (n * 100 + tail) * 1e6;
+    },
+  },
+  {
+    // 700 trieu, 700tr, 800 cu, 1.200 trieu
+    source: `(${NUM})\\s*${TRIEU}`,
+    read: (m) => {
+      const n = parseNumber(m[1]);
+      return n > 0 && n < 100_000 ? Math.round(n * 1e6) : null;
+    },
+  },
+  {
+    // 650.000.000 d, 650000000 vnd
+    source: `(\\d{1,3}(?:[.,]\\d{3}){2,}|\\d{8,11})\\s*(?:dong|vnd|d(?![a-z]))?(?!\\s*(?:km|k\\b))`,
+    read: (m) => {
+      const n = parseNumber(m[1]);
+      return n >= 10_000_000 ? n : null;
+    },
+  },
+];
+
+/** One regex source that finds any amount, without capturing groups (wrap it to capture). */
+export const AMOUNT_SOURCE = `(?:${AMOUNT_PATTERNS.map((p) => p.source.replace(/\((?!\?)/g, '(?:')).join('|')})`;
+
+/** The value of an amount written in one of the ways above, or null. */
+export function readAmount(text: string): number | null {
+  const t = text.trim();
+  for (const p of AMOUNT_PATTERNS) {
+    const m = new RegExp(`^${p.source}$`).exec(t);
+    if (m) {
+      const v = p.read(m);
+      if (v !== null && Number.isFinite(v) && v > 0) return v;
+    }
+  }
+  return null;
+}

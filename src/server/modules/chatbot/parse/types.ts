@@ -1,0 +1,104 @@
+import type { BodyType, CarSort, Fuel, Transmission } from '../../../../contract/cars';
+
+export type { BodyType, Fuel, Transmission };
+
+/** What a buyer wants the car for: soft preferences that order the answer and explain it. */
+export const PURPOSES = [
+  'service',
+  'city',
+  'long_trip',
+  'rough_road',
+  'family',
+  'cargo',
+  'luxury',
+  'beginner',
+  'economy',
+] as const;
+export type Purpose = (typeof PURPOSES)[number];
+
+/** Colours by their folded Vietnamese word, as they are matched against the stored exterior colour. */
+export const COLOURS = ['den', 'trang', 'bac', 'xam', 'do', 'xanh', 'vang', 'nau', 'cam', 'be', 'dong', 'tim'] as const;
+export type Colour = (typeof COLOURS)[number];
+
+export interface Budget {
+  min?: number;
+  max?: number;
+  /** "tầm 1 tỷ": the number said, for ordering by closeness. */
+  target?: number;
+}
+
+export interface BrandRef {
+  /** Display name from the dictionary, or as stored in the inventory. */
+  brand: string;
+  /** compactFold keys the stored brand may have: "mercedesbenz", "mercedes". */
+  keys: string[];
+}
+
+export interface ModelRef {
+  brand: string;
+  model: string;
+  /** compactFold key of the model: "cx5", "santafe". */
+  key: string;
+  /** Every key the model is known by ("c200", "c300" for the C-Class). */
+  keys: string[];
+}
+
+export type SortWish = CarSort;
+
+/** The hard and soft constraints one message expresses. Hard: every car listed must satisfy them. */
+export interface Constraints {
+  budget?: Budget;
+  brands?: BrandRef[];
+  models?: ModelRef[];
+  bodyTypes?: BodyType[];
+  seatsMin?: number;
+  seatsMax?: number;
+  fuels?: Fuel[];
+  transmission?: Transmission;
+  yearMin?: number;
+  yearMax?: number;
+  odoMax?: number;
+  odoMin?: number;
+  colours?: Colour[];
+  /** Soft. */
+  purposes?: Purpose[];
+  /** Soft: an explicit ordering wish ("rẻ nhất", "đời mới nhất", "đi ít"). */
+  sort?: SortWish;
+}
+
+export type InfoTopic = 'address' | 'phone' | 'hours' | 'email' | 'social';
+export type CarAttribute = 'odo' | 'price' | 'year' | 'colour' | 'fuel' | 'transmission' | 'seats' | 'body' | 'all';
+
+/** A reference to cars listed earlier: positions are 1-based, -1 is the last one. */
+export interface CarReference {
+  positions: number[];
+  /** "xe này", "xe đó", "chiếc vừa rồi". */
+  current: boolean;
+}
+
+export interface Instalment {
+  downPayment?: number;
+  downRatio?: number;
+  termMonths?: number;
+}
+
+export interface ParsedMessage {
+  constraints: Constraints;
+  info: InfoTopic[];
+  instalment: Instalment | null;
+  testDrive: boolean;
+  maintenance: boolean;
+  consulting: boolean;
+  compare: boolean;
+  cheaper: boolean;
+  pricier: boolean;
+  newer: boolean;
+  lessKm: boolean;
+  more: boolean;
+  attributes: CarAttribute[];
+  reference: CarReference | null;
+  greeting: boolean;
+  thanks: boolean;
+  /** The message talks about buying or finding a car ("xe", "mua", "tìm", "tư vấn"). */
+  carTalk: boolean;
+}

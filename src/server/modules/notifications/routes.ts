@@ -1,0 +1,70 @@
+import { idParam } from '../../../contract/common';
+import { notificationListQuery, notificationSendBody, notificationUserParam } from '../../../contract/notifications';
+import type { App } from '../../context';
+import { type CurrentUser, requireUser } from '../../platform/access';
+import type { SocketLike, StompServer } from '../../platform/realtime';
+import type { NotificationsService } from './service';
+
+const tags = ['Thông báo'];
+
+/**
+ * REST under /api/notifications/ (spec section 7) and the STOMP WebSocket at /api/notifications.
+ * Reading: one's own, or anyone's for an admin. Marking read: one's own only. Sending: an admin to
+ * anyone, anyone else to themselves only.
+ */
+export function notificationsRoutes(service: NotificationsService, stomp: StompServer<CurrentUser>) {
+  return async (app: App) => {
+    const auth = { access: 'auth' as const };
+
+    app.get(
+      '/notifications/unread/:userId',
+      { config: auth, schema: { tags, summary: 'Thông báo chưa đọc (mới nhất trước)', params: notificationUserParam } },
+      (req) => service.unread(requireUser(req), req.params.userId),
+    );
+
+    app.get(
+      '/notifications/all/:userId',
+      {
+        config: auth,
+        schema: {
+          tags,
+          summary: 'Tất cả thông báo (mới nhất trước)',
+          params: notificationUserParam,
+          querystring: notificationListQuery,
+        },
+      },
+      (req) => service.all(requireUser(req), req.params.userId, req.query.limit),
+    );
+
+    app.post(
+      '/notifications/markAsRead/:id',
+      { config: auth, schema: { tags, summary: 'Đánh dấu đã đọc', params: idParam } },
+      (req) => service.markAsRead(requireUser(req), req.params.id),
+    );
+
+    app.post(
+      '/notifications/markAllAsRead/:userId',
+      { config: auth, schema: { tags, summary: 'Đánh dấu tất cả đã đọc', params: notificationUserParam } },
+      (req) => service.markAllAsRead(requireUser(req), req.params.userId),
+    );
+
+    app.post(
+      '/notifications/send/:userId',
+      {
+        config: auth,
+        schema: { tags, summary: 'Gửi thông báo', params: notificationUserParam, body: notificationSendBody },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await service.send(requireUser(req), req.params.userId, req.body.message, req)),
+    );
+
+    // STOMP 1.2 over WebSocket: the token travels in the CONNECT frame, so the upgrade itself is public.
+    app.get(
+      '/notifications',
+      { websocket: true, config: { access: 'public' }, schema: { tags, summary: 'WebSocket STOMP 1.2 (thông báo thời gian thực)' } },
+      (socket) => {
+        stomp.accept(socket as unknown as SocketLike);
+      },
+    );
+  };
+}

@@ -1,0 +1,454 @@
+import { and, asc, count, desc, eq, gte, like, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Page } from '../../../contract/common';
+import { formatPrice, vnDayKey } from '../../../contract/format';
+import {
+  CANDIDATE_STATUS_LABELS,
+  CANDIDATE_STATUSES,
+  type CandidateStatus,
+  type CandidateView,
+  type EnumOption,
+  JOB_TYPE_LABELS,
+  JOB_TYPES,
+  type JobType,
+  RECRUITMENT_STATUS_LABELS,
+  RECRUITMENT_STATUSES,
+  type RecruitmentInput,
+  type RecruitmentStatus,
+  type RecruitmentView,
+  salaryDisplay,
+} from '../../../contract/recruitment';
+import { foldVietnamese } from '../../../contract/text';
+import type { Db, Executor } from '../../db/client';
+import { candidates, recruitments } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import { ApiError, conflict, notFound } from '../../platform/errors';
+import { RateLimiter } from '../../platform/rate-limit';
+import { deleteQuietly, newKeyBase, type Storage, type StoredObject } from '../../platform/storage';
+import { CV_CONTENT_TYPES, type CvKind, cvFileName, detectCv } from './cv';
+
+type PostingRow = typeof recruitments.$inferSelect;
+type CandidateRow = typeof candidates.$inferSelect;
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function postingSearch(p: { title: string; position: string; location: string }) {
+  return foldVietnamese([p.title, p.position, p.location].join(' '));
+}
+
+/** What a new application tells the staff who hold MANAGE_RECRUITMENT. */
+export interface ApplicationEvent {
+  candidateId: number;
+  recruitmentId: number;
+  recruitmentTitle: string;
+  fullName: string;
+}
+export type ApplicationListener = (event: ApplicationEvent) => Promise<void>;
+
+/** Applications per IP per hour (every attempt counts, refused ones too). */
+export const APPLY_LIMIT = 8;
+export const APPLY_WINDOW_MS = 60 * 60 * 1000;
+
+export interface CvUpload {
+  data: Buffer;
+  filename: string;
+}
+
+export class RecruitmentService {
+  readonly applyLimiter = new RateLimiter(APPLY_LIMIT, APPLY_WINDOW_MS);
+  private listeners: ApplicationListener[] = [];
+
+  constructor(
+    private readonly db: Db,
+    /** Private storage for CVs (never served by /api/uploads). */
+    private readonly cvStorage: Storage,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * The hook for notifications: app.ts registers NotificationsService here; a listener's failure is
+   * logged and never fails the visitor's application.
+   */
+  onApplication(listener: ApplicationListener) {
+    this.listeners.push(listener);
+  }
+
+  // ---- postings ----------------------------------------------------------------------------------
+
+  private today(now = new Date()) {
+    return vnDayKey(now);
+  }
+
+  private openWhere(now = new Date()): SQL {
+    return and(eq(recruitments.status, 'OPEN'), gte(recruitments.deadline, this.today(now)))!;
+  }
+
+  private postingView(row: PostingRow, candidateCount?: number): RecruitmentView {
+    const expired = row.deadline < this.today();
+    const status = row.status as RecruitmentStatus;
+    const type = row.type as JobType;
+    return {
+      recruitmentId: row.id,
+      title: row.title,
+      position: row.position,
+      type,
+      typeLabel: JOB_TYPE_LABELS[type] ?? type,
+      status,
+      statusLabel: RECRUITMENT_STATUS_LABELS[status] ?? status,
+      open: status === 'OPEN' && !expired,
+      expired,
+      location: row.location,
+      salaryMin: row.salaryMin,
+      salaryMax: row.salaryMax,
+      salaryText: row.salaryText,
+      salaryDisplay: salaryDisplay(row, formatPrice),
+      quantity: row.quantity,
+      description: row.description,
+      requirements: row.requirements,
+      benefits: row.benefits,
+      deadline: row.deadline,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      ...(candidateCount === undefined ? {} : { candidateCount }),
+    };
+  }
+
+  statusOptions(): EnumOption<RecruitmentStatus>[] {
+    return RECRUITMENT_STATUSES.map((value) => ({ value, label: RECRUITMENT_STATUS_LABELS[value] }));
+  }
+
+  typeOptions(): EnumOption<JobType>[] {
+    return JOB_TYPES.map((value) => ({ value, label: JOB_TYPE_LABELS[value] }));
+  }
+
+  candidateStatusOptions(): EnumOption<CandidateStatus>[] {
+    return CANDIDATE_STATUSES.map((value) => ({ value, label: CANDIDATE_STATUS_LABELS[value] }));
+  }
+
+  /** Open postings (status OPEN, deadline not over), nearest deadline first; optionally of one type. */
+  async listOpen(type?: JobType): Promise<RecruitmentView[]> {
+    const rows = await this.db
+      .select()
+      .from(recruitments)
+      .where(and(this.openWhere(), type ? eq(recruitments.type, type) : undefined))
+      .orderBy(asc(recruitments.deadline), desc(recruitments.id));
+    return rows.map((r) => this.postingView(r));
+  }
+
+  private candidateCount() {
+    return sql<number>`(select count(*)::int from ${candidates} where ${candidates.recruitmentId} = ${recruitments.id})`;
+  }
+
+  async listAdmin(q: {
+    page: number;
+    size: number;
+    search?: string;
+    status?: RecruitmentStatus;
+    type?: JobType;
+  }): Promise<Page<RecruitmentView>> {
+    const folded = q.search ? foldVietnamese(q.search) : '';
+    const where = and(
+      folded ? like(recruitments.searchText, `%${escapeLike(folded)}%`) : undefined,
+      q.status ? eq(recruitments.status, q.status) : undefined,
+      q.type ? eq(recruitments.type, q.type) : undefined,
+    );
+    const [{ total }] = await this.db.select({ total: count() }).from(recruitments).where(where);
+    const rows = await this.db
+      .select({ posting: recruitments, n: this.candidateCount() })
+      .from(recruitments)
+      .where(where)
+      .orderBy(desc(recruitments.createdAt), desc(recruitments.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size);
+    return {
+      content: rows.map((r) => this.postingView(r.posting, Number(r.n))),
+      totalElements: total,
+      totalPages: Math.ceil(total / q.size),
+      page: q.page,
+      size: q.size,
+    };
+  }
+
+  /** Staff: every posting with this stored status (an OPEN one may be past its deadline: see `expired`). */
+  async listByStatus(status: RecruitmentStatus): Promise<RecruitmentView[]> {
+    const rows = await this.db
+      .select({ posting: recruitments, n: this.candidateCount() })
+      .from(recruitments)
+      .where(eq(recruitments.status, status))
+      .orderBy(desc(recruitments.createdAt), desc(recruitments.id));
+    return rows.map((r) => this.postingView(r.posting, Number(r.n)));
+  }
+
+  private async findPosting(exec: Executor, id: number): Promise<PostingRow | undefined> {
+    const [row] = await exec.select().from(recruitments).where(eq(recruitments.id, id));
+    return row;
+  }
+
+  /** Staff: any posting, with its application count. */
+  async get(id: number): Promise<RecruitmentView> {
+    const [row] = await this.db
+      .select({ posting: recruitments, n: this.candidateCount() })
+      .from(recruitments)
+      .where(eq(recruitments.id, id));
+    if (!row) throw notFound('Không tìm thấy tin tuyển dụng');
+    return this.postingView(row.posting, Number(row.n));
+  }
+
+  /** Visitors: open postings only. */
+  async getOpen(id: number): Promise<RecruitmentView> {
+    const [row] = await this.db
+      .select()
+      .from(recruitments)
+      .where(and(eq(recruitments.id, id), this.openWhere()));
+    if (!row) throw notFound('Tin tuyển dụng không tồn tại hoặc đã hết hạn');
+    return this.postingView(row);
+  }
+
+  async lastModified(): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ at: recruitments.updatedAt })
+      .from(recruitments)
+      .where(this.openWhere())
+      .orderBy(desc(recruitments.updatedAt))
+      .limit(1);
+    return row?.at ?? null;
+  }
+
+  private values(input: RecruitmentInput) {
+    return {
+      title: input.title,
+      position: input.position,
+      type: input.type,
+      status: input.status,
+      location: input.location,
+      salaryMin: input.salaryMin,
+      salaryMax: input.salaryMax,
+      salaryText: input.salaryText,
+      quantity: input.quantity,
+      description: input.description,
+      requirements: input.requirements,
+      benefits: input.benefits,
+      deadline: input.deadline,
+      searchText: postingSearch(input),
+    };
+  }
+
+  async create(input: RecruitmentInput, req: FastifyRequest | null): Promise<RecruitmentView> {
+    const id = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(recruitments)
+        .values({ ...this.values(input), createdBy: req?.user?.id ?? null })
+        .returning();
+      await writeAudit(tx, req, { action: 'create', entity: 'recruitment', entityId: row.id, after: row });
+      return row.id;
+    });
+    return this.get(id);
+  }
+
+  async update(id: number, input: RecruitmentInput, req: FastifyRequest | null): Promise<RecruitmentView> {
+    await this.db.transaction(async (tx) => {
+      const before = await this.findPosting(tx, id);
+      if (!before) throw notFound('Không tìm thấy tin tuyển dụng');
+      const [after] = await tx
+        .update(recruitments)
+        .set({ ...this.values(input), updatedAt: new Date() })
+        .where(eq(recruitments.id, id))
+        .returning();
+      await writeAudit(tx, req, { action: 'update', entity: 'recruitment', entityId: id, before, after });
+    });
+    return this.get(id);
+  }
+
+  /** Open or close a posting. Opening one whose deadline is over is refused: extend the deadline first. */
+  async setStatus(id: number, status: RecruitmentStatus, req: FastifyRequest | null): Promise<RecruitmentView> {
+    await this.db.transaction(async (tx) => {
+      const before = await this.findPosting(tx, id);
+      if (!before) throw notFound('Không tìm thấy tin tuyển dụng');
+      if (status === 'OPEN' && before.deadline < this.today()) {
+        throw conflict('Tin tuyển dụng đã hết hạn nộp hồ sơ: hãy gia hạn trước khi mở lại');
+      }
+      await tx.update(recruitments).set({ status, updatedAt: new Date() }).where(eq(recruitments.id, id));
+      await writeAudit(tx, req, {
+        action: status === 'OPEN' ? 'open' : 'close',
+        entity: 'recruitment',
+        entityId: id,
+        before: { status: before.status },
+        after: { status },
+      });
+    });
+    return this.get(id);
+  }
+
+  // ---- candidates --------------------------------------------------------------------------------
+
+  private candidateView(row: CandidateRow, recruitmentTitle: string): CandidateView {
+    const status = row.status as CandidateStatus;
+    return {
+      candidateId: row.id,
+      recruitmentId: row.recruitmentId,
+      recruitmentTitle,
+      fullName: row.fullName,
+      phone: row.phone,
+      email: row.email,
+      letter: row.letter,
+      status,
+      statusLabel: CANDIDATE_STATUS_LABELS[status] ?? status,
+      cv: { fileName: row.cvFileName, size: row.cvSize, kind: row.cvKind as CvKind },
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** Throws 404 / 409 unless the posting takes applications now. */
+  async assertOpen(id: number): Promise<PostingRow> {
+    const posting = await this.findPosting(this.db, id);
+    if (!posting) throw notFound('Không tìm thấy tin tuyển dụng');
+    if (posting.status !== 'OPEN' || posting.deadline < this.today()) {
+      throw conflict('Tin tuyển dụng này đã ngừng nhận hồ sơ');
+    }
+    return posting;
+  }
+
+  /**
+   * A visitor's application: the CV is checked by content, stored privately, then the row is written;
+   * staff with MANAGE_RECRUITMENT are told afterwards.
+   */
+  async apply(
+    recruitmentId: number,
+    input: { fullName: string; phone: string; email: string; letter: string },
+    cv: CvUpload | null,
+    ip: string | null,
+  ): Promise<{ candidateId: number }> {
+    if (!cv) throw new ApiError(400, 'Vui lòng đính kèm CV (PDF hoặc Word)', { cv: 'Vui lòng đính kèm CV' });
+    const kind = detectCv(cv.data);
+    const posting = await this.assertOpen(recruitmentId);
+    const key = `${newKeyBase('cv')}.${kind}`;
+    await this.cvStorage.put(key, cv.data, CV_CONTENT_TYPES[kind]);
+    let id: number;
+    try {
+      id = await this.db.transaction(async (tx) => {
+        const [dup] = await tx
+          .select({ id: candidates.id })
+          .from(candidates)
+          .where(and(eq(candidates.recruitmentId, recruitmentId), eq(candidates.email, input.email)));
+        if (dup) throw conflict('Bạn đã nộp hồ sơ cho vị trí này, chúng tôi sẽ liên hệ với bạn sớm');
+        const [row] = await tx
+          .insert(candidates)
+          .values({
+            recruitmentId,
+            fullName: input.fullName,
+            phone: input.phone,
+            email: input.email,
+            letter: input.letter,
+            cvKey: key,
+            cvFileName: cvFileName(cv.filename, kind),
+            cvSize: cv.data.length,
+            cvKind: kind,
+            ip,
+            searchText: foldVietnamese([input.fullName, input.phone, input.email].join(' ')),
+          })
+          .returning();
+        const { cvKey: _k, ...after } = row;
+        await writeAudit(tx, null, { action: 'apply', entity: 'candidate', entityId: row.id, after });
+        return row.id;
+      });
+    } catch (err) {
+      await deleteQuietly(this.cvStorage, [key], this.log);
+      throw err;
+    }
+    const event = { candidateId: id, recruitmentId, recruitmentTitle: posting.title, fullName: input.fullName };
+    for (const listener of this.listeners) {
+      try {
+        await listener(event);
+      } catch (err) {
+        this.log?.warn({ err }, 'application listener failed');
+      }
+    }
+    return { candidateId: id };
+  }
+
+  async listCandidates(q: {
+    page: number;
+    size: number;
+    search?: string;
+    recruitmentId?: number;
+    status?: CandidateStatus;
+  }): Promise<Page<CandidateView>> {
+    const folded = q.search ? foldVietnamese(q.search) : '';
+    const where = and(
+      folded ? like(candidates.searchText, `%${escapeLike(folded)}%`) : undefined,
+      q.recruitmentId ? eq(candidates.recruitmentId, q.recruitmentId) : undefined,
+      q.status ? eq(candidates.status, q.status) : undefined,
+    );
+    const [{ total }] = await this.db.select({ total: count() }).from(candidates).where(where);
+    const rows = await this.db
+      .select({ candidate: candidates, title: recruitments.title })
+      .from(candidates)
+      .innerJoin(recruitments, eq(recruitments.id, candidates.recruitmentId))
+      .where(where)
+      .orderBy(desc(candidates.createdAt), desc(candidates.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size);
+    return {
+      content: rows.map((r) => this.candidateView(r.candidate, r.title)),
+      totalElements: total,
+      totalPages: Math.ceil(total / q.size),
+      page: q.page,
+      size: q.size,
+    };
+  }
+
+  private async findCandidate(exec: Executor, id: number) {
+    const [row] = await exec
+      .select({ candidate: candidates, title: recruitments.title })
+      .from(candidates)
+      .innerJoin(recruitments, eq(recruitments.id, candidates.recruitmentId))
+      .where(eq(candidates.id, id));
+    return row;
+  }
+
+  /** Staff opening an application marks a new one as viewed ('Đã xem'). */
+  async getCandidate(id: number, req: FastifyRequest | null): Promise<CandidateView> {
+    const row = await this.findCandidate(this.db, id);
+    if (!row) throw notFound('Không tìm thấy ứng viên');
+    if (row.candidate.status === 'NEW') return this.setCandidateStatus(id, 'VIEWED', req, 'NEW');
+    return this.candidateView(row.candidate, row.title);
+  }
+
+  /** Changes the status; with `onlyFrom`, only when the current status is that one (automatic marks). */
+  async setCandidateStatus(
+    id: number,
+    status: CandidateStatus,
+    req: FastifyRequest | null,
+    onlyFrom?: CandidateStatus,
+  ): Promise<CandidateView> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.findCandidate(tx, id);
+      if (!row) throw notFound('Không tìm thấy ứng viên');
+      if (onlyFrom && row.candidate.status !== onlyFrom) return;
+      if (row.candidate.status === status) return;
+      await tx.update(candidates).set({ status, updatedAt: new Date() }).where(eq(candidates.id, id));
+      await writeAudit(tx, req, {
+        action: 'set-status',
+        entity: 'candidate',
+        entityId: id,
+        before: { status: row.candidate.status },
+        after: { status },
+      });
+    });
+    const row = await this.findCandidate(this.db, id);
+    return this.candidateView(row!.candidate, row!.title);
+  }
+
+  /** The CV file for a staff download. */
+  async cv(id: number, req: FastifyRequest | null): Promise<{ file: StoredObject; fileName: string; kind: CvKind }> {
+    const row = await this.findCandidate(this.db, id);
+    if (!row) throw notFound('Không tìm thấy ứng viên');
+    const file = await this.cvStorage.get(row.candidate.cvKey);
+    if (!file) throw notFound('Không tìm thấy tệp CV');
+    if (row.candidate.status === 'NEW') await this.setCandidateStatus(id, 'VIEWED', req, 'NEW');
+    return { file, fileName: row.candidate.cvFileName, kind: row.candidate.cvKind as CvKind };
+  }
+}

@@ -1,0 +1,476 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BLOG_CATEGORY_LABELS, type BlogView } from '../../../contract/blogs';
+import type { CarDetail } from '../../../contract/cars';
+import { formatKm, formatPrice } from '../../../contract/format';
+import type { ImageView } from '../../../contract/images';
+import type { PublicWebConfiguration } from '../../../contract/web-config';
+import type { Config } from '../../config';
+import type { BlogsService } from '../blogs/service';
+import type { RecruitmentService } from '../recruitment/service';
+import type { SlidersService } from '../sliders/service';
+import type { WebConfigService } from '../web-config/service';
+import { clip, escapeHtml, FALLBACK_TEMPLATE, injectHead, type PageHead, renderHead, type ShareImage } from './head';
+
+/**
+ * Where car pages get their data. Points at CarsService (app.ts); kept as an interface so the share
+ * previews do not depend on how the inventory is stored.
+ */
+export interface CarSource {
+  /** The car as its public page shows it, or null when there is no such car. */
+  find(id: number): Promise<CarDetail | null>;
+  /** Cars visitors can see, for the sitemap. */
+  sitemap(): Promise<{ carId: number; updatedAt: Date }[]>;
+}
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+}
+
+interface StaticPage {
+  name: string;
+  title: (site: string) => string;
+  description: (site: string) => string;
+}
+
+/** The public routes of spec section 2 with their titles and descriptions. */
+export const STATIC_PAGES: Record<string, StaticPage> = {
+  '/': {
+    name: 'Trang chủ',
+    title: (s) => `${s} - Showroom ô tô đã qua sử dụng uy tín`,
+    description: (s) =>
+      `${s}: mua bán ô tô đã qua sử dụng uy tín, xe kiểm định rõ ràng, giá minh bạch, hỗ trợ trả góp, lái thử và tư vấn AI.`,
+  },
+  '/about': {
+    name: 'Giới thiệu',
+    title: (s) => `Giới thiệu | ${s}`,
+    description: (s) => `Câu chuyện, giá trị và showroom của ${s}: nơi mua xe đã qua sử dụng an tâm, minh bạch.`,
+  },
+  '/cars': {
+    name: 'Mua xe',
+    title: (s) => `Mua xe ô tô đã qua sử dụng | ${s}`,
+    description: (s) =>
+      `Danh sách xe ô tô đã qua sử dụng đang bán tại ${s}: lọc theo hãng, kiểu dáng, giá, năm sản xuất và số km đã đi.`,
+  },
+  '/compare': {
+    name: 'So sánh xe',
+    title: (s) => `So sánh xe | ${s}`,
+    description: (s) => `So sánh thông số, giá bán và trang bị của các xe đang bán tại ${s}.`,
+  },
+  '/services': {
+    name: 'Dịch vụ',
+    title: (s) => `Dịch vụ | ${s}`,
+    description: (s) => `Dịch vụ của ${s}: lái thử, bảo dưỡng xe, tư vấn mua xe và hỗ trợ thủ tục trả góp.`,
+  },
+  '/testdrive': {
+    name: 'Đăng ký lái thử',
+    title: (s) => `Đăng ký lái thử | ${s}`,
+    description: (s) => `Đặt lịch lái thử chiếc xe bạn quan tâm tại ${s}, nhân viên sẽ liên hệ xác nhận.`,
+  },
+  '/maintenance': {
+    name: 'Bảo dưỡng xe',
+    title: (s) => `Bảo dưỡng xe | ${s}`,
+    description: (s) => `Đặt lịch bảo dưỡng, kiểm tra xe định kỳ tại xưởng dịch vụ của ${s}.`,
+  },
+  '/recruitment': {
+    name: 'Tuyển dụng',
+    title: (s) => `Tuyển dụng | ${s}`,
+    description: (s) => `Các vị trí ${s} đang tuyển: tư vấn bán hàng, kỹ thuật viên, marketing... Nộp CV trực tuyến.`,
+  },
+  '/chatbot': {
+    name: 'Tư vấn AI',
+    title: (s) => `Tư vấn AI | ${s}`,
+    description: (s) => `Trợ lý AI của ${s} tư vấn chọn xe theo nhu cầu và ngân sách, dựa trên kho xe thực tế.`,
+  },
+  '/blogs': {
+    name: 'Tin tức',
+    title: (s) => `Tin tức xe | ${s}`,
+    description: (s) => `Tin thị trường ô tô, kinh nghiệm mua xe cũ, đánh giá xe và khuyến mãi mới nhất từ ${s}.`,
+  },
+  '/consulting': {
+    name: 'Liên hệ',
+    title: (s) => `Liên hệ tư vấn | ${s}`,
+    description: (s) => `Gửi yêu cầu tư vấn mua xe, định giá hay trả góp: ${s} sẽ gọi lại cho bạn trong thời gian sớm nhất.`,
+  },
+};
+
+/** Staff and sign-in pages: served so the app can start, never indexed. */
+const PRIVATE_PREFIXES = ['/dashboard', '/login', '/reset-password'];
+
+const CAR_AVAILABILITY: Record<string, string> = {
+  available: 'https://schema.org/InStock',
+  pending: 'https://schema.org/LimitedAvailability',
+  sold: 'https://schema.org/SoldOut',
+};
+
+export class SeoService {
+  private template: { path: string; mtimeMs: number; html: string } | null = null;
+  private readonly startedAt = new Date();
+  private carSource: CarSource | null = null;
+
+  constructor(
+    private readonly config: Pick<Config, 'publicUrl' | 'webDir'>,
+    private readonly webConfig: WebConfigService,
+    private readonly blogs: BlogsService,
+    private readonly sliders: SlidersService,
+    private readonly recruitment: RecruitmentService,
+  ) {}
+
+  /** Car pages and the sitemap's cars come from here once set (app.ts points it at CarsService). */
+  useCars(source: CarSource) {
+    this.carSource = source;
+  }
+
+  get hasCars() {
+    return this.carSource !== null;
+  }
+
+  // ---- template ------------------------------------------------------------------------------------
+
+  /** The built index.html, re-read when the build changes; a minimal page when there is no build. */
+  private async loadTemplate(): Promise<{ html: string; modified: Date }> {
+    const path = join(this.config.webDir, 'index.html');
+    try {
+      const info = await stat(path);
+      if (!this.template || this.template.path !== path || this.template.mtimeMs !== info.mtimeMs) {
+        this.template = { path, mtimeMs: info.mtimeMs, html: await readFile(path, 'utf8') };
+      }
+      return { html: this.template.html, modified: new Date(this.template.mtimeMs) };
+    } catch {
+      return { html: FALLBACK_TEMPLATE, modified: this.startedAt };
+    }
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------------
+
+  absolute(pathOrUrl: string): string {
+    if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+    return `${this.config.publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+  }
+
+  /** The largest stored width, as an absolute address, for share previews. */
+  private shareImage(image: ImageView | null, alt: string): ShareImage | null {
+    if (!image) return null;
+    const largest = image.urls[1600] ?? image.src;
+    const width = Math.min(1600, image.width);
+    return {
+      url: this.absolute(largest),
+      width,
+      height: Math.round((image.height * width) / image.width),
+      alt,
+    };
+  }
+
+  private async defaultImage(site: string): Promise<ShareImage | null> {
+    const views = await this.sliders.listPublic();
+    const first = views.find((v) => v.image);
+    return first ? this.shareImage(first.image, first.title || site) : null;
+  }
+
+  private dealer(cfg: PublicWebConfiguration, image: ShareImage | null) {
+    const sameAs = [cfg.facebookUrl, cfg.youtubeUrl, cfg.tiktokUrl].filter(Boolean);
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'AutoDealer',
+      '@id': `${this.config.publicUrl}/#dealer`,
+      name: cfg.showroomName,
+      url: `${this.config.publicUrl}/`,
+      ...(cfg.showroomPhone ? { telephone: cfg.showroomPhone } : {}),
+      ...(cfg.showroomEmail ? { email: cfg.showroomEmail } : {}),
+      ...(cfg.showroomAddress
+        ? { address: { '@type': 'PostalAddress', streetAddress: cfg.showroomAddress, addressCountry: 'VN' } }
+        : {}),
+      ...(image ? { image: image.url } : {}),
+      ...(sameAs.length ? { sameAs } : {}),
+      priceRange: '$$',
+      currenciesAccepted: 'VND',
+      areaServed: 'VN',
+    };
+  }
+
+  private breadcrumbs(items: { name: string; path: string }[]) {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: items.map((item, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: item.name,
+        item: this.absolute(item.path),
+      })),
+    };
+  }
+
+  private async finish(head: PageHead, status: number): Promise<RenderedPage> {
+    const { html } = await this.loadTemplate();
+    return { status, html: injectHead(html, renderHead(head)) };
+  }
+
+  // ---- pages ---------------------------------------------------------------------------------------
+
+  /** One of STATIC_PAGES. */
+  async renderStatic(path: string): Promise<RenderedPage> {
+    const page = STATIC_PAGES[path];
+    if (!page) return this.renderNotFound(path);
+    const cfg = await this.webConfig.getPublic();
+    const site = cfg.showroomName;
+    const image = await this.defaultImage(site);
+    const jsonLd: object[] = [this.dealer(cfg, image)];
+    if (path !== '/') jsonLd.push(this.breadcrumbs([{ name: 'Trang chủ', path: '/' }, { name: page.name, path }]));
+    return this.finish(
+      {
+        title: page.title(site),
+        description: page.description(site),
+        url: this.absolute(path),
+        siteName: site,
+        type: 'website',
+        image,
+        jsonLd,
+      },
+      200,
+    );
+  }
+
+  async renderBlog(id: number | null): Promise<RenderedPage> {
+    const post = id ? await this.blogs.findPublic(id) : null;
+    if (!post) return this.renderNotFound(`/blogs/${id ?? ''}`, 'Bài viết không tồn tại hoặc đã bị ẩn.');
+    const cfg = await this.webConfig.getPublic();
+    const site = cfg.showroomName;
+    const path = `/blogs/${post.blogId}`;
+    const image = this.shareImage(post.image, post.title) ?? (await this.defaultImage(site));
+    const description = clip(post.summary || post.title, 200);
+    const dealer = this.dealer(cfg, await this.defaultImage(site));
+    return this.finish(
+      {
+        title: `${post.title} | ${site}`,
+        description,
+        url: this.absolute(path),
+        siteName: site,
+        type: 'article',
+        image,
+        extra: [
+          ...(post.publishedAt ? ([['article:published_time', post.publishedAt]] as [string, string][]) : []),
+          ['article:modified_time', post.updatedAt],
+          ['article:section', post.categoryLabel],
+        ],
+        jsonLd: [
+          this.article(post, path, description, image, cfg),
+          this.breadcrumbs([
+            { name: 'Trang chủ', path: '/' },
+            { name: 'Tin tức', path: '/blogs' },
+            { name: post.title, path },
+          ]),
+          dealer,
+        ],
+      },
+      200,
+    );
+  }
+
+  private article(post: BlogView, path: string, description: string, image: ShareImage | null, cfg: PublicWebConfiguration) {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: clip(post.title, 110),
+      description,
+      ...(image ? { image: [image.url] } : {}),
+      ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
+      dateModified: post.updatedAt,
+      articleSection: BLOG_CATEGORY_LABELS[post.category] ?? post.categoryLabel,
+      inLanguage: 'vi',
+      author: post.authorName
+        ? { '@type': 'Person', name: post.authorName }
+        : { '@type': 'Organization', name: cfg.showroomName },
+      publisher: { '@type': 'Organization', '@id': `${this.config.publicUrl}/#dealer`, name: cfg.showroomName },
+      mainEntityOfPage: { '@type': 'WebPage', '@id': this.absolute(path) },
+      url: this.absolute(path),
+    };
+  }
+
+  async renderCar(id: number | null): Promise<RenderedPage> {
+    const car = id && this.carSource ? await this.carSource.find(id) : null;
+    if (!car) return this.renderNotFound(`/cars/${id ?? ''}`, 'Xe không tồn tại hoặc đã được gỡ khỏi danh sách.');
+    const cfg = await this.webConfig.getPublic();
+    const site = cfg.showroomName;
+    const path = `/cars/${car.carId}`;
+    const name = car.carName;
+    const price = formatPrice(car.sellPrice);
+    const headline = `${name} ${car.year} - ${price}`;
+    const cover = car.photos?.[0] ?? car.cover;
+    const image = this.shareImage(cover ?? null, `${name} ${car.year}`) ?? (await this.defaultImage(site));
+    const sold = car.status === 'sold';
+    const description = clip(
+      [
+        `${name} đời ${car.year}`,
+        formatKm(car.odo),
+        `giá ${price}`,
+        sold ? 'đã bán' : `xem xe tại ${site}`,
+        car.description,
+      ]
+        .filter(Boolean)
+        .join(', '),
+      200,
+    );
+    const url = this.absolute(path);
+    const carLd = {
+      '@context': 'https://schema.org',
+      '@type': 'Car',
+      name: `${name} ${car.year}`,
+      brand: { '@type': 'Brand', name: car.brand },
+      model: car.model,
+      vehicleModelDate: String(car.year),
+      mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.odo, unitCode: 'KMT' },
+      itemCondition: 'https://schema.org/UsedCondition',
+      ...(car.exteriorColor ? { color: car.exteriorColor } : {}),
+      ...(car.size ? { seatingCapacity: car.size } : {}),
+      ...(car.description ? { description: clip(car.description, 500) } : {}),
+      ...(image ? { image: [image.url] } : {}),
+      url,
+      offers: {
+        '@type': 'Offer',
+        price: car.sellPrice,
+        priceCurrency: 'VND',
+        availability: CAR_AVAILABILITY[car.status] ?? 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/UsedCondition',
+        url,
+        seller: { '@type': 'AutoDealer', '@id': `${this.config.publicUrl}/#dealer`, name: site },
+      },
+    };
+    return this.finish(
+      {
+        title: `${headline} | ${site}`,
+        description,
+        url,
+        siteName: site,
+        type: 'product',
+        image,
+        extra: [
+          ['product:price:amount', String(car.sellPrice)],
+          ['product:price:currency', 'VND'],
+          ['product:condition', 'used'],
+          ['product:availability', sold ? 'out of stock' : 'in stock'],
+        ],
+        jsonLd: [
+          carLd,
+          this.breadcrumbs([
+            { name: 'Trang chủ', path: '/' },
+            { name: 'Mua xe', path: '/cars' },
+            { name: `${name} ${car.year}`, path },
+          ]),
+          this.dealer(cfg, await this.defaultImage(site)),
+        ],
+      },
+      200,
+    );
+  }
+
+  /** Sign-in and dashboard pages: the app with a plain title, not indexed. */
+  async renderPrivate(path: string): Promise<RenderedPage> {
+    const cfg = await this.webConfig.getPublic();
+    const site = cfg.showroomName;
+    const title = path.startsWith('/dashboard')
+      ? `Trang quản trị | ${site}`
+      : path.startsWith('/reset-password')
+        ? `Đặt lại mật khẩu | ${site}`
+        : `Đăng nhập | ${site}`;
+    return this.finish(
+      {
+        title,
+        description: `Khu vực dành cho nhân viên ${site}.`,
+        url: this.absolute(path.split('?')[0]),
+        siteName: site,
+        type: 'website',
+        image: null,
+        robots: 'noindex, nofollow',
+        jsonLd: [],
+      },
+      200,
+    );
+  }
+
+  async renderNotFound(path: string, description = 'Trang bạn tìm không tồn tại hoặc đã được chuyển đi.'): Promise<RenderedPage> {
+    const cfg = await this.webConfig.getPublic();
+    const site = cfg.showroomName;
+    return this.finish(
+      {
+        title: `Không tìm thấy trang | ${site}`,
+        description,
+        url: this.absolute(path.split('?')[0]),
+        siteName: site,
+        type: 'website',
+        image: null,
+        robots: 'noindex',
+        jsonLd: [],
+      },
+      404,
+    );
+  }
+
+  isPrivatePath(path: string) {
+    return PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+  }
+
+  // ---- sitemap and robots ----------------------------------------------------------------------------
+
+  async sitemap(): Promise<string> {
+    const { modified: built } = await this.loadTemplate();
+    const latest = (...dates: (Date | null | undefined)[]) =>
+      new Date(Math.max(...dates.filter((d): d is Date => !!d).map((d) => d.getTime())));
+    const posts = await this.blogs.sitemapEntries();
+    const cars = this.carSource ? await this.carSource.sitemap() : [];
+    const lastPost = posts.reduce<Date | null>((m, p) => (!m || p.updatedAt > m ? p.updatedAt : m), null);
+    const lastCar = cars.reduce<Date | null>((m, c) => (!m || c.updatedAt > m ? c.updatedAt : m), null);
+    const lastSlider = await this.sliders.lastModified();
+    const lastPosting = await this.recruitment.lastModified();
+
+    const entries: { path: string; lastmod: Date; priority: string; changefreq: string }[] = [];
+    for (const path of Object.keys(STATIC_PAGES)) {
+      const lastmod =
+        path === '/'
+          ? latest(built, lastSlider, lastPost, lastCar)
+          : path === '/blogs'
+            ? latest(built, lastPost)
+            : path === '/cars'
+              ? latest(built, lastCar)
+              : path === '/recruitment'
+                ? latest(built, lastPosting)
+                : built;
+      const priority = path === '/' ? '1.0' : path === '/cars' ? '0.9' : '0.6';
+      const changefreq = path === '/' || path === '/cars' || path === '/blogs' ? 'daily' : 'weekly';
+      entries.push({ path, lastmod, priority, changefreq });
+    }
+    for (const car of cars) {
+      entries.push({ path: `/cars/${car.carId}`, lastmod: car.updatedAt, priority: '0.8', changefreq: 'weekly' });
+    }
+    for (const post of posts) {
+      entries.push({ path: `/blogs/${post.blogId}`, lastmod: post.updatedAt, priority: '0.7', changefreq: 'monthly' });
+    }
+    const body = entries
+      .map(
+        (e) =>
+          `  <url><loc>${escapeHtml(this.absolute(e.path))}</loc><lastmod>${e.lastmod.toISOString()}</lastmod>` +
+          `<changefreq>${e.changefreq}</changefreq><priority>${e.priority}</priority></url>`,
+      )
+      .join('\n');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+  }
+
+  robots(): string {
+    return [
+      'User-agent: *',
+      'Allow: /',
+      // Pictures (car photos, banners, covers) stay crawlable for share previews and image search.
+      'Allow: /api/uploads/',
+      'Disallow: /api/',
+      'Disallow: /dashboard',
+      'Disallow: /login',
+      'Disallow: /reset-password',
+      '',
+      `Sitemap: ${this.config.publicUrl}/sitemap.xml`,
+      '',
+    ].join('\n');
+  }
+}
+
+export { escapeHtml };

@@ -1,0 +1,85 @@
+import type { Grantee, Permission } from '@contract/permissions';
+import { canSeeAccountGroup, hasPermission } from '@contract/permissions';
+import {
+  Car,
+  Images,
+  LayoutDashboard,
+  type LucideIcon,
+  Newspaper,
+  Settings,
+  Users,
+  Wrench,
+} from 'lucide-react';
+
+export interface DashLink {
+  label: string;
+  to: string;
+  permission?: Permission;
+  /** Active only on this exact path (the overview). */
+  end?: boolean;
+}
+
+export interface DashEntry extends DashLink {
+  icon: LucideIcon;
+  children?: undefined;
+}
+
+export interface DashGroup {
+  label: string;
+  icon: LucideIcon;
+  children: DashLink[];
+  /** Extra rule for showing the group at all (the account group of spec section 6). */
+  visible?: (user: Grantee) => boolean;
+}
+
+/** The dashboard's side menu (spec section 2); each entry shows only when permitted (section 6). */
+export const DASHBOARD_NAV: (DashEntry | DashGroup)[] = [
+  { label: 'Tổng quan', to: '/dashboard', icon: LayoutDashboard, end: true },
+  {
+    label: 'Quản lý xe',
+    icon: Car,
+    children: [
+      { label: 'Danh sách xe', to: '/dashboard/carManagement', permission: 'MANAGE_CAR' },
+      { label: 'Lịch sử bán hàng', to: '/dashboard/soldhistory', permission: 'MANAGE_CAR' },
+    ],
+  },
+  {
+    label: 'Quản lý dịch vụ',
+    icon: Wrench,
+    children: [
+      { label: 'Bảo dưỡng', to: '/dashboard/maintenanceManagement', permission: 'MANAGE_SERVICE' },
+      { label: 'Tư vấn', to: '/dashboard/consultantManagement', permission: 'MANAGE_SERVICE' },
+      { label: 'Lái thử', to: '/dashboard/testdriveManagement', permission: 'MANAGE_SERVICE' },
+    ],
+  },
+  { label: 'Quản lý banner', to: '/dashboard/sliders', icon: Images, permission: 'MANAGE_OVERVIEW' },
+  { label: 'Quản lý tin tức', to: '/dashboard/blogs', icon: Newspaper, permission: 'MANAGE_BLOG' },
+  {
+    label: 'Quản lý tài khoản',
+    icon: Users,
+    visible: canSeeAccountGroup,
+    children: [
+      { label: 'Tài khoản nhân viên', to: '/dashboard/users', permission: 'MANAGE_USER' },
+      { label: 'Tuyển dụng', to: '/dashboard/recruitment', permission: 'MANAGE_RECRUITMENT' },
+      { label: 'Ứng viên', to: '/dashboard/candidates', permission: 'MANAGE_RECRUITMENT' },
+    ],
+  },
+  { label: 'Cấu hình hệ thống', to: '/dashboard/setting', icon: Settings, permission: 'WEB_CONFIG' },
+];
+
+const allowed = (user: Grantee, link: DashLink) => !link.permission || hasPermission(user, link.permission);
+
+/** The menu as this user sees it: forbidden entries dropped, groups with no entry left dropped. */
+export function visibleNav(user: Grantee): (DashEntry | DashGroup)[] {
+  const out: (DashEntry | DashGroup)[] = [];
+  for (const item of DASHBOARD_NAV) {
+    if (item.children) {
+      if (item.visible && !item.visible(user)) continue;
+      const children = item.children.filter((c) => allowed(user, c));
+      if (children.length) out.push({ ...item, children });
+    } else if (allowed(user, item)) {
+      out.push(item);
+    }
+  }
+  return out;
+}

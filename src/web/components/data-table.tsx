@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { cx } from '../lib/cx';
+import { Skeleton } from './skeleton';
+
+/** Classes for a hand-written table that should look like DataTable. */
+export const tableClasses = {
+  wrap: 'max-h-[70vh] overflow-auto rounded-xl border border-slate-200 bg-white shadow-sm',
+  table: 'min-w-full border-separate border-spacing-0 text-left text-sm',
+  th: 'sticky top-0 z-10 whitespace-nowrap border-b border-slate-200 bg-slate-50 px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase',
+  td: 'border-b border-slate-100 px-4 py-2.5 align-middle text-slate-700',
+  tr: 'hover:bg-slate-50/70',
+};
+
+export interface Column<T> {
+  /** Unique key of the column. */
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Extra classes for the cells (e.g. 'text-right', 'w-32'). */
+  className?: string;
+}
+
+/**
+ * DataTable: columns [{key, header, cell(row), className?}], rows, rowKey(row), loading (skeleton rows
+ * while there are no rows yet), empty (shown when there are no rows), caption (read by screen readers).
+ * Sticky header; the table scrolls inside its card (both ways on phones). Put row actions in the last column.
+ */
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  empty,
+  caption,
+  className,
+}: {
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string | number;
+  loading?: boolean;
+  empty?: ReactNode;
+  caption?: string;
+  className?: string;
+}) {
+  const list = rows ?? [];
+  return (
+    <div className={cx(tableClasses.wrap, className)}>
+      <table className={tableClasses.table} aria-busy={loading || undefined}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={cx(tableClasses.th, c.className)}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {loading && list.length === 0
+            ? Array.from({ length: 5 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+                <tr key={i}>
+                  {columns.map((c) => (
+                    <td key={c.key} className={tableClasses.td}>
+                      <Skeleton className="h-4 w-full min-w-12" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : list.map((row) => (
+                <tr key={rowKey(row)} className={tableClasses.tr}>
+                  {columns.map((c) => (
+                    <td key={c.key} className={cx(tableClasses.td, c.className)}>
+                      {c.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+          {!loading && list.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="px-4">
+                {empty ?? <p className="py-10 text-center text-slate-500">Không có dữ liệu</p>}
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
