@@ -10,7 +10,7 @@ const apiProject = (name: string, driver: 'pglite' | 'pg') => ({
   test: {
     name,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
+    exclude: ['test/e2e/**', 'test/pg/**', 'node_modules/**'],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -23,6 +23,22 @@ export default defineConfig({
     projects: [
       apiProject('api', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', 'pg')] : []),
+      // Tests that need a real PostgreSQL server (several server processes on one database).
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'pg-only',
+                include: ['test/pg/**/*.test.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+                pool: 'forks' as const,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
       {
         resolve: { alias },
         test: {

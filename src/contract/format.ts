@@ -2,16 +2,23 @@
 
 export const TIME_ZONE = 'Asia/Ho_Chi_Minh';
 
-function trimDecimals(value: number): string {
-  // Two decimals at most, Vietnamese decimal comma, no trailing zeros: 1,25 tỷ; 850 triệu.
-  return (Math.round(value * 100) / 100).toString().replace('.', ',');
+/**
+ * `vnd` in units of `unit`, two decimals at most (half up), Vietnamese decimal comma, no trailing
+ * zeros: 1,25 tỷ; 850 triệu. Rounded on whole hundredths of the unit (vnd / (unit / 100)), which is
+ * exact for whole đồng, so 1.005.000 đ is 1,01 triệu and not 1 (1.005 * 100 is 100.4999… in binary).
+ */
+function inUnit(vnd: number, unit: number): string {
+  const hundredths = Math.sign(vnd) * Math.round(Math.abs(vnd) / (unit / 100));
+  return (hundredths / 100).toString().replace('.', ',');
 }
 
 /** 'X tỷ' at or above 1e9, 'X triệu' at or above 1e6, otherwise dot-grouped đồng. */
 export function formatPrice(vnd: number | null | undefined): string {
   if (vnd === null || vnd === undefined || Number.isNaN(vnd)) return '';
-  if (Math.abs(vnd) >= 1e9) return `${trimDecimals(vnd / 1e9)} tỷ`;
-  if (Math.abs(vnd) >= 1e6) return `${trimDecimals(vnd / 1e6)} triệu`;
+  const abs = Math.abs(vnd);
+  // 999.995.000 rounds to 1000 triệu: say 1 tỷ instead.
+  if (abs >= 1e9 || Math.round(abs / 1e4) >= 100_000) return `${inUnit(vnd, 1e9)} tỷ`;
+  if (abs >= 1e6) return `${inUnit(vnd, 1e6)} triệu`;
   return `${formatThousands(vnd)} đ`;
 }
 
@@ -104,7 +111,7 @@ export function daysUntil(target: Date | string | number, now: Date = new Date()
   const date = toDate(target);
   if (!date) return 0;
   const diff = date.getTime() - vnMidnight(now).getTime();
-  return Math.ceil(diff / 86_400_000);
+  return Math.ceil(diff / 86_400_000) || 0; // never -0
 }
 
 /** Years from `from` to the current year, newest first (the year pickers). */

@@ -161,11 +161,10 @@ function slotNotPast(v: { preferredDate?: string; timeSlot?: string }, ctx: z.Re
 // ---------------------------------------------------------------------------------------------
 // Field schemas
 
-const optionalEmail = z
-  .union([z.literal('').transform(() => undefined), emailSchema])
-  .optional()
-  .nullable()
-  .transform((v) => v ?? undefined);
+/** '' and null mean "not given" (what an empty form field sends). */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+const optionalEmail = z.preprocess(blankToUndefined, emailSchema.optional());
 
 const optionalText = (label: string, max: number) =>
   text(label, max)
@@ -174,9 +173,7 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (v ? v : undefined));
 
 /** An optional car chosen from the list: empty means none. */
-const optionalCarId = z
-  .union([z.literal('').transform(() => undefined), z.null().transform(() => undefined), positiveId('Xe không hợp lệ')])
-  .optional();
+const optionalCarId = z.preprocess(blankToUndefined, positiveId('Xe không hợp lệ').optional());
 
 /** The hidden field only robots fill in (docs/leads.md: such a submission is answered but not stored). */
 export const HONEYPOT_FIELD = 'website';
@@ -186,19 +183,27 @@ export const clientRequestId = z.string({ message: 'Thiếu mã yêu cầu' }).u
 
 const fullName = requiredText('Họ và tên', 100);
 
-/** Vietnamese licence plates: 30A-123.45, 51G-12345, 51G-1234 (old), 51LD-123.45, 29A1-234.56. */
-export const PLATE_PATTERN = /^(\d{2})([A-Z]{1,2}\d?)(\d{4,5})$/;
+/**
+ * Vietnamese licence plates: 30A-123.45, 51G-12345, 51G-1234 (old four-digit), 51LD-123.45, and a
+ * series digit before five digits (29A1-234.56). Digits after the letters: 4 or 5 are the number,
+ * 6 are a series digit and the number.
+ */
+export const PLATE_PATTERN = /^(\d{2})([A-Z]{1,2})(\d{4,6})$/;
 
 /** "51g 12345", "51G-123.45", "51G12345" -> "51G-123.45"; null when it is no Vietnamese plate. */
 export function normalizePlate(input: string): string | null {
   const compact = input.toUpperCase().replace(/[\s.\-_]/g, '');
   const m = PLATE_PATTERN.exec(compact);
   if (!m) return null;
-  const province = Number(m[1]);
-  if (province < 11) return null;
-  const digits = m[3];
+  if (Number(m[1]) < 11) return null;
+  let series = m[2];
+  let digits = m[3];
+  if (digits.length === 6) {
+    series += digits[0];
+    digits = digits.slice(1);
+  }
   const number = digits.length === 5 ? `${digits.slice(0, 3)}.${digits.slice(3)}` : digits;
-  return `${m[1]}${m[2]}-${number}`;
+  return `${m[1]}${series}-${number}`;
 }
 
 const licencePlate = z
@@ -264,11 +269,7 @@ export const maintenanceForm = z
     odometer: groupedNumber('Số km đã đi', 0, 2_000_000, 'Vui lòng nhập số km đã đi'),
     serviceType: z.enum(MAINTENANCE_SERVICE_TYPES, { message: 'Vui lòng chọn loại dịch vụ' }),
     preferredDate,
-    timeSlot: z
-      .union([z.literal('').transform(() => undefined), timeSlot])
-      .optional()
-      .nullable()
-      .transform((v) => v ?? undefined),
+    timeSlot: z.preprocess(blankToUndefined, timeSlot.optional()),
     note: optionalText('Ghi chú', 1000),
     website: honeypot,
     clientRequestId,
@@ -354,7 +355,8 @@ export const leadStatusBody = z.object({
 export type LeadStatusBody = z.input<typeof leadStatusBody>;
 
 export const leadAssignBody = z.object({
-  assigneeId: z.union([positiveId('Nhân viên không hợp lệ'), z.null()], { message: 'Nhân viên không hợp lệ' }),
+  /** null takes the lead back from whoever had it. */
+  assigneeId: positiveId('Nhân viên không hợp lệ').nullable(),
 });
 export type LeadAssignBody = z.input<typeof leadAssignBody>;
 

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -15,15 +16,31 @@ import { authRoutes } from './modules/auth/routes';
 import { CarsService } from './modules/cars/service';
 import { carsRoutes } from './modules/cars/routes';
 import { healthRoutes } from './modules/health/routes';
+import { carDirectory } from './modules/leads/cars';
+import { leadsRoutes } from './modules/leads/routes';
+import { LeadsService } from './modules/leads/service';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { NotificationsService } from './modules/notifications/service';
 import { SalesService } from './modules/sales/service';
 import { salesRoutes } from './modules/sales/routes';
 import { UsersService } from './modules/users/service';
 import { usersRoutes } from './modules/users/routes';
 import { WebConfigService } from './modules/web-config/service';
 import { webConfigRoutes } from './modules/web-config/routes';
-import { registerAccessControl } from './platform/access';
+import { blogsRoutes } from './modules/blogs/routes';
+import { BlogsService } from './modules/blogs/service';
+import { createPrivateStorage } from './modules/recruitment/cv';
+import { recruitmentRoutes } from './modules/recruitment/routes';
+import { RecruitmentService } from './modules/recruitment/service';
+import { carSourceFrom } from './modules/seo/car-source';
+import { registerSeoRoutes } from './modules/seo/routes';
+import { SeoService } from './modules/seo/service';
+import { slidersRoutes } from './modules/sliders/routes';
+import { SlidersService } from './modules/sliders/service';
+import { type CurrentUser, registerAccessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mailer';
+import { createRealtime } from './platform/realtime';
 import { bearerToken, TokenSigner } from './platform/tokens';
 import { registerSecurityHeaders } from './platform/security';
 import { registerXsrf } from './platform/xsrf';
@@ -63,13 +80,45 @@ export async function buildApp(opts: BuildOptions) {
   const auth = new AuthService(ctx.db, config, tokens, mailer, users);
   const cars = new CarsService(ctx.db, storage, app.log);
   const sales = new SalesService(ctx.db, storage, cars, users);
-  const services = { webConfig, users, auth, cars, sales };
+  // Real-time notifications: STOMP over WebSocket, fanned out between processes (platform/realtime).
+  const realtime = await createRealtime<CurrentUser>({
+    database,
+    log: app.log,
+    stomp: {
+      authenticate: (jwt) => auth.resolve(jwt),
+      maySubscribe: (user, destination) => destination === `/topic/notifications/${user.id}`,
+    },
+  });
+  app.addHook('onClose', () => realtime.close());
+  const notifications = new NotificationsService(ctx.db, users, realtime.bus, app.log);
+  const leads = new LeadsService({
+    ...ctx,
+    users,
+    notifications,
+    webConfig,
+    cars: carDirectory(ctx.db, cars),
+  });
+  // Public content: banners, news, recruitment (CVs in private storage), share previews.
+  const sliders = new SlidersService(ctx.db, storage, app.log);
+  const blogs = new BlogsService(ctx.db, storage, app.log);
+  const recruitment = new RecruitmentService(ctx.db, createPrivateStorage(config), app.log);
+  recruitment.onApplication(async (e) => {
+    await notifications.notifySafely(
+      users.idsWithPermission('MANAGE_RECRUITMENT'),
+      `Ứng viên mới: ${e.fullName} ứng tuyển "${e.recruitmentTitle}"`,
+      `/dashboard/candidates?recruitmentId=${e.recruitmentId}`,
+    );
+  });
+  const seo = new SeoService(config, webConfig, blogs, sliders, recruitment);
+  seo.useCars(carSourceFrom(cars, ctx.db));
+  const services = { webConfig, users, auth, cars, sales, notifications, leads, sliders, blogs, recruitment, seo };
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(cookie);
   // Multipart once, with the upload limits; routes read parts through platform/uploads.ts.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerXsrf(app, config.publicUrl.startsWith('https:'));
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
@@ -97,6 +146,11 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(uploadRoutes(storage));
       await a.register(carsRoutes(cars));
       await a.register(salesRoutes(sales));
+      await a.register(notificationsRoutes(notifications, realtime.stomp));
+      await a.register(leadsRoutes(leads));
+      await a.register(slidersRoutes(sliders));
+      await a.register(blogsRoutes(blogs));
+      await a.register(recruitmentRoutes(recruitment));
       a.setNotFoundHandler((_req, reply) => {
         reply.status(404).send({ status: 404, message: 'Không tìm thấy đường dẫn API' });
       });
@@ -104,31 +158,26 @@ export async function buildApp(opts: BuildOptions) {
     { prefix: '/api' },
   );
 
-  await registerWeb(app, config);
+  await registerWeb(app, config, seo);
   return { app, ctx, services, routeTable };
 }
 
-/** The built web app: hashed assets cached for a year, every other path answered with index.html. */
-async function registerWeb(app: App, config: Config) {
-  const index = join(config.webDir, 'index.html');
-  if (!existsSync(index)) {
-    app.setNotFoundHandler((_req, reply) => {
-      reply.status(404).type('text/plain; charset=utf-8').send('Chưa có bản dựng giao diện: chạy "npm run build".');
+/**
+ * The built web app: hashed assets cached for a year; every page (public routes with their share
+ * previews, sitemap, robots, the not-found page) answered by the SEO module from index.html.
+ */
+async function registerWeb(app: App, config: Config, seo: SeoService) {
+  if (existsSync(join(config.webDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: false,
+      index: false,
+      // Pages, sitemap and robots are rendered, never sent raw.
+      globIgnore: ['index.html', 'robots.txt', 'sitemap.xml'],
+      setHeaders(res, path) {
+        if (path.includes(`${join(config.webDir, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
     });
-    return;
   }
-  await app.register(fastifyStatic, {
-    root: config.webDir,
-    wildcard: false,
-    index: false,
-    setHeaders(res, path) {
-      if (path.includes(`${join(config.webDir, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-    },
-  });
-  app.setNotFoundHandler((req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return reply.status(404).send({ status: 404, message: 'Không tìm thấy' });
-    }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  registerSeoRoutes(app, seo);
 }

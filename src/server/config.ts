@@ -20,6 +20,18 @@ export interface Config {
   webDir: string;
   /** S3-compatible object storage for uploads; null keeps them on disk in DATA_DIR/uploads. */
   s3: S3Config | null;
+  /** The AI advisor: language-model provider (offline without a key), its timeout, the chat rate limit. */
+  ai: AiConfig;
+}
+
+export interface AiConfig {
+  provider: 'offline' | 'gemini' | 'openai';
+  gemini: { apiKey: string; model: string; baseUrl: string | null } | null;
+  openai: { apiKey: string | null; baseUrl: string | null; model: string } | null;
+  /** A provider answer slower than this is abandoned for the offline advisor's. */
+  timeoutMs: number;
+  /** Chat messages per IP per minute. */
+  chatRateLimit: number;
 }
 
 export interface S3Config {
@@ -113,6 +125,50 @@ function checkDataDir(dataDir: string) {
   }
 }
 
+function intIn(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name}="${raw}" không hợp lệ: cần một số nguyên từ ${min} đến ${max}`);
+  }
+  return value;
+}
+
+/**
+ * GEMINI_API_KEY (GEMINI_MODEL, GEMINI_BASE_URL) selects Gemini; OPENAI_BASE_URL and / or OPENAI_API_KEY
+ * (OPENAI_MODEL) any OpenAI-compatible server; AI_PROVIDER=offline|gemini|openai chooses when both are set.
+ */
+function aiConfig(env: Env): AiConfig {
+  const geminiKey = env.GEMINI_API_KEY || '';
+  const gemini = geminiKey
+    ? {
+        apiKey: geminiKey,
+        model: env.GEMINI_MODEL || 'gemini-2.5-flash',
+        baseUrl: url(env, 'GEMINI_BASE_URL', ['http:', 'https:'])?.replace(/\/$/, '') ?? null,
+      }
+    : null;
+  const openaiBase = url(env, 'OPENAI_BASE_URL', ['http:', 'https:'])?.replace(/\/$/, '') ?? null;
+  const openaiKey = env.OPENAI_API_KEY || null;
+  const openai =
+    openaiBase || openaiKey ? { apiKey: openaiKey, baseUrl: openaiBase, model: env.OPENAI_MODEL || 'gpt-4o-mini' } : null;
+  const wanted = env.AI_PROVIDER || 'auto';
+  if (!['auto', 'offline', 'gemini', 'openai'].includes(wanted)) {
+    throw new ConfigError(`AI_PROVIDER="${wanted}" không hợp lệ: dùng auto, offline, gemini hoặc openai`);
+  }
+  if (wanted === 'gemini' && !gemini) throw new ConfigError('AI_PROVIDER=gemini cần GEMINI_API_KEY');
+  if (wanted === 'openai' && !openai) throw new ConfigError('AI_PROVIDER=openai cần OPENAI_BASE_URL hoặc OPENAI_API_KEY');
+  const provider =
+    wanted === 'auto' ? (gemini ? 'gemini' : openai ? 'openai' : 'offline') : (wanted as AiConfig['provider']);
+  return {
+    provider,
+    gemini,
+    openai,
+    timeoutMs: intIn(env, 'AI_TIMEOUT_MS', 20_000, 100, 300_000),
+    chatRateLimit: intIn(env, 'CHAT_RATE_LIMIT', 20, 1, 100_000),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const p = port(env);
@@ -186,5 +242,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     webDir: resolve(env.WEB_DIR || 'dist/web'),
     s3,
+    ai: aiConfig(env),
   };
 }

@@ -64,3 +64,155 @@ export async function noisePng(mb: number): Promise<Buffer> {
 export async function smallJpeg(color = '#336699', width = 800, height = 600): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
 }
+
+export interface CarBody {
+  carName: string;
+  brand: string;
+  model: string;
+  version?: string;
+  year: number;
+  sellPrice: number;
+  odo: number;
+  bodyType: string;
+  size: number;
+  fuel: string;
+  transmission: string;
+  drivetrain?: string | null;
+  engine?: string;
+  exteriorColor: string;
+  interiorColor: string;
+  origin: string;
+  licensePlateRegion?: string;
+  previousOwners?: number;
+  description?: string;
+  features?: string[];
+  status?: string;
+}
+
+export function carBody(overrides: Partial<CarBody> = {}): CarBody {
+  return {
+    carName: 'Toyota Vios 1.5G CVT',
+    brand: 'Toyota',
+    model: 'Vios',
+    version: '1.5G CVT',
+    year: 2021,
+    sellPrice: 458_000_000,
+    odo: 32_000,
+    bodyType: 'SEDAN',
+    size: 5,
+    fuel: 'PETROL',
+    transmission: 'AUTOMATIC',
+    drivetrain: 'FWD',
+    engine: '1.5L',
+    exteriorColor: 'Trắng',
+    interiorColor: 'Be',
+    origin: 'DOMESTIC',
+    licensePlateRegion: 'TP.HCM',
+    previousOwners: 1,
+    description: 'Xe gia đình, bảo dưỡng định kỳ tại hãng.',
+    features: ['Camera lùi', 'Cảm biến lùi'],
+    ...overrides,
+  };
+}
+
+/** A small, varied stock for the filter tests. */
+export const STOCK: Partial<CarBody>[] = [
+  {},
+  {
+    carName: 'Mazda CX-5 2.0 Premium',
+    brand: 'Mazda',
+    model: 'CX-5',
+    version: '2.0 Premium',
+    year: 2020,
+    sellPrice: 739_000_000,
+    odo: 45_000,
+    bodyType: 'CROSSOVER',
+    exteriorColor: 'Đỏ',
+    interiorColor: 'Đen',
+  },
+  {
+    carName: 'Ford Ranger Wildtrak 2.0 Bi-Turbo',
+    brand: 'Ford',
+    model: 'Ranger',
+    version: 'Wildtrak 2.0 Bi-Turbo',
+    year: 2019,
+    sellPrice: 690_000_000,
+    odo: 78_000,
+    bodyType: 'PICKUP',
+    fuel: 'DIESEL',
+    drivetrain: '4WD',
+    exteriorColor: 'Cam',
+    interiorColor: 'Đen',
+    origin: 'IMPORTED',
+  },
+  {
+    carName: 'Mercedes-Benz C200 Avantgarde',
+    brand: 'Mercedes-Benz',
+    model: 'C-Class',
+    version: 'C200 Avantgarde',
+    year: 2022,
+    sellPrice: 1_450_000_000,
+    odo: 18_000,
+    bodyType: 'SEDAN',
+    drivetrain: 'RWD',
+    exteriorColor: 'Đen',
+    interiorColor: 'Be',
+  },
+  {
+    carName: 'Mitsubishi Xpander 1.5 AT',
+    brand: 'Mitsubishi',
+    model: 'Xpander',
+    version: '1.5 AT',
+    year: 2022,
+    sellPrice: 560_000_000,
+    odo: 25_000,
+    bodyType: 'MPV',
+    size: 7,
+    exteriorColor: 'Bạc',
+    interiorColor: 'Đen',
+    origin: 'IMPORTED',
+  },
+  {
+    carName: 'Kia Morning 1.25 MT',
+    brand: 'Kia',
+    model: 'Morning',
+    version: '1.25 MT',
+    year: 2017,
+    sellPrice: 235_000_000,
+    odo: 96_000,
+    bodyType: 'HATCHBACK',
+    transmission: 'MANUAL',
+    exteriorColor: 'Trắng',
+    interiorColor: 'Xám',
+  },
+  {
+    carName: 'VinFast VF e34',
+    brand: 'VinFast',
+    model: 'VF e34',
+    version: '',
+    year: 2022,
+    sellPrice: 520_000_000,
+    odo: 21_000,
+    bodyType: 'SUV',
+    fuel: 'ELECTRIC',
+    engine: 'Điện 110 kW',
+    exteriorColor: 'Xanh dương',
+    interiorColor: 'Đen',
+  },
+  {
+    carName: 'Toyota Fortuner 2.4 4x2 AT',
+    brand: 'Toyota',
+    model: 'Fortuner',
+    version: '2.4 4x2 AT',
+    year: 2020,
+    sellPrice: 930_000_000,
+    odo: 60_000,
+    bodyType: 'SUV',
+    size: 7,
+    fuel: 'DIESEL',
+    drivetrain: 'RWD',
+    exteriorColor: 'Đen',
+    interiorColor: 'Nâu',
+    origin: 'IMPORTED',
+  },
+];

@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError, z } from 'zod';
+
+// Schemas give their own Vietnamese messages; whatever they leave to zod's defaults is Vietnamese too.
+z.config(z.locales.vi());
+const ZOD_DEFAULT = /^Đầu vào không hợp lệ/;
 import type { ApiErrorBody } from '../../contract/common';
 
 /** An answer we chose to give: its status and Vietnamese message go to the client as they are. */
@@ -58,6 +63,24 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_ASYNC_CONSTRAINT: [400, 'Yêu cầu không hợp lệ'],
 };
 
+interface NestedIssue {
+  code?: string;
+  message?: string;
+}
+
+/**
+ * A union ("a phone number, or an empty string") that fails reports only "invalid input"; the
+ * message worth showing is the one its main alternative gave (not "expected the empty string").
+ */
+function unionMessage(code: string | undefined, nested: unknown, fallback: string): string {
+  if (code !== 'invalid_union' || !Array.isArray(nested)) return fallback;
+  for (const option of nested as NestedIssue[][]) {
+    const useful = option.find((i) => i.code !== 'invalid_value' && i.code !== 'invalid_type' && i.message);
+    if (useful?.message) return useful.message;
+  }
+  return fallback;
+}
+
 function fieldName(path: string): string {
   return path.replace(/^\//, '').replace(/\//g, '.') || '_';
 }
@@ -71,10 +94,27 @@ export function toErrorBody(err: unknown): ApiErrorBody {
     const errors: Record<string, string> = {};
     for (const issue of err.validation) {
       const key = fieldName(issue.instancePath);
-      if (!errors[key]) errors[key] = issue.message ?? 'Giá trị không hợp lệ';
+      // The whole body or query has the wrong shape (missing, a string instead of an object, ...)
+      // and its schema has no message of its own: zod's default would read "expected object".
+      const whole = key === '_' && issue.keyword === 'invalid_type' && ZOD_DEFAULT.test(issue.message ?? '');
+      const message = unionMessage(
+        issue.keyword,
+        (issue.params as { errors?: unknown })?.errors,
+        issue.message ?? 'Giá trị không hợp lệ',
+      );
+      if (!errors[key]) errors[key] = whole ? 'Dữ liệu gửi lên bị thiếu hoặc không đúng dạng' : message;
     }
     const first = Object.values(errors)[0] ?? 'Dữ liệu không hợp lệ';
     return { status: 400, message: first, errors };
+  }
+  if (err instanceof ZodError) {
+    // A service validating with a contract schema (a merged document, a nested payload).
+    const errors: Record<string, string> = {};
+    for (const issue of err.issues) {
+      const key = issue.path.map(String).join('.') || '_';
+      if (!errors[key]) errors[key] = unionMessage(issue.code, (issue as { errors?: unknown }).errors, issue.message);
+    }
+    return { status: 400, message: Object.values(errors)[0] ?? 'Dữ liệu không hợp lệ', errors };
   }
   const fe = err as FastifyError;
   if (fe?.code && FASTIFY_CODES[fe.code]) {

@@ -85,9 +85,15 @@ export async function prepareImage(buf: Buffer, filename = ''): Promise<Prepared
   const { width, height, channels } = base.info;
   const variants: PreparedImage['variants'] = [];
   for (const w of IMAGE_WIDTHS) {
+    const previous = variants[variants.length - 1];
+    if (previous && Math.min(previous.width, width) === Math.min(w, width)) {
+      // A small original is not enlarged: the wider key holds the same picture.
+      variants.push({ width: w, data: previous.data });
+      continue;
+    }
     const data = await sharp(base.data, { raw: { width, height, channels } })
       .resize({ width: Math.min(w, width) })
-      .webp({ quality: w <= 480 ? 75 : 80, effort: 3 })
+      .webp({ quality: w <= 480 ? 75 : 80, effort: 2 })
       .toBuffer();
     variants.push({ width: w, data });
   }

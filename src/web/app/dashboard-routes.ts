@@ -11,9 +11,28 @@ import { page } from './lazy';
 export const dashboardRoutes: RouteObject[] = withPermissions([
   { index: true, lazy: page(() => import('../features/dashboard/pages/overview-page')) },
   { path: 'profile', lazy: page(() => import('../features/account/pages/profile-page')) },
-  { path: 'profile/change-information', lazy: page(() => import('../features/account/pages/change-information-page')) },
-  { path: 'users', handle: { permission: 'MANAGE_USER' }, lazy: page(() => import('../features/users/pages/users-page')) },
-  { path: 'users/add', handle: { permission: 'MANAGE_USER' }, lazy: page(() => import('../features/users/pages/user-form-page')) },
-  { path: 'users/:userId', handle: { permission: 'MANAGE_USER' }, lazy: page(() => import('../features/users/pages/user-form-page')) },
-  { path: 'setting', handle: { permission: 'WEB_CONFIG' }, lazy: page(() => import('../features/settings/pages/settings-page')) },
+  {
+    path: 'profile/change-information',
+    lazy: page(() => import('../features/account/pages/change-information-page')),
+  },
+  {
+    path: 'users',
+    handle: { permission: 'MANAGE_USER' },
+    lazy: page(() => import('../features/users/pages/users-page')),
+  },
+  {
+    path: 'users/add',
+    handle: { permission: 'MANAGE_USER' },
+    lazy: page(() => import('../features/users/pages/user-form-page')),
+  },
+  {
+    path: 'users/:userId',
+    handle: { permission: 'MANAGE_USER' },
+    lazy: page(() => import('../features/users/pages/user-form-page')),
+  },
+  {
+    path: 'setting',
+    handle: { permission: 'WEB_CONFIG' },
+    lazy: page(() => import('../features/settings/pages/settings-page')),
+  },
 ]);

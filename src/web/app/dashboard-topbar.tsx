@@ -82,8 +82,13 @@ function UserMenu({ user }: { user: MyInfo }) {
         >
           {initials(user.name)}
         </span>
-        <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 sm:block">{user.name}</span>
-        <ChevronDown className={cx('size-4 text-slate-500 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+        <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 sm:block">
+          {user.name}
+        </span>
+        <ChevronDown
+          className={cx('size-4 text-slate-500 transition-transform', open && 'rotate-180')}
+          aria-hidden="true"
+        />
       </button>
       <div
         id={id}
@@ -110,7 +115,12 @@ function UserMenu({ user }: { user: MyInfo }) {
             </Link>
           </li>
           <li className="mt-1 border-t border-slate-100 pt-1">
-            <button type="button" className={cx(item, 'text-red-600 hover:text-red-700')} onClick={signOut} disabled={leaving}>
+            <button
+              type="button"
+              className={cx(item, 'text-red-600 hover:text-red-700')}
+              onClick={signOut}
+              disabled={leaving}
+            >
               {leaving ? <Spinner className="size-4" /> : <LogOut className="size-4" aria-hidden="true" />}
               Đăng xuất
             </button>
@@ -136,7 +146,11 @@ export function DashboardTopBar({ user, onOpenMenu }: { user: MyInfo; onOpenMenu
       >
         <Menu className="size-6" aria-hidden="true" />
       </button>
-      <Link to="/" className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600" aria-label="Về trang chủ website">
+      <Link
+        to="/"
+        className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
+        aria-label="Về trang chủ website"
+      >
         <Logo name={config?.showroomName || 'AutoViet'} className="[&>span]:text-lg" />
       </Link>
       <div className="ml-auto flex items-center gap-1 sm:gap-2">

@@ -51,11 +51,15 @@ export function PublicFooter({ config, loading }: { config?: PublicWebConfigurat
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_0.8fr_1.2fr]">
         <div>
-          <Link to="/" className="inline-block rounded-lg focus-visible:outline-2 focus-visible:outline-brand-500">
+          <Link
+            to="/"
+            className="inline-block rounded-lg focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
             <Logo name={name} tone="light" />
           </Link>
           <p className="mt-4 max-w-md text-sm leading-relaxed text-slate-400">
-            Showroom ô tô đã qua sử dụng: xe kiểm định rõ ràng, giấy tờ minh bạch, hỗ trợ trả góp và tư vấn tận tâm.
+            Showroom ô tô đã qua sử dụng: xe kiểm định rõ ràng, giấy tờ minh bạch, hỗ trợ trả góp và tư vấn
+            tận tâm.
           </p>
           {loading ? (
             <div className="mt-5 space-y-3">

@@ -80,7 +80,10 @@ function DesktopDropdown({ item }: { item: NavItem }) {
           aria-label={`Mở menu ${item.label}`}
           onClick={() => setOpen((o) => !o)}
         >
-          <ChevronDown className={cx('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+          <ChevronDown
+            className={cx('size-4 transition-transform', open && 'rotate-180')}
+            aria-hidden="true"
+          />
         </button>
       </div>
       <ul
@@ -97,7 +100,9 @@ function DesktopDropdown({ item }: { item: NavItem }) {
                 cx(
                   'flex min-h-11 items-center rounded-lg px-3 text-sm font-medium',
                   'focus-visible:outline-2 focus-visible:outline-brand-600',
-                  isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-50 hover:text-brand-600',
+                  isActive
+                    ? 'bg-brand-50 text-brand-700'
+                    : 'text-slate-700 hover:bg-slate-50 hover:text-brand-600',
                 )
               }
             >
@@ -161,7 +166,11 @@ function MobileMenu({ open, onClose, phone }: { open: boolean; onClose: () => vo
                   <ul className="mt-1 mb-2 ml-4 space-y-1 border-l-2 border-slate-100 pl-2">
                     {item.children.map((child) => (
                       <li key={child.to}>
-                        <NavLink to={child.to} className={(s) => cx(link(s), 'text-[15px]')} onClick={onClose}>
+                        <NavLink
+                          to={child.to}
+                          className={(s) => cx(link(s), 'text-[15px]')}
+                          onClick={onClose}
+                        >
                           {child.label}
                         </NavLink>
                       </li>
@@ -198,7 +207,11 @@ export function PublicHeader({ name, phone }: { name: string; phone?: string }) 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-[72px]">
-        <Link to="/" className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600" aria-label={`${name} - Trang chủ`}>
+        <Link
+          to="/"
+          className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
+          aria-label={`${name} - Trang chủ`}
+        >
           <Logo name={name} />
         </Link>
         <nav aria-label="Điều hướng chính" className="hidden lg:block">

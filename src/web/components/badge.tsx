@@ -13,7 +13,15 @@ const tones: Record<BadgeTone, string> = {
 };
 
 /** Badge: tone 'neutral' | 'success' | 'danger' | 'warning' | 'info' | 'brand' (default neutral), children, className. */
-export function Badge({ tone = 'neutral', className, children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
+export function Badge({
+  tone = 'neutral',
+  className,
+  children,
+}: {
+  tone?: BadgeTone;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <span
       className={cx(

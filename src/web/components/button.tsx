@@ -24,7 +24,15 @@ export function buttonClass(variant: ButtonVariant = 'primary', className?: stri
 export type ButtonProps = ComponentProps<'button'> & { variant?: ButtonVariant; loading?: boolean };
 
 /** Button: variant 'primary' | 'secondary' | 'ghost' | 'danger' (default primary); loading shows a spinner and disables it. At least 44 px tall. */
-export function Button({ variant = 'primary', loading = false, className, children, disabled, type, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  loading = false,
+  className,
+  children,
+  disabled,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}

@@ -18,12 +18,18 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** Extra classes for the cells (e.g. 'text-right', 'w-32'). */
   className?: string;
+  /**
+   * On phones each row is a card: 'title' heads the card, 'actions' sits at its foot, 'hidden' is
+   * left out; anything else shows as "header: value".
+   */
+  mobile?: 'title' | 'actions' | 'hidden';
 }
 
 /**
  * DataTable: columns [{key, header, cell(row), className?}], rows, rowKey(row), loading (skeleton rows
  * while there are no rows yet), empty (shown when there are no rows), caption (read by screen readers).
- * Sticky header; the table scrolls inside its card (both ways on phones). Put row actions in the last column.
+ * Sticky header; the table scrolls inside its card. Below the md breakpoint rows become cards (see
+ * Column.mobile). Put row actions in the last column.
  */
 export function DataTable<T>({
   columns,
@@ -43,49 +49,95 @@ export function DataTable<T>({
   className?: string;
 }) {
   const list = rows ?? [];
+  const title = columns.find((c) => c.mobile === 'title');
+  const actions = columns.find((c) => c.mobile === 'actions');
+  const details = columns.filter((c) => !c.mobile);
   return (
-    <div className={cx(tableClasses.wrap, className)}>
-      <table className={tableClasses.table} aria-busy={loading || undefined}>
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.key} scope="col" className={cx(tableClasses.th, c.className)}>
-                {c.header}
-              </th>
+    <>
+      <ul
+        className={cx('space-y-3 md:hidden', className)}
+        aria-busy={loading || undefined}
+        aria-label={caption}
+      >
+        {loading && list.length === 0
+          ? Array.from({ length: 3 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+              <li key={i} className="space-y-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                <Skeleton className="h-5 w-1/2" />
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-4 w-2/3" />
+              </li>
+            ))
+          : list.map((row) => (
+              <li
+                key={rowKey(row)}
+                className="rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200"
+              >
+                {title ? <div className="mb-2">{title.cell(row)}</div> : null}
+                <dl className="space-y-1.5">
+                  {details.map((c) => (
+                    <div key={c.key} className="flex items-start justify-between gap-3">
+                      <dt className="shrink-0 text-xs font-medium text-slate-500 uppercase">{c.header}</dt>
+                      <dd className="min-w-0 text-right text-slate-700">{c.cell(row)}</dd>
+                    </div>
+                  ))}
+                </dl>
+                {actions ? (
+                  <div className="mt-2 flex justify-end border-t border-slate-100 pt-2">
+                    {actions.cell(row)}
+                  </div>
+                ) : null}
+              </li>
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {loading && list.length === 0
-            ? Array.from({ length: 5 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-                <tr key={i}>
-                  {columns.map((c) => (
-                    <td key={c.key} className={tableClasses.td}>
-                      <Skeleton className="h-4 w-full min-w-12" />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : list.map((row) => (
-                <tr key={rowKey(row)} className={tableClasses.tr}>
-                  {columns.map((c) => (
-                    <td key={c.key} className={cx(tableClasses.td, c.className)}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-          {!loading && list.length === 0 ? (
+        {!loading && list.length === 0 ? (
+          <li className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+            {empty ?? <p className="py-10 text-center text-slate-500">Không có dữ liệu</p>}
+          </li>
+        ) : null}
+      </ul>
+      <div className={cx(tableClasses.wrap, 'hidden md:block', className)}>
+        <table className={tableClasses.table} aria-busy={loading || undefined}>
+          {caption ? <caption className="sr-only">{caption}</caption> : null}
+          <thead>
             <tr>
-              <td colSpan={columns.length} className="px-4">
-                {empty ?? <p className="py-10 text-center text-slate-500">Không có dữ liệu</p>}
-              </td>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className={cx(tableClasses.th, c.className)}>
+                  {c.header}
+                </th>
+              ))}
             </tr>
-          ) : null}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {loading && list.length === 0
+              ? Array.from({ length: 5 }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+                  <tr key={i}>
+                    {columns.map((c) => (
+                      <td key={c.key} className={tableClasses.td}>
+                        <Skeleton className="h-4 w-full min-w-12" />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : list.map((row) => (
+                  <tr key={rowKey(row)} className={tableClasses.tr}>
+                    {columns.map((c) => (
+                      <td key={c.key} className={cx(tableClasses.td, c.className)}>
+                        {c.cell(row)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+            {!loading && list.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="px-4">
+                  {empty ?? <p className="py-10 text-center text-slate-500">Không có dữ liệu</p>}
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -1,9 +1,16 @@
-import { Children, type ComponentProps, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import {
+  Children,
+  type ComponentProps,
+  cloneElement,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { cx } from '../lib/cx';
 
 export const controlClass =
   'block w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm ' +
-  'placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 ' +
+  'placeholder:text-slate-400 focus:border-slate-500 focus:outline-none focus:ring-2 focus:ring-slate-400/25 ' +
   'disabled:bg-slate-100 disabled:text-slate-500 read-only:bg-slate-50 aria-invalid:border-red-500 ' +
   'aria-invalid:focus:ring-red-500/20 sm:text-sm';
 
@@ -25,7 +32,10 @@ export function FormField({ label, htmlFor, error, hint, required, className, ch
   const errorId = `${htmlFor}-error`;
   const hintId = `${htmlFor}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  const only = Children.count(children) === 1 && isValidElement(children) ? (children as ReactElement<Record<string, unknown>>) : null;
+  const only =
+    Children.count(children) === 1 && isValidElement(children)
+      ? (children as ReactElement<Record<string, unknown>>)
+      : null;
   const control = only
     ? cloneElement(only, {
         'aria-invalid': error ? true : undefined,
@@ -35,10 +45,17 @@ export function FormField({ label, htmlFor, error, hint, required, className, ch
     : children;
   return (
     <div className={cx('space-y-1.5', className)}>
-      <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
-        {label}
-        {required ? <span className="ml-0.5 text-red-600" aria-hidden="true">*</span> : null}
-      </label>
+      <div className="flex items-baseline gap-0.5">
+        <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        {/* Outside the label, so the control's name stays the plain label text. */}
+        {required ? (
+          <span className="text-sm text-red-600" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </div>
       {control}
       {hint ? (
         <p id={hintId} className="text-xs text-slate-500">
@@ -70,14 +87,22 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
 }
 
 /** FormAlert: a form-level message; tone 'error' (default) or 'success'. Renders nothing without children. */
-export function FormAlert({ tone = 'error', children }: { tone?: 'error' | 'success'; children?: ReactNode }) {
+export function FormAlert({
+  tone = 'error',
+  children,
+}: {
+  tone?: 'error' | 'success';
+  children?: ReactNode;
+}) {
   if (!children) return null;
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
       className={cx(
         'rounded-lg border px-3 py-2.5 text-sm',
-        tone === 'error' ? 'border-red-200 bg-red-50 text-red-700' : 'border-emerald-200 bg-emerald-50 text-emerald-800',
+        tone === 'error'
+          ? 'border-red-200 bg-red-50 text-red-700'
+          : 'border-emerald-200 bg-emerald-50 text-emerald-800',
       )}
     >
       {children}

@@ -1,7 +1,15 @@
 import { cx } from '../lib/cx';
 
 /** Logo: the red car mark and the showroom's name; tone 'dark' (on white, default) or 'light' (on dark). */
-export function Logo({ name, tone = 'dark', className }: { name: string; tone?: 'dark' | 'light'; className?: string }) {
+export function Logo({
+  name,
+  tone = 'dark',
+  className,
+}: {
+  name: string;
+  tone?: 'dark' | 'light';
+  className?: string;
+}) {
   return (
     <span className={cx('inline-flex items-center gap-2 font-bold tracking-tight', className)}>
       <svg viewBox="0 0 64 64" className="size-9 shrink-0" aria-hidden="true">

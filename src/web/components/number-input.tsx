@@ -28,7 +28,15 @@ type NumberInputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'ty
  * NumberInput: value (number | null), onChange(number | null), suffix (e.g. 'VNĐ', 'km'), plus any
  * <input> prop. Digits only (editing keys and copy/paste/cut shortcuts pass), shown as 1.234.567.
  */
-export function NumberInput({ value, onChange, suffix, className, onKeyDown, ref, ...rest }: NumberInputProps) {
+export function NumberInput({
+  value,
+  onChange,
+  suffix,
+  className,
+  onKeyDown,
+  ref,
+  ...rest
+}: NumberInputProps) {
   const inner = useRef<HTMLInputElement | null>(null);
   const caretDigits = useRef<number | null>(null);
   const text = value === null || value === undefined ? '' : formatThousands(value);

@@ -35,7 +35,10 @@ export function Pagination({
     <nav aria-label="Phân trang" className={cx('flex items-center justify-center gap-1', className)}>
       <button
         type="button"
-        className={cx(cell, 'text-slate-700 hover:bg-slate-100 disabled:opacity-40 disabled:hover:bg-transparent')}
+        className={cx(
+          cell,
+          'text-slate-700 hover:bg-slate-100 disabled:opacity-40 disabled:hover:bg-transparent',
+        )}
         onClick={() => onChange(page - 1)}
         disabled={page <= 1}
         aria-label="Trang trước"
@@ -48,7 +51,11 @@ export function Pagination({
       {pageWindow(page, totalPages).map((p, i) =>
         p === 'gap' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity
-          <span key={`gap-${i}`} className="hidden w-6 text-center text-slate-400 sm:inline" aria-hidden="true">
+          <span
+            key={`gap-${i}`}
+            className="hidden w-6 text-center text-slate-400 sm:inline"
+            aria-hidden="true"
+          >
             …
           </span>
         ) : (
@@ -70,7 +77,10 @@ export function Pagination({
       )}
       <button
         type="button"
-        className={cx(cell, 'text-slate-700 hover:bg-slate-100 disabled:opacity-40 disabled:hover:bg-transparent')}
+        className={cx(
+          cell,
+          'text-slate-700 hover:bg-slate-100 disabled:opacity-40 disabled:hover:bg-transparent',
+        )}
         onClick={() => onChange(page + 1)}
         disabled={page >= totalPages}
         aria-label="Trang sau"

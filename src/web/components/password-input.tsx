@@ -8,7 +8,11 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
-      <input type={visible ? 'text' : 'password'} className={cx(controlClass, 'pr-12', className)} {...props} />
+      <input
+        type={visible ? 'text' : 'password'}
+        className={cx(controlClass, 'pr-12', className)}
+        {...props}
+      />
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
@@ -16,7 +20,11 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
         aria-label={visible ? 'Ẩn mật khẩu' : 'Hiện mật khẩu'}
         aria-pressed={visible}
       >
-        {visible ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}
+        {visible ? (
+          <EyeOff className="size-5" aria-hidden="true" />
+        ) : (
+          <Eye className="size-5" aria-hidden="true" />
+        )}
       </button>
     </div>
   );

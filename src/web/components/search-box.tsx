@@ -37,7 +37,10 @@ export function SearchBox({
 
   return (
     <div className={cx('relative', className)}>
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        aria-hidden="true"
+      />
       <input
         type="search"
         value={text}

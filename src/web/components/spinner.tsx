@@ -1,7 +1,10 @@
 /** The full-screen loader every lazy page shows while its code arrives (spec section 2). */
 export function FullScreenSpinner() {
   return (
-    <div className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-white/90" role="status">
+    <div
+      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-white/90"
+      role="status"
+    >
       <div className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
       <p className="text-sm text-slate-600">Đang tải xuống...</p>
     </div>

@@ -54,7 +54,8 @@ function headersFor(opts: RequestOptions): Record<string, string> {
     const xsrf = readCookie('XSRF-TOKEN');
     if (xsrf) headers['x-xsrf-token'] = xsrf;
   }
-  if (opts.body !== undefined && !(opts.body instanceof FormData)) headers['content-type'] = 'application/json';
+  if (opts.body !== undefined && !(opts.body instanceof FormData))
+    headers['content-type'] = 'application/json';
   return headers;
 }
 
@@ -92,7 +93,11 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
       method: opts.method ?? 'GET',
       headers: headersFor(opts),
       body:
-        opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
+        opts.body === undefined
+          ? undefined
+          : opts.body instanceof FormData
+            ? opts.body
+            : JSON.stringify(opts.body),
       signal: opts.signal,
       credentials: 'same-origin',
     });
@@ -128,7 +133,8 @@ function upload<T>(url: string, opts: RequestOptions): Promise<T> {
           return;
         }
       }
-      if (xhr.status < 200 || xhr.status > 299) reject(new ApiError('http', `HTTP ${xhr.status}`, xhr.status, data));
+      if (xhr.status < 200 || xhr.status > 299)
+        reject(new ApiError('http', `HTTP ${xhr.status}`, xhr.status, data));
       else resolve(data as T);
     };
     xhr.send(opts.body as FormData);

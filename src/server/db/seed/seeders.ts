@@ -1,4 +1,6 @@
 import type { DemoSeeder } from './bootstrap';
+import { seedDemoCars } from './demo-cars';
+import { seedDemoContent } from './demo-content';
 
 /** The demo showroom's content, one seeder per domain, run in order on an empty database. */
-export const demoSeeders: DemoSeeder[] = [];
+export const demoSeeders: DemoSeeder[] = [seedDemoCars, seedDemoContent];

@@ -10,6 +10,7 @@ import {
 import { idParam } from '../../../contract/common';
 import { hasPermission } from '../../../contract/permissions';
 import type { App } from '../../context';
+import { badRequest } from '../../platform/errors';
 import { prepareImage } from '../../platform/images';
 import { parseJsonPart, readMultipart } from '../../platform/uploads';
 import type { BlogsService } from './service';
@@ -91,6 +92,24 @@ export function blogsRoutes(service: BlogsService) {
         const parts = await readMultipart(req, multipartOptions);
         const input = parseJsonPart(blogBody, parts.json, 'blog');
         return reply.status(201).send(await service.create(input, parts.files[0]?.prepared ?? null, req));
+      },
+    );
+
+    app.post(
+      '/blogs/admin/images',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'Tải ảnh chèn vào nội dung bài viết',
+          description: 'multipart/form-data: phần `image`. Trả về địa chỉ ảnh (src, srcset, urls) để chèn vào nội dung.',
+        },
+      },
+      async (req, reply) => {
+        const parts = await readMultipart(req, { ...multipartOptions, json: undefined, files: 'image' });
+        const image = parts.files[0]?.prepared;
+        if (!image) throw badRequest('Vui lòng chọn ảnh', { image: 'Vui lòng chọn ảnh' });
+        return reply.status(201).send(await service.uploadInlineImage(image, req));
       },
     );
 

@@ -292,6 +292,23 @@ export class BlogsService {
     return this.get(id);
   }
 
+  /**
+   * A picture inside a post's body (TipTap's image button): stored like covers, answered with its
+   * addresses; the body then refers to one of them (/api/uploads/blogs/...), which the sanitiser keeps.
+   */
+  async uploadInlineImage(image: PreparedImage, req: FastifyRequest | null) {
+    const stored = await storeImage(this.storage, 'blogs', image);
+    try {
+      await this.db.transaction(async (tx) => {
+        await writeAudit(tx, req, { action: 'upload-image', entity: 'blog', after: stored });
+      });
+    } catch (err) {
+      await deleteQuietly(this.storage, variantKeys(stored.key), this.log);
+      throw err;
+    }
+    return imageView(this.storage, stored.key, stored.width, stored.height);
+  }
+
   async lastModified(): Promise<Date | null> {
     const [row] = await this.db
       .select({ at: blogs.updatedAt })

@@ -701,7 +701,7 @@ export class CarsService {
   /** Inserts cars without requests (demo seeding, benchmarks): photos already stored. */
   async insertSeeded(
     exec: Executor,
-    data: CarData & { status: CarStatus; createdAt?: Date },
+    data: Omit<CarData, 'status'> & { status: CarStatus; createdAt?: Date },
     photos: StoredImage[],
   ): Promise<number> {
     const [row] = await exec

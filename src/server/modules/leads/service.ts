@@ -142,7 +142,7 @@ export interface LeadsDeps {
  */
 export class LeadsService {
   readonly limiters: Record<LeadType, RateLimiter>;
-  private cars: CarDirectory | undefined;
+  private readonly cars: CarDirectory | undefined;
 
   constructor(private readonly deps: LeadsDeps) {
     this.cars = deps.cars;
@@ -155,11 +155,6 @@ export class LeadsService {
 
   private get db() {
     return this.deps.db;
-  }
-
-  /** The inventory, once the cars module is built (app.ts wires it). */
-  useCars(cars: CarDirectory) {
-    this.cars = cars;
   }
 
   // --------------------------------------------------------------------------------- submission

@@ -37,7 +37,11 @@ export function salesRoutes(service: SalesService) {
       '/soldhistory',
       {
         config: access,
-        schema: { tags, summary: 'Ghi nhận bán xe (xe chuyển sang Đã bán); 409 nếu xe đã bán', body: saleCreateBody },
+        schema: {
+          tags,
+          summary: 'Ghi nhận bán xe (xe chuyển sang Đã bán); 409 nếu xe đã bán',
+          body: saleCreateBody,
+        },
       },
       async (req, reply) => reply.status(201).send(await service.create(req.body, req)),
     );

@@ -3,8 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { CarStatus } from '../../../contract/cars';
 import type { Page } from '../../../contract/common';
-import type { PaymentMethod, SaleCreate, SalesQuery, SaleView, StaffRef } from '../../../contract/sales';
 import { vnDayKey } from '../../../contract/format';
+import type { PaymentMethod, SaleCreate, SalesQuery, SaleView, StaffRef } from '../../../contract/sales';
 import { foldVietnamese } from '../../../contract/text';
 import type { Db, Executor } from '../../db/client';
 import { cars, sales, users } from '../../db/schema';
@@ -17,11 +17,27 @@ import type { UsersService } from '../users/service';
 
 type SaleRow = typeof sales.$inferSelect;
 
+function pgCode(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function searchText(s: { buyerName: string; buyerPhone: string; buyerEmail?: string | null; carName: string; brand: string }) {
+function searchText(s: {
+  buyerName: string;
+  buyerPhone: string;
+  buyerEmail?: string | null;
+  carName: string;
+  brand: string;
+}) {
   return foldVietnamese([s.buyerName, s.buyerPhone, s.buyerEmail ?? '', s.carName, s.brand].join(' '));
 }
 
@@ -116,7 +132,11 @@ export class SalesService {
       folded ? like(sales.searchText, `%${escapeLike(folded)}%`) : undefined,
       q.from ? gte(sales.saleDate, q.from) : undefined,
       q.to ? lte(sales.saleDate, q.to) : undefined,
-      q.status === 'active' ? isNull(sales.cancelledAt) : q.status === 'cancelled' ? isNotNull(sales.cancelledAt) : undefined,
+      q.status === 'active'
+        ? isNull(sales.cancelledAt)
+        : q.status === 'cancelled'
+          ? isNotNull(sales.cancelledAt)
+          : undefined,
       q.paymentMethod ? eq(sales.paymentMethod, q.paymentMethod) : undefined,
       q.salespersonId ? eq(sales.salespersonId, q.salespersonId) : undefined,
     ];
@@ -152,42 +172,58 @@ export class SalesService {
 
   async create(input: SaleCreate, req: FastifyRequest): Promise<SaleView> {
     const salespersonId = input.salespersonId ?? req.user!.id;
-    const id = await this.db.transaction(async (tx) => {
-      // The row lock serialises two sales of one car: the second waits, then sees it sold.
-      const car = await this.carsService.lock(tx, input.carId);
-      if (car.status === 'sold') throw conflict('Xe này đã được bán');
-      const person = await this.users.findRow(tx, salespersonId);
-      if (!person || !person.active) throw badRequest('Nhân viên bán hàng không hợp lệ', { salespersonId: 'Nhân viên bán hàng không hợp lệ' });
-      const values = {
-        carId: car.id,
-        carName: car.carName,
-        brand: car.brand,
-        listPrice: car.sellPrice,
-        buyerName: input.buyerName,
-        buyerPhone: input.buyerPhone,
-        buyerEmail: input.buyerEmail ?? null,
-        salePrice: input.salePrice,
-        purchasePrice: input.purchasePrice ?? null,
-        saleDate: input.saleDate ?? vnDayKey(new Date()),
-        paymentMethod: input.paymentMethod,
-        salespersonId,
-        note: input.note,
-        createdBy: req.user?.id ?? null,
-      };
-      const [row] = await tx
-        .insert(sales)
-        .values({ ...values, searchText: searchText(values) })
-        .returning();
-      await this.carsService.setStatusIn(tx, car.id, 'sold');
-      await writeAudit(tx, req, {
-        action: 'create',
-        entity: 'sale',
-        entityId: row.id,
-        after: { ...values, carStatusBefore: car.status, carStatusAfter: 'sold' },
+    const id = await this.db
+      .transaction((tx) => this.record(tx, input, salespersonId, req))
+      .catch((err) => {
+        // The partial unique index is the last guard if two sales ever slipped past the row lock.
+        if (pgCode(err) === '23505') throw conflict('Xe này đã được bán');
+        throw err;
       });
-      return row.id;
-    });
     return this.get(id);
+  }
+
+  private async record(
+    tx: Executor,
+    input: SaleCreate,
+    salespersonId: number,
+    req: FastifyRequest,
+  ): Promise<number> {
+    // The row lock serialises two sales of one car: the second waits, then sees it sold.
+    const car = await this.carsService.lock(tx, input.carId);
+    if (car.status === 'sold') throw conflict('Xe này đã được bán');
+    const person = await this.users.findRow(tx, salespersonId);
+    if (!person || !person.active)
+      throw badRequest('Nhân viên bán hàng không hợp lệ', {
+        salespersonId: 'Nhân viên bán hàng không hợp lệ',
+      });
+    const values = {
+      carId: car.id,
+      carName: car.carName,
+      brand: car.brand,
+      listPrice: car.sellPrice,
+      buyerName: input.buyerName,
+      buyerPhone: input.buyerPhone,
+      buyerEmail: input.buyerEmail ?? null,
+      salePrice: input.salePrice,
+      purchasePrice: input.purchasePrice ?? null,
+      saleDate: input.saleDate ?? vnDayKey(new Date()),
+      paymentMethod: input.paymentMethod,
+      salespersonId,
+      note: input.note,
+      createdBy: req.user?.id ?? null,
+    };
+    const [row] = await tx
+      .insert(sales)
+      .values({ ...values, searchText: searchText(values) })
+      .returning();
+    await this.carsService.setStatusIn(tx, car.id, 'sold');
+    await writeAudit(tx, req, {
+      action: 'create',
+      entity: 'sale',
+      entityId: row.id,
+      after: { ...values, carStatusBefore: car.status, carStatusAfter: 'sold' },
+    });
+    return row.id;
   }
 
   async cancel(id: number, reason: string, req: FastifyRequest): Promise<SaleView> {
@@ -214,6 +250,8 @@ export class SalesService {
 
   /** For demo seeding: a sale row written directly (the car is already in its final status). */
   async insertSeeded(exec: Executor, values: typeof sales.$inferInsert) {
-    await exec.insert(sales).values({ ...values, searchText: searchText({ ...values, buyerEmail: values.buyerEmail ?? null }) });
+    await exec
+      .insert(sales)
+      .values({ ...values, searchText: searchText({ ...values, buyerEmail: values.buyerEmail ?? null }) });
   }
 }

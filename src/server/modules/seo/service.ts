@@ -462,7 +462,7 @@ export class SeoService {
       'Allow: /',
       // Pictures (car photos, banners, covers) stay crawlable for share previews and image search.
       'Allow: /api/uploads/',
-      'Disallow: /api/',
+      'Disallow: /api',
       'Disallow: /dashboard',
       'Disallow: /login',
       'Disallow: /reset-password',
@@ -472,5 +472,3 @@ export class SeoService {
     ].join('\n');
   }
 }
-
-export { escapeHtml };

@@ -7,7 +7,7 @@ import type { PermissionInfo, UserView } from '../../../contract/users';
 import type { Db, Executor } from '../../db/client';
 import { permissions, sessions, userPermissions, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
 import { baseUsername, nextFreeUsername } from './username';
 
@@ -37,6 +37,26 @@ export interface UserChanges {
   phone?: string;
   role: Role;
   password?: string;
+}
+
+export const ADMIN_ONLY = 'Chỉ quản trị viên mới được tạo, sửa, kích hoạt hoặc vô hiệu hóa tài khoản quản trị viên';
+export const GRANT_OWN_ONLY = 'Bạn chỉ có thể cấp những quyền mà chính bạn đang có';
+
+/**
+ * No escalation through account management: staff holding MANAGE_USER manage staff accounts, but
+ * only an ADMIN touches an ADMIN account or gives the ADMIN role, and staff grant only permissions
+ * they hold themselves. Calls without a signed-in user (start-up, seeds) are the system's own.
+ */
+function assertMayManage(req: FastifyRequest | null, targetRole: string | null, newRole?: string) {
+  const actor = req?.user;
+  if (!actor || actor.role === 'ADMIN') return;
+  if (targetRole === 'ADMIN' || newRole === 'ADMIN') throw forbidden(ADMIN_ONLY);
+}
+
+function assertMayGrant(req: FastifyRequest | null, granted: readonly Permission[], kept: readonly Permission[] = []) {
+  const actor = req?.user;
+  if (!actor || actor.role === 'ADMIN') return;
+  if (granted.some((p) => !kept.includes(p) && !actor.permissions.includes(p))) throw forbidden(GRANT_OWN_ONLY);
 }
 
 export class UsersService {
@@ -146,6 +166,8 @@ export class UsersService {
   }
 
   async create(input: NewUser, req: FastifyRequest | null): Promise<UserView> {
+    assertMayManage(req, null, input.role);
+    assertMayGrant(req, input.permissions);
     const passwordHash = await hashPassword(input.password);
     const id = await this.db.transaction(async (tx) => {
       const username = input.username ?? (await this.generateUsername(input.fullName, tx));
@@ -183,6 +205,7 @@ export class UsersService {
     await this.db.transaction(async (tx) => {
       const before = await this.findRow(tx, id);
       if (!before) throw notFound('Không tìm thấy tài khoản');
+      assertMayManage(req, before.role, changes.role);
       if (before.role === 'ADMIN' && changes.role !== 'ADMIN') await this.assertAnotherActiveAdmin(tx, id);
       const [after] = await tx
         .update(users)
@@ -197,7 +220,8 @@ export class UsersService {
         })
         .where(eq(users.id, id))
         .returning();
-      if (passwordHash) await this.revokeSessions(tx, id);
+      // A new password signs the account out everywhere, except the caller's own session.
+      if (passwordHash) await this.revokeSessions(tx, id, req?.user?.id === id ? req.user.sessionId : undefined);
       const pick = (u: UserRow) => ({ fullName: u.fullName, email: u.email, phone: u.phone, role: u.role });
       await writeAudit(tx, req, {
         action: passwordHash ? 'update+password' : 'update',
@@ -254,6 +278,7 @@ export class UsersService {
     await this.db.transaction(async (tx) => {
       const before = await this.findRow(tx, id);
       if (!before) throw notFound('Không tìm thấy tài khoản');
+      assertMayManage(req, before.role);
       if (!active) {
         if (req.user?.id === id) throw badRequest('Bạn không thể tự vô hiệu hóa tài khoản của mình');
         if (before.role === 'ADMIN') await this.assertAnotherActiveAdmin(tx, id);
@@ -280,7 +305,9 @@ export class UsersService {
     await this.db.transaction(async (tx) => {
       const row = await this.findRow(tx, id);
       if (!row) throw notFound('Không tìm thấy tài khoản');
+      assertMayManage(req, row.role);
       const before = (await this.permissionsOf(tx, [id])).get(id) ?? [];
+      assertMayGrant(req, list, before);
       await tx.delete(userPermissions).where(eq(userPermissions.userId, id));
       if (list.length) await tx.insert(userPermissions).values(list.map((p) => ({ userId: id, permission: p })));
       await writeAudit(tx, req, {

@@ -25,7 +25,10 @@ export function ContactForm({ user }: { user: MyInfo }) {
     defaultValues: { email: user.email ?? '', phone: user.phone ?? '' },
   });
 
-  useEffect(() => reset({ email: user.email ?? '', phone: user.phone ?? '' }), [user.email, user.phone, reset]);
+  useEffect(
+    () => reset({ email: user.email ?? '', phone: user.phone ?? '' }),
+    [user.email, user.phone, reset],
+  );
 
   return (
     <form
@@ -33,7 +36,8 @@ export function ContactForm({ user }: { user: MyInfo }) {
       className="space-y-4"
       onSubmit={handleSubmit((v) =>
         save.mutate(v, {
-          onSuccess: (text) => toast.success(typeof text === 'string' && text ? text : 'Cập nhật thông tin thành công'),
+          onSuccess: (text) =>
+            toast.success(typeof text === 'string' && text ? text : 'Cập nhật thông tin thành công'),
           onError: (err) => toast.error(errorMessage(err)),
         }),
       )}

@@ -42,7 +42,12 @@ function ChangePasswordForm() {
         ),
       )}
     >
-      <FormField label="Mật khẩu hiện tại" htmlFor="old-password" error={errors.oldPassword?.message} required>
+      <FormField
+        label="Mật khẩu hiện tại"
+        htmlFor="old-password"
+        error={errors.oldPassword?.message}
+        required
+      >
         <PasswordInput id="old-password" autoComplete="current-password" {...register('oldPassword')} />
       </FormField>
       <FormField
@@ -54,7 +59,12 @@ function ChangePasswordForm() {
       >
         <PasswordInput id="new-password" autoComplete="new-password" {...register('newPassword')} />
       </FormField>
-      <FormField label="Nhập lại mật khẩu mới" htmlFor="confirm-password" error={errors.confirmPassword?.message} required>
+      <FormField
+        label="Nhập lại mật khẩu mới"
+        htmlFor="confirm-password"
+        error={errors.confirmPassword?.message}
+        required
+      >
         <PasswordInput id="confirm-password" autoComplete="new-password" {...register('confirmPassword')} />
       </FormField>
       <div className="flex justify-end">
@@ -71,15 +81,24 @@ export default function ChangeInformationPage() {
   const { data: user } = useMyInfo();
   return (
     <>
-      <PageHeader title="Đổi mật khẩu và thông tin liên hệ" description="Bảo vệ tài khoản và cập nhật cách liên lạc với bạn." />
+      <PageHeader
+        title="Đổi mật khẩu và thông tin liên hệ"
+        description="Bảo vệ tài khoản và cập nhật cách liên lạc với bạn."
+      />
       <div className="grid gap-5 lg:grid-cols-2">
-        <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="password-title">
+        <section
+          className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          aria-labelledby="password-title"
+        >
           <h2 id="password-title" className="mb-4 text-base font-semibold text-slate-900">
             Đổi mật khẩu
           </h2>
           <ChangePasswordForm />
         </section>
-        <section className="self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="contact-title">
+        <section
+          className="self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          aria-labelledby="contact-title"
+        >
           <h2 id="contact-title" className="mb-4 text-base font-semibold text-slate-900">
             Thông tin liên hệ
           </h2>

@@ -92,7 +92,10 @@ export default function ProfilePage() {
           )}
         </section>
 
-        <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="contact-title">
+        <section
+          className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          aria-labelledby="contact-title"
+        >
           <h2 id="contact-title" className="text-base font-semibold text-slate-900">
             Thông tin liên hệ
           </h2>

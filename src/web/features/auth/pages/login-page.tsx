@@ -36,9 +36,17 @@ export default function LoginPage() {
         <h1 className="text-2xl font-bold text-slate-900">Đăng nhập</h1>
         <p className="mt-1 text-sm text-slate-500">Dành cho nhân viên quản lý showroom.</p>
         <form className="mt-6 space-y-4" noValidate onSubmit={handleSubmit((v) => login.mutate(v))}>
-          <FormAlert>{login.isError ? errorMessage(login.error, 'Đăng nhập thất bại, vui lòng thử lại!') : null}</FormAlert>
+          <FormAlert>
+            {login.isError ? errorMessage(login.error, 'Đăng nhập thất bại, vui lòng thử lại!') : null}
+          </FormAlert>
           <FormField label="Tên đăng nhập" htmlFor="username" error={errors.username?.message}>
-            <Input id="username" autoComplete="username" autoCapitalize="none" autoFocus {...register('username')} />
+            <Input
+              id="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              autoFocus
+              {...register('username')}
+            />
           </FormField>
           <FormField label="Mật khẩu" htmlFor="password" error={errors.password?.message}>
             <PasswordInput id="password" autoComplete="current-password" {...register('password')} />

@@ -27,7 +27,8 @@ function failureText(err: unknown): string {
   if (err instanceof ApiError) {
     const data = err.data as { message?: unknown } | string | undefined;
     if (typeof data === 'string' && data.trim()) return data;
-    if (data && typeof data === 'object' && typeof data.message === 'string' && data.message) return data.message;
+    if (data && typeof data === 'object' && typeof data.message === 'string' && data.message)
+      return data.message;
   }
   return FALLBACK;
 }
@@ -36,7 +37,10 @@ function LoginLink() {
   return (
     <p className="mt-6 text-center text-sm text-slate-600">
       Đã nhớ mật khẩu?{' '}
-      <Link to="/login" className="inline-flex min-h-11 items-center font-semibold text-brand-600 hover:text-brand-700">
+      <Link
+        to="/login"
+        className="inline-flex min-h-11 items-center font-semibold text-brand-600 hover:text-brand-700"
+      >
         Đăng nhập →
       </Link>
     </p>
@@ -60,23 +64,36 @@ function RequestStep({
   } = useForm<RequestValues>({ resolver: zodResolver(resetRequestForm), defaultValues: { username: '' } });
   const request = useMutation({
     mutationFn: (username: string) =>
-      api<string>('auth/reset-password', { method: 'POST', query: { username } }).then((text) => ({ username, text })),
+      api<string>('auth/reset-password', { method: 'POST', query: { username } }).then((text) => ({
+        username,
+        text,
+      })),
     onSuccess: ({ username, text }) => onSent(username, typeof text === 'string' ? text : ''),
   });
 
   return (
-    <section aria-labelledby="reset-step-1" inert={!active} className={cx('w-1/2 shrink-0 px-1', collapsed && 'max-h-0')}>
+    <section
+      aria-labelledby="reset-step-1"
+      inert={!active}
+      className={cx('w-1/2 shrink-0 px-1', collapsed && 'max-h-0')}
+    >
       <Title id="reset-step-1" className="text-2xl font-bold text-slate-900">
         Đặt lại mật khẩu
       </Title>
       <p className="mt-3 flex gap-2 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        Chức năng này chỉ dành cho nhân viên quản lý showroom. Mã xác nhận sẽ được gửi đến email của tài khoản.
+        Chức năng này chỉ dành cho nhân viên quản lý showroom. Mã xác nhận sẽ được gửi đến email của tài
+        khoản.
       </p>
       <form className="mt-5 space-y-4" noValidate onSubmit={handleSubmit((v) => request.mutate(v.username))}>
         <FormAlert>{request.isError ? failureText(request.error) : null}</FormAlert>
         <FormField label="Tên đăng nhập" htmlFor="reset-username" error={errors.username?.message}>
-          <Input id="reset-username" autoComplete="username" autoCapitalize="none" {...register('username')} />
+          <Input
+            id="reset-username"
+            autoComplete="username"
+            autoCapitalize="none"
+            {...register('username')}
+          />
         </FormField>
         <Button type="submit" className="w-full" disabled={request.isPending}>
           {request.isPending ? 'Đang gửi...' : 'Gửi mã xác nhận'}
@@ -138,7 +155,11 @@ function ConfirmStep({
   });
 
   return (
-    <section aria-labelledby="reset-step-2" inert={!active} className={cx('w-1/2 shrink-0 px-1', collapsed && 'max-h-0')}>
+    <section
+      aria-labelledby="reset-step-2"
+      inert={!active}
+      className={cx('w-1/2 shrink-0 px-1', collapsed && 'max-h-0')}
+    >
       <Title id="reset-step-2" className="text-2xl font-bold text-slate-900">
         Xác nhận đặt lại mật khẩu
       </Title>
@@ -169,7 +190,11 @@ function ConfirmStep({
         <FormField label="Mật khẩu mới" htmlFor="reset-new" error={errors.newPassword?.message}>
           <PasswordInput id="reset-new" autoComplete="new-password" {...register('newPassword')} />
         </FormField>
-        <FormField label="Nhập lại mật khẩu mới" htmlFor="reset-repeat" error={errors.confirmPassword?.message}>
+        <FormField
+          label="Nhập lại mật khẩu mới"
+          htmlFor="reset-repeat"
+          error={errors.confirmPassword?.message}
+        >
           <PasswordInput id="reset-repeat" autoComplete="new-password" {...register('confirmPassword')} />
         </FormField>
         <Button type="submit" className="w-full" disabled={confirm.isPending || done}>
@@ -210,7 +235,8 @@ export default function ResetPasswordPage() {
   };
 
   useEffect(() => {
-    if (step === 2) stepTwo.current?.querySelector<HTMLInputElement>('#reset-token')?.focus({ preventScroll: true });
+    if (step === 2)
+      stepTwo.current?.querySelector<HTMLInputElement>('#reset-token')?.focus({ preventScroll: true });
     else document.getElementById('reset-username')?.focus({ preventScroll: true });
   }, [step]);
 
@@ -220,30 +246,32 @@ export default function ResetPasswordPage() {
         <p className="mb-4 text-xs font-semibold tracking-wide text-slate-500 uppercase" aria-live="polite">
           Bước {step} / 2
         </p>
-        <div
-          ref={stepTwo}
-          data-step={step}
-          className={cx(
-            'flex w-[200%] items-start overflow-hidden transition-transform duration-500 ease-in-out motion-reduce:transition-none',
-            step === 2 ? '-translate-x-1/2' : 'translate-x-0',
-          )}
-        >
-          <RequestStep
-            active={step === 1}
-            collapsed={settled && step !== 1}
-            onSent={(name, text) => {
-              setUsername(name);
-              setNotice(text);
-              go(2);
-            }}
-          />
-          <ConfirmStep
-            active={step === 2}
-            collapsed={settled && step !== 2}
-            username={username}
-            notice={notice}
-            onBack={() => go(1)}
-          />
+        <div className="-mx-1 overflow-hidden">
+          <div
+            ref={stepTwo}
+            data-step={step}
+            className={cx(
+              'flex w-[200%] items-start overflow-hidden transition-transform duration-500 ease-in-out motion-reduce:transition-none',
+              step === 2 ? '-translate-x-1/2' : 'translate-x-0',
+            )}
+          >
+            <RequestStep
+              active={step === 1}
+              collapsed={settled && step !== 1}
+              onSent={(name, text) => {
+                setUsername(name);
+                setNotice(text);
+                go(2);
+              }}
+            />
+            <ConfirmStep
+              active={step === 2}
+              collapsed={settled && step !== 2}
+              username={username}
+              notice={notice}
+              onBack={() => go(1)}
+            />
+          </div>
         </div>
       </div>
     </AuthShell>

@@ -7,13 +7,54 @@ import { Skeleton } from '../../../components/skeleton';
 import { useMyInfo } from '../../../lib/session';
 
 const SHORTCUTS: { label: string; text: string; to: string; icon: typeof Car; permission?: Permission }[] = [
-  { label: 'Danh sách xe', text: 'Thêm, sửa và theo dõi xe trong kho', to: '/dashboard/carManagement', icon: Car, permission: 'MANAGE_CAR' },
-  { label: 'Yêu cầu dịch vụ', text: 'Lái thử, bảo dưỡng, tư vấn', to: '/dashboard/testdriveManagement', icon: Wrench, permission: 'MANAGE_SERVICE' },
-  { label: 'Banner trang chủ', text: 'Ảnh trình chiếu trên trang chủ', to: '/dashboard/sliders', icon: Images, permission: 'MANAGE_OVERVIEW' },
-  { label: 'Tin tức', text: 'Viết và xuất bản bài viết', to: '/dashboard/blogs', icon: Newspaper, permission: 'MANAGE_BLOG' },
-  { label: 'Tài khoản nhân viên', text: 'Tài khoản và phân quyền', to: '/dashboard/users', icon: Users, permission: 'MANAGE_USER' },
-  { label: 'Cấu hình hệ thống', text: 'Thông tin showroom, chi phí, trợ lý AI', to: '/dashboard/setting', icon: Settings, permission: 'WEB_CONFIG' },
-  { label: 'Tài khoản của tôi', text: 'Thông tin cá nhân, đổi mật khẩu', to: '/dashboard/profile', icon: UserRound },
+  {
+    label: 'Danh sách xe',
+    text: 'Thêm, sửa và theo dõi xe trong kho',
+    to: '/dashboard/carManagement',
+    icon: Car,
+    permission: 'MANAGE_CAR',
+  },
+  {
+    label: 'Yêu cầu dịch vụ',
+    text: 'Lái thử, bảo dưỡng, tư vấn',
+    to: '/dashboard/testdriveManagement',
+    icon: Wrench,
+    permission: 'MANAGE_SERVICE',
+  },
+  {
+    label: 'Banner trang chủ',
+    text: 'Ảnh trình chiếu trên trang chủ',
+    to: '/dashboard/sliders',
+    icon: Images,
+    permission: 'MANAGE_OVERVIEW',
+  },
+  {
+    label: 'Tin tức',
+    text: 'Viết và xuất bản bài viết',
+    to: '/dashboard/blogs',
+    icon: Newspaper,
+    permission: 'MANAGE_BLOG',
+  },
+  {
+    label: 'Tài khoản nhân viên',
+    text: 'Tài khoản và phân quyền',
+    to: '/dashboard/users',
+    icon: Users,
+    permission: 'MANAGE_USER',
+  },
+  {
+    label: 'Cấu hình hệ thống',
+    text: 'Thông tin showroom, chi phí, trợ lý AI',
+    to: '/dashboard/setting',
+    icon: Settings,
+    permission: 'WEB_CONFIG',
+  },
+  {
+    label: 'Tài khoản của tôi',
+    text: 'Thông tin cá nhân, đổi mật khẩu',
+    to: '/dashboard/profile',
+    icon: UserRound,
+  },
 ];
 
 /** /dashboard: a welcome card and shortcuts; the statistics issue replaces the body with its charts. */

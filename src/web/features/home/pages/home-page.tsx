@@ -1,4 +1,13 @@
-import { ArrowRight, Bot, CalendarCheck, FileCheck2, Search, ShieldCheck, Wallet, Wrench } from 'lucide-react';
+import {
+  ArrowRight,
+  Bot,
+  CalendarCheck,
+  FileCheck2,
+  Search,
+  ShieldCheck,
+  Wallet,
+  Wrench,
+} from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/button';
@@ -23,8 +32,18 @@ const REASONS = [
 ];
 
 const SERVICES = [
-  { icon: CalendarCheck, title: 'Đăng ký lái thử', text: 'Trải nghiệm thực tế trước khi quyết định.', to: '/testdrive' },
-  { icon: Wrench, title: 'Bảo dưỡng xe', text: 'Đặt lịch bảo dưỡng, sửa chữa tại xưởng.', to: '/maintenance' },
+  {
+    icon: CalendarCheck,
+    title: 'Đăng ký lái thử',
+    text: 'Trải nghiệm thực tế trước khi quyết định.',
+    to: '/testdrive',
+  },
+  {
+    icon: Wrench,
+    title: 'Bảo dưỡng xe',
+    text: 'Đặt lịch bảo dưỡng, sửa chữa tại xưởng.',
+    to: '/maintenance',
+  },
   { icon: Bot, title: 'Tư vấn AI', text: 'Hỏi nhanh về giá, mẫu xe, chi phí lăn bánh.', to: '/chatbot' },
 ];
 
@@ -62,8 +81,8 @@ export default function HomePage() {
               Xe cũ chất lượng, <span className="text-red-400">giá minh bạch</span>, an tâm cầm lái
             </h1>
             <p className="mt-5 max-w-xl text-base leading-relaxed text-slate-300 sm:text-lg">
-              Hàng trăm mẫu xe đã qua kiểm định, giá niêm yết rõ ràng, hỗ trợ trả góp và lái thử tận nơi. Tìm chiếc xe
-              phù hợp với bạn chỉ trong vài phút.
+              Hàng trăm mẫu xe đã qua kiểm định, giá niêm yết rõ ràng, hỗ trợ trả góp và lái thử tận nơi. Tìm
+              chiếc xe phù hợp với bạn chỉ trong vài phút.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link to="/cars" className={buttonClass('primary', 'min-h-12 px-6 text-base')}>
@@ -86,12 +105,17 @@ export default function HomePage() {
             aria-label="Tìm xe"
           >
             <h2 className="text-lg font-bold text-slate-900 sm:text-xl">Bạn đang tìm xe gì?</h2>
-            <p className="mt-1 text-sm text-slate-500">Nhập tên xe hoặc hãng xe, ví dụ: Toyota Vios, Mazda CX-5.</p>
+            <p className="mt-1 text-sm text-slate-500">
+              Nhập tên xe hoặc hãng xe, ví dụ: Toyota Vios, Mazda CX-5.
+            </p>
             <label htmlFor="home-search" className="sr-only">
               Tên xe hoặc hãng xe
             </label>
             <div className="relative mt-4">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
+                aria-hidden="true"
+              />
               <input
                 id="home-search"
                 type="search"

@@ -28,7 +28,15 @@ interface FormValues {
   permissions: Permission[];
 }
 
-const EMPTY: FormValues = { fullName: '', username: '', email: '', phone: '', role: 'STAFF', password: '', permissions: [] };
+const EMPTY: FormValues = {
+  fullName: '',
+  username: '',
+  email: '',
+  phone: '',
+  role: 'STAFF',
+  password: '',
+  permissions: [],
+};
 
 // The contract's bodies, with the form's empty username meaning "generate one".
 const createSchema = userCreateBody.extend({
@@ -48,7 +56,8 @@ function PermissionsEditor({
   const { data: all, isPending, isError } = useAllPermissions();
   if (isPending) return <SkeletonText lines={4} />;
   if (isError || !all) return <p className="text-sm text-red-600">Không tải được danh sách quyền.</p>;
-  const toggle = (p: Permission) => onChange(value.includes(p) ? value.filter((x) => x !== p) : [...value, p]);
+  const toggle = (p: Permission) =>
+    onChange(value.includes(p) ? value.filter((x) => x !== p) : [...value, p]);
   return (
     <fieldset disabled={disabled} className="space-y-3">
       <legend className="sr-only">Quyền quản lý</legend>
@@ -150,7 +159,8 @@ export default function UserFormPage() {
     const t = setTimeout(() => {
       suggestUsername(name, ctrl.signal)
         .then((s) => {
-          if (!typedUsername.current && typeof s === 'string') setValue('username', s.trim(), { shouldValidate: false });
+          if (!typedUsername.current && typeof s === 'string')
+            setValue('username', s.trim(), { shouldValidate: false });
         })
         .catch(() => undefined);
     }, 400);
@@ -218,7 +228,10 @@ export default function UserFormPage() {
         description={isEdit ? user.data?.fullName : 'Tạo tài khoản cho nhân viên và cấp quyền quản lý.'}
       />
       <form noValidate onSubmit={submit} className="grid gap-5 lg:grid-cols-2">
-        <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="account-title">
+        <section
+          className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          aria-labelledby="account-title"
+        >
           <h2 id="account-title" className="mb-4 text-base font-semibold text-slate-900">
             Thông tin tài khoản
           </h2>
@@ -238,7 +251,11 @@ export default function UserFormPage() {
                 label="Tên đăng nhập"
                 htmlFor="user-username"
                 error={errors.username?.message}
-                hint={isEdit ? 'Tên đăng nhập không thay đổi được.' : 'Gợi ý tự động theo họ tên; bạn có thể sửa lại.'}
+                hint={
+                  isEdit
+                    ? 'Tên đăng nhập không thay đổi được.'
+                    : 'Gợi ý tự động theo họ tên; bạn có thể sửa lại.'
+                }
               >
                 <Input
                   id="user-username"
@@ -257,7 +274,13 @@ export default function UserFormPage() {
                   <Input id="user-email" type="email" autoComplete="off" {...register('email')} />
                 </FormField>
                 <FormField label="Số điện thoại" htmlFor="user-phone" error={errors.phone?.message}>
-                  <Input id="user-phone" type="tel" inputMode="tel" autoComplete="off" {...register('phone')} />
+                  <Input
+                    id="user-phone"
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="off"
+                    {...register('phone')}
+                  />
                 </FormField>
               </div>
               <FormField label="Vai trò" htmlFor="user-role" error={errors.role?.message} required>
@@ -288,7 +311,10 @@ export default function UserFormPage() {
           )}
         </section>
 
-        <section className="self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="perm-title">
+        <section
+          className="self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          aria-labelledby="perm-title"
+        >
           <h2 id="perm-title" className="text-base font-semibold text-slate-900">
             Quyền quản lý
           </h2>
@@ -298,7 +324,9 @@ export default function UserFormPage() {
               Quản trị viên có toàn quyền, không cần chọn quyền riêng.
             </p>
           ) : (
-            <p className="mt-1 mb-4 text-sm text-slate-500">Nhân viên chỉ thấy và mở được các mục đã được cấp quyền.</p>
+            <p className="mt-1 mb-4 text-sm text-slate-500">
+              Nhân viên chỉ thấy và mở được các mục đã được cấp quyền.
+            </p>
           )}
           {loading ? (
             <SkeletonText lines={4} />
@@ -307,7 +335,11 @@ export default function UserFormPage() {
               control={control}
               name="permissions"
               render={({ field }) => (
-                <PermissionsEditor value={field.value} onChange={field.onChange} disabled={role === 'ADMIN'} />
+                <PermissionsEditor
+                  value={field.value}
+                  onChange={field.onChange}
+                  disabled={role === 'ADMIN'}
+                />
               )}
             />
           )}

@@ -63,6 +63,7 @@ export default function UsersPage() {
     {
       key: 'name',
       header: 'Nhân viên',
+      mobile: 'title',
       cell: (u) => (
         <div className="min-w-40">
           <p className="font-medium text-slate-900">{u.fullName}</p>
@@ -74,8 +75,8 @@ export default function UsersPage() {
       key: 'contact',
       header: 'Liên hệ',
       cell: (u) => (
-        <div className="min-w-44">
-          <p className="text-slate-700">{u.email || '—'}</p>
+        <div className="md:min-w-44">
+          <p className="break-all text-slate-700">{u.email || '—'}</p>
           <p className="text-xs text-slate-500">{u.phone || ''}</p>
         </div>
       ),
@@ -83,7 +84,9 @@ export default function UsersPage() {
     {
       key: 'role',
       header: 'Vai trò',
-      cell: (u) => <Badge tone={u.role === 'ADMIN' ? 'brand' : 'info'}>{ROLE_LABELS[u.role] ?? u.role}</Badge>,
+      cell: (u) => (
+        <Badge tone={u.role === 'ADMIN' ? 'brand' : 'info'}>{ROLE_LABELS[u.role] ?? u.role}</Badge>
+      ),
     },
     {
       key: 'permissions',
@@ -92,7 +95,10 @@ export default function UsersPage() {
         u.role === 'ADMIN' ? (
           <span className="text-slate-500">Toàn quyền</span>
         ) : u.permissions.length ? (
-          <span className="line-clamp-2 min-w-48 text-xs text-slate-600" title={u.permissions.map((p) => PERMISSION_LABELS[p]).join(', ')}>
+          <span
+            className="line-clamp-2 text-xs text-slate-600 md:min-w-48"
+            title={u.permissions.map((p) => PERMISSION_LABELS[p]).join(', ')}
+          >
             {u.permissions.map((p) => PERMISSION_LABELS[p]).join(', ')}
           </span>
         ) : (
@@ -102,21 +108,32 @@ export default function UsersPage() {
     {
       key: 'status',
       header: 'Trạng thái',
-      cell: (u) => (u.active ? <Badge tone="success">Hoạt động</Badge> : <Badge tone="neutral">Đã vô hiệu hóa</Badge>),
+      cell: (u) =>
+        u.active ? <Badge tone="success">Hoạt động</Badge> : <Badge tone="neutral">Đã vô hiệu hóa</Badge>,
     },
     {
       key: 'actions',
       header: <span className="sr-only">Thao tác</span>,
+      mobile: 'actions',
       className: 'w-px text-right',
       cell: (u) => (
         <div className="flex justify-end gap-1">
-          <Link to={`/dashboard/users/${u.userId}`} className={iconButtonClass} aria-label={`Sửa ${u.fullName}`} title="Sửa">
+          <Link
+            to={`/dashboard/users/${u.userId}`}
+            className={iconButtonClass}
+            aria-label={`Sửa ${u.fullName}`}
+            title="Sửa"
+          >
             <Pencil className="size-4" aria-hidden="true" />
           </Link>
           {u.userId === me?.userId ? (
             <span className="size-11" aria-hidden="true" />
           ) : u.active ? (
-            <IconButton label={`Vô hiệu hóa ${u.fullName}`} className="text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => setTarget(u)}>
+            <IconButton
+              label={`Vô hiệu hóa ${u.fullName}`}
+              className="text-red-600 hover:bg-red-50 hover:text-red-700"
+              onClick={() => setTarget(u)}
+            >
               <UserX className="size-4" aria-hidden="true" />
             </IconButton>
           ) : (
@@ -149,12 +166,15 @@ export default function UsersPage() {
         <SearchBox
           value={search}
           onChange={(v) => update({ search: v })}
-          placeholder="Tìm theo tên, tên đăng nhập, email, số điện thoại"
+          placeholder="Tìm tên, email, số điện thoại..."
           label="Tìm tài khoản"
         />
       </div>
       {isError ? (
-        <div className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200" role="alert">
+        <div
+          className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200"
+          role="alert"
+        >
           {errorMessage(error)}
         </div>
       ) : (
@@ -173,7 +193,12 @@ export default function UsersPage() {
           }
         />
       )}
-      <Pagination className="mt-4" page={page} totalPages={data?.totalPages ?? 0} onChange={(p) => update({ page: p })} />
+      <Pagination
+        className="mt-4"
+        page={page}
+        totalPages={data?.totalPages ?? 0}
+        onChange={(p) => update({ page: p })}
+      />
       <ConfirmDialog
         open={target !== null}
         title={target?.active ? 'Vô hiệu hóa tài khoản?' : 'Kích hoạt tài khoản?'}

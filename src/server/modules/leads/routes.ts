@@ -1,0 +1,114 @@
+import { idParam } from '../../../contract/common';
+import {
+  consultingForm,
+  LEAD_PATHS,
+  LEAD_TYPE_LABELS,
+  type LeadType,
+  leadAssignBody,
+  leadNoteBody,
+  leadStatusBody,
+  leadsQuery,
+  maintenanceForm,
+  serviceRequestStatsQuery,
+  testDriveForm,
+} from '../../../contract/leads';
+import type { App } from '../../context';
+import { requireUser } from '../../platform/access';
+import type { LeadsService } from './service';
+
+const tags = ['Dịch vụ: lái thử, bảo dưỡng, tư vấn'];
+
+/**
+ * Public forms: POST /api/test-drives (spec), /api/maintenance, /api/consulting.
+ * Management (MANAGE_SERVICE) under {path}/admin; counts at GET /api/dashboard/service-requests (auth).
+ */
+export function leadsRoutes(service: LeadsService) {
+  return async (app: App) => {
+    const publicAccess = { access: 'public' as const };
+    const manage = { access: 'MANAGE_SERVICE' as const };
+
+    app.post(
+      LEAD_PATHS.TEST_DRIVE.replace('/api', ''),
+      { config: publicAccess, schema: { tags, summary: 'Đăng ký lái thử', body: testDriveForm } },
+      async (req, reply) => {
+        const { receipt, created } = await service.submit({ type: 'TEST_DRIVE', body: req.body }, req);
+        return reply.status(created ? 201 : 200).send(receipt);
+      },
+    );
+
+    app.post(
+      LEAD_PATHS.MAINTENANCE.replace('/api', ''),
+      { config: publicAccess, schema: { tags, summary: 'Đặt lịch bảo dưỡng', body: maintenanceForm } },
+      async (req, reply) => {
+        const { receipt, created } = await service.submit({ type: 'MAINTENANCE', body: req.body }, req);
+        return reply.status(created ? 201 : 200).send(receipt);
+      },
+    );
+
+    app.post(
+      LEAD_PATHS.CONSULTING.replace('/api', ''),
+      { config: publicAccess, schema: { tags, summary: 'Gửi yêu cầu tư vấn', body: consultingForm } },
+      async (req, reply) => {
+        const { receipt, created } = await service.submit({ type: 'CONSULTING', body: req.body }, req);
+        return reply.status(created ? 201 : 200).send(receipt);
+      },
+    );
+
+    const management = (type: LeadType) => {
+      const base = `${LEAD_PATHS[type].replace('/api', '')}/admin`;
+      const label = LEAD_TYPE_LABELS[type].toLowerCase();
+
+      app.get(
+        base,
+        { config: manage, schema: { tags, summary: `Danh sách yêu cầu ${label}`, querystring: leadsQuery } },
+        (req) => service.list(type, req.query),
+      );
+
+      app.get(
+        `${base}/:id`,
+        { config: manage, schema: { tags, summary: `Chi tiết yêu cầu ${label}`, params: idParam } },
+        (req) => service.detail(type, req.params.id),
+      );
+
+      app.put(
+        `${base}/:id/status`,
+        {
+          config: manage,
+          schema: { tags, summary: `Đổi trạng thái yêu cầu ${label}`, params: idParam, body: leadStatusBody },
+        },
+        (req) => service.changeStatus(type, req.params.id, req.body.status, req.body.note, requireUser(req), req),
+      );
+
+      app.put(
+        `${base}/:id/assign`,
+        { config: manage, schema: { tags, summary: `Giao yêu cầu ${label}`, params: idParam, body: leadAssignBody } },
+        (req) => service.assign(type, req.params.id, req.body.assigneeId, requireUser(req), req),
+      );
+
+      app.post(
+        `${base}/:id/notes`,
+        { config: manage, schema: { tags, summary: `Ghi chú nội bộ cho yêu cầu ${label}`, params: idParam, body: leadNoteBody } },
+        async (req, reply) =>
+          reply.status(201).send(await service.addNote(type, req.params.id, req.body.note, requireUser(req), req)),
+      );
+    };
+    management('TEST_DRIVE');
+    management('MAINTENANCE');
+    management('CONSULTING');
+
+    app.get(
+      '/service-requests/assignees',
+      { config: manage, schema: { tags, summary: 'Nhân viên có thể nhận yêu cầu dịch vụ' } },
+      () => service.assignees(),
+    );
+
+    app.get(
+      '/dashboard/service-requests',
+      {
+        config: { access: 'auth' },
+        schema: { tags: ['Thống kê'], summary: 'Số yêu cầu dịch vụ theo loại và trạng thái', querystring: serviceRequestStatsQuery },
+      },
+      (req) => service.stats(req.query.status),
+    );
+  };
+}

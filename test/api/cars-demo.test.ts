@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCars } from '../../src/server/db/seed/demo-cars';
+import { DEMO_PASSWORD, DEMO_STAFF } from '../../src/server/db/seed/demo-staff';
+import { startTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let seconds = 0;
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const s of DEMO_STAFF) {
+    await t.call('POST', '/api/users/addUser', { token: t.adminToken, body: { ...s, password: DEMO_PASSWORD, role: 'STAFF' } });
+  }
+  const started = performance.now();
+  await seedDemoCars(t.ctx, t.services);
+  seconds = (performance.now() - started) / 1000;
+}, 120_000);
+afterAll(() => t.close());
+
+describe('demo showroom', () => {
+  it('holds 60+ believable cars of 12+ brands, with photos', async () => {
+    console.log(`demo cars seeded in ${seconds.toFixed(1)} s`);
+    const filters = (await t.call('GET', '/api/cars/filters')).json;
+    expect(filters.total).toBeGreaterThanOrEqual(60);
+    expect(filters.brands.length).toBeGreaterThanOrEqual(12);
+    for (const b of ['Toyota', 'Honda', 'Hyundai', 'Kia', 'Mazda', 'Ford', 'Mitsubishi', 'VinFast', 'Mercedes-Benz', 'BMW', 'Suzuki', 'Peugeot']) {
+      expect(filters.brands.map((x: { value: string }) => x.value)).toContain(b);
+    }
+    const page = (await t.call('GET', '/api/cars', { query: { pageSize: 60 } })).json;
+    for (const car of page.content) {
+      expect(car.cover).not.toBeNull();
+      expect(car.sellPrice).toBeGreaterThanOrEqual(150_000_000);
+      expect(car.year).toBeGreaterThanOrEqual(2015);
+    }
+    const detail = (await t.call('GET', `/api/cars/${page.content[0].carId}`)).json;
+    expect(detail.photos).toHaveLength(2);
+    expect(detail.description).toMatch(/sản xuất năm/);
+    const img = await t.call('GET', detail.photos[0].urls[960]);
+    expect(img.status).toBe(200);
+    expect((await t.call('GET', '/api/cars', { query: { carName: 'cx5' } })).json.totalElements).toBeGreaterThan(0);
+    expect((await t.call('GET', '/api/cars', { query: { carName: 'ban tai' } })).json.totalElements).toBeGreaterThan(0);
+  });
+
+  it('has sales spread over the last 24 months, by demo staff, a few cancelled', async () => {
+    const all = (await t.call('GET', '/api/soldhistory', { token: t.adminToken, query: { size: 100 } })).json;
+    expect(all.totalElements).toBeGreaterThanOrEqual(40);
+    const months = new Set(all.content.map((s: { saleDate: string }) => s.saleDate.slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(18);
+    const oldest = all.content.map((s: { saleDate: string }) => s.saleDate).sort()[0];
+    expect(Date.now() - new Date(oldest).getTime()).toBeLessThan(25 * 31 * 86_400_000);
+    const sellers = new Set(all.content.map((s: { salesperson: { fullName: string } }) => s.salesperson.fullName));
+    expect(sellers.size).toBeGreaterThanOrEqual(2);
+    expect(all.content.filter((s: { status: string }) => s.status === 'cancelled')).toHaveLength(3);
+    const active = all.content.filter((s: { status: string }) => s.status === 'active');
+    for (const s of active) expect(s.carStatus).toBe('sold');
+  });
+});

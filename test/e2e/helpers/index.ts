@@ -1,0 +1,14 @@
+/** Helpers for browser journeys; see each file. */
+export { apiClient } from './api';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP, PHONE, type RunningBrowser, startBrowser } from './browser';
+export { type OutboxMail, parseEml, readOutbox, resetCode, waitForMail } from './mail';
+export { reportRan } from './report';
+export {
+  E2E_ADMIN_PASSWORD,
+  freePort,
+  ROOT,
+  type RunningServer,
+  startServer,
+  type StartServerOptions,
+} from './server';
+export { signIn } from './session';

@@ -1,0 +1,83 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface OutboxMail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+function decodeWords(header: string): string {
+  return header.replace(/=\?([^?]+)\?([bqBQ])\?([^?]*)\?=\s*/g, (_m, _charset, enc: string, data: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : Buffer.from(
+          data
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
+
+function decodeBody(body: string, encoding: string): string {
+  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/quoted-printable/i.test(encoding)) {
+    const raw = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    return Buffer.from(raw, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** Parses one simple (single-part, text) .eml as our mailer writes it. */
+export function parseEml(source: string, file = ''): OutboxMail {
+  const split = source.search(/\r?\n\r?\n/);
+  const head = source.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = source.slice(split).replace(/^\r?\n\r?\n/, '');
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  return {
+    file,
+    to: decodeWords(header('To')),
+    subject: decodeWords(header('Subject')),
+    text: decodeBody(body, header('Content-Transfer-Encoding')),
+  };
+}
+
+/** Every message in DATA_DIR/outbox, oldest first. */
+export function readOutbox(dataDir: string): OutboxMail[] {
+  const dir = join(dataDir, 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => join(dir, f))
+    .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs || a.localeCompare(b))
+    .map((f) => parseEml(readFileSync(f, 'utf8'), f));
+}
+
+/** Waits (up to `timeoutMs`) for a message to `to` matching `match`, returns the newest such message. */
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  match: (m: OutboxMail) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = readOutbox(dataDir)
+      .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()) && match(m))
+      .pop();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${dataDir}/outbox`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The 6-digit password-reset code in a reset mail. */
+export function resetCode(mail: OutboxMail): string {
+  const code = /(?:là|code)[^0-9]{0,10}(\d{6})\b/i.exec(mail.text)?.[1] ?? /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no reset code in mail ${mail.file}:\n${mail.text}`);
+  return code;
+}
