@@ -66,7 +66,9 @@ function startServer(env: Record<string, string>): Promise<Running> {
     child.stderr!.on('data', (d) => {
       out += d;
     });
-    child.once('exit', (code, signal) => fail(new Error(`server exited (${code ?? signal}) before listening:\n${out}`)));
+    child.once('exit', (code, signal) =>
+      fail(new Error(`server exited (${code ?? signal}) before listening:\n${out}`)),
+    );
   });
 }
 
@@ -142,7 +144,11 @@ async function run(driver: 'pglite' | 'pg'): Promise<Result> {
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
   }
-  const env = { DATA_DIR: dataDir, WEB_DIR: join(dataDir, 'no-web'), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const env = {
+    DATA_DIR: dataDir,
+    WEB_DIR: join(dataDir, 'no-web'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
 
   let server: Running | null = await startServer(env);
   let up: Promise<void> = Promise.resolve();
@@ -217,13 +223,17 @@ async function run(driver: 'pglite' | 'pg'): Promise<Result> {
   let keys: string[];
   if (driver === 'pglite') {
     const database = await openPglite(dataDir);
-    const rows = await database.pglite!.query<{ k: string }>('select client_request_id::text as k from leads');
+    const rows = await database.pglite!.query<{ k: string }>(
+      'select client_request_id::text as k from leads',
+    );
     keys = rows.rows.map((r) => r.k);
     await database.close();
   } else {
     const c = new pg.Client({ connectionString: databaseUrl! });
     await c.connect();
-    keys = (await c.query<{ k: string }>('select client_request_id::text as k from leads')).rows.map((r) => r.k);
+    keys = (await c.query<{ k: string }>('select client_request_id::text as k from leads')).rows.map(
+      (r) => r.k,
+    );
     await c.end();
     const admin = new pg.Client({ connectionString: SERVER_URL });
     await admin.connect();
@@ -252,7 +262,9 @@ async function run(driver: 'pglite' | 'pg'): Promise<Result> {
 
 async function main() {
   const drivers: ('pglite' | 'pg')[] = which === 'both' ? ['pglite', 'pg'] : [which as 'pglite' | 'pg'];
-  console.log(`Durability: ${TOTAL} leads, ${CONCURRENCY} concurrent clients, SIGKILL after ${KILL_AT} acknowledged\n`);
+  console.log(
+    `Durability: ${TOTAL} leads, ${CONCURRENCY} concurrent clients, SIGKILL after ${KILL_AT} acknowledged\n`,
+  );
   const results: Result[] = [];
   for (const d of drivers) {
     const r = await run(d);

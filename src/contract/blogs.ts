@@ -2,9 +2,14 @@ import { z } from 'zod';
 import { pageQuery, requiredText, text } from './common';
 import { type ImageView, MAX_IMAGE_BYTES } from './images';
 
-
 /** The fixed news categories with the labels visitors read (category tabs on /blogs). */
-export const BLOG_CATEGORIES = ['MARKET_NEWS', 'BUYING_TIPS', 'CAR_REVIEW', 'PROMOTION', 'SHOWROOM_NEWS'] as const;
+export const BLOG_CATEGORIES = [
+  'MARKET_NEWS',
+  'BUYING_TIPS',
+  'CAR_REVIEW',
+  'PROMOTION',
+  'SHOWROOM_NEWS',
+] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 export const BLOG_CATEGORY_LABELS: Record<BlogCategory, string> = {
   MARKET_NEWS: 'Tin thị trường',

@@ -105,17 +105,20 @@ function enumField<K extends string>(keys: readonly K[], labels: Record<K, strin
 // Numbers people type: "650.000.000", "650000000" or 650000000.
 // ---------------------------------------------------------------------------------------------------
 
-const digits = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/[.\s,](?=\d{3}(\D|$))/g, '') : v);
+const digits = (v: string) => v.trim().replace(/[.\s,](?=\d{3}(\D|$))/g, '');
 
+/** A whole number typed as 650000000, "650000000" or "650.000.000"; Vietnamese messages. */
 export const intField = (label: string, min: number, max: number) =>
-  z.preprocess(
-    digits,
-    z.coerce
-      .number({ message: `${label} không hợp lệ` })
-      .int({ message: `${label} phải là số nguyên` })
-      .min(min, { message: min === 0 ? `${label} không được âm` : `${label} phải từ ${min.toLocaleString('vi-VN')}` })
-      .max(max, { message: `${label} quá lớn` }),
-  );
+  z
+    .union([z.number(), z.string()], { message: `${label} không hợp lệ` })
+    .transform((v) => (typeof v === 'string' ? (v.trim() === '' ? Number.NaN : Number(digits(v))) : v))
+    .pipe(
+      z
+        .number({ message: `${label} không hợp lệ` })
+        .int({ message: `${label} phải là số nguyên` })
+        .min(min, { message: min === 0 ? `${label} không được âm` : `${label} phải từ ${min.toLocaleString('vi-VN')}` })
+        .max(max, { message: `${label} quá lớn` }),
+    );
 
 export const currentYear = () => new Date().getFullYear();
 

@@ -95,11 +95,14 @@ const hhmm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minute
  * "8h-17h30"); the default 8:00-18:00 when nothing readable is found.
  */
 export function parseOpeningHours(textValue: string | null | undefined): { open: number; close: number } {
-  const m = /(\d{1,2})\s*(?:[:hg.]\s*(\d{2}))?\s*h?\s*[-–—]\s*(\d{1,2})\s*(?:[:hg.]\s*(\d{2}))?/i.exec(textValue ?? '');
+  const m = /(\d{1,2})\s*(?:[:hg.]\s*(\d{2}))?\s*h?\s*[-–—]\s*(\d{1,2})\s*(?:[:hg.]\s*(\d{2}))?/i.exec(
+    textValue ?? '',
+  );
   if (!m) return DEFAULT_OPENING;
   const open = Number(m[1]) * 60 + Number(m[2] ?? 0);
   const close = Number(m[3]) * 60 + Number(m[4] ?? 0);
-  if (open >= close || close > 24 * 60 || Number(m[2] ?? 0) > 59 || Number(m[4] ?? 0) > 59) return DEFAULT_OPENING;
+  if (open >= close || close > 24 * 60 || Number(m[2] ?? 0) > 59 || Number(m[4] ?? 0) > 59)
+    return DEFAULT_OPENING;
   return { open, close };
 }
 
@@ -154,7 +157,11 @@ const timeSlot = z
 function slotNotPast(v: { preferredDate?: string; timeSlot?: string }, ctx: z.RefinementCtx) {
   if (!v.preferredDate || !v.timeSlot) return;
   if (appointmentMoment(v.preferredDate, v.timeSlot).getTime() <= Date.now()) {
-    ctx.addIssue({ code: 'custom', path: ['timeSlot'], message: 'Khung giờ này đã qua, vui lòng chọn giờ khác' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['timeSlot'],
+      message: 'Khung giờ này đã qua, vui lòng chọn giờ khác',
+    });
   }
 }
 
@@ -179,7 +186,9 @@ const optionalCarId = z.preprocess(blankToUndefined, positiveId('Xe không hợp
 export const HONEYPOT_FIELD = 'website';
 const honeypot = z.string().max(500).optional().nullable();
 
-export const clientRequestId = z.string({ message: 'Thiếu mã yêu cầu' }).uuid({ message: 'Mã yêu cầu không hợp lệ' });
+export const clientRequestId = z
+  .string({ message: 'Thiếu mã yêu cầu' })
+  .uuid({ message: 'Mã yêu cầu không hợp lệ' });
 
 const fullName = requiredText('Họ và tên', 100);
 
@@ -305,9 +314,11 @@ export interface LeadReceipt {
 }
 
 export const LEAD_THANK_YOU: Record<LeadType, string> = {
-  TEST_DRIVE: 'Đăng ký lái thử thành công! Nhân viên showroom sẽ liên hệ xác nhận lịch hẹn với bạn trong thời gian sớm nhất.',
+  TEST_DRIVE:
+    'Đăng ký lái thử thành công! Nhân viên showroom sẽ liên hệ xác nhận lịch hẹn với bạn trong thời gian sớm nhất.',
   MAINTENANCE: 'Đặt lịch bảo dưỡng thành công! Nhân viên showroom sẽ liên hệ xác nhận lịch hẹn với bạn.',
-  CONSULTING: 'Gửi yêu cầu tư vấn thành công! Chuyên viên tư vấn sẽ liên hệ với bạn trong thời gian sớm nhất.',
+  CONSULTING:
+    'Gửi yêu cầu tư vấn thành công! Chuyên viên tư vấn sẽ liên hệ với bạn trong thời gian sớm nhất.',
 };
 
 export const LEAD_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };

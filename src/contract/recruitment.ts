@@ -5,7 +5,10 @@ import { parseVnDate, vnDayKey } from './format';
 /** Job types and posting statuses of spec section 3, with the labels staff and visitors read. */
 export const JOB_TYPES = ['FULL_TIME', 'PART_TIME'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
-export const JOB_TYPE_LABELS: Record<JobType, string> = { FULL_TIME: 'Toàn thời gian', PART_TIME: 'Bán thời gian' };
+export const JOB_TYPE_LABELS: Record<JobType, string> = {
+  FULL_TIME: 'Toàn thời gian',
+  PART_TIME: 'Bán thời gian',
+};
 
 export const RECRUITMENT_STATUSES = ['OPEN', 'CLOSED', 'PAUSED'] as const;
 export type RecruitmentStatus = (typeof RECRUITMENT_STATUSES)[number];
@@ -33,7 +36,8 @@ export interface EnumOption<T extends string = string> {
 
 /** CV files: PDF or DOCX, checked by content, at most 5 MB. */
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
-export const CV_ACCEPT = '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const CV_ACCEPT =
+  '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const jobType = z.enum(JOB_TYPES, { message: 'Loại công việc không hợp lệ' });
 const postingStatus = z.enum(RECRUITMENT_STATUSES, { message: 'Trạng thái tin tuyển dụng không hợp lệ' });
@@ -41,7 +45,10 @@ const candidateStatus = z.enum(CANDIDATE_STATUSES, { message: 'Trạng thái ứ
 
 /** Case-insensitive enum in a path: /recruitments/type/full_time works too. */
 const upperEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/-/g, '_') : v), z.enum(values, { message }));
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/-/g, '_') : v),
+    z.enum(values, { message }),
+  );
 
 const salary = (label: string) =>
   z.preprocess(
@@ -89,7 +96,11 @@ export const recruitmentBody = z
   })
   .superRefine((v, ctx) => {
     if (v.salaryMin !== null && v.salaryMax !== null && v.salaryMin > v.salaryMax) {
-      ctx.addIssue({ code: 'custom', path: ['salaryMax'], message: 'Lương tối đa phải lớn hơn hoặc bằng lương tối thiểu' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['salaryMax'],
+        message: 'Lương tối đa phải lớn hơn hoặc bằng lương tối thiểu',
+      });
     }
   });
 export type RecruitmentBody = z.input<typeof recruitmentBody>;

@@ -32,6 +32,7 @@ import { BlogsService } from './modules/blogs/service';
 import { createPrivateStorage } from './modules/recruitment/cv';
 import { recruitmentRoutes } from './modules/recruitment/routes';
 import { RecruitmentService } from './modules/recruitment/service';
+import { buildChatbot, chatbotRoutes } from './modules/chatbot';
 import { carSourceFrom } from './modules/seo/car-source';
 import { registerSeoRoutes } from './modules/seo/routes';
 import { SeoService } from './modules/seo/service';
@@ -110,8 +111,10 @@ export async function buildApp(opts: BuildOptions) {
     );
   });
   const seo = new SeoService(config, webConfig, blogs, sliders, recruitment);
-  seo.useCars(carSourceFrom(cars, ctx.db));
-  const services = { webConfig, users, auth, cars, sales, notifications, leads, sliders, blogs, recruitment, seo };
+  seo.setCarSource(carSourceFrom(cars, ctx.db));
+  // The AI advisor: the cars service and the web configuration behind one port; a language model when configured.
+  const chatbot = buildChatbot({ cars, db: ctx.db, webConfig, ai: config.ai, log: app.log });
+  const services = { webConfig, users, auth, cars, sales, notifications, leads, sliders, blogs, recruitment, seo, chatbot };
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
@@ -151,6 +154,7 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(slidersRoutes(sliders));
       await a.register(blogsRoutes(blogs));
       await a.register(recruitmentRoutes(recruitment));
+      await a.register(chatbotRoutes(chatbot, { ratePerMinute: config.ai.chatRateLimit }));
       a.setNotFoundHandler((_req, reply) => {
         reply.status(404).send({ status: 404, message: 'Không tìm thấy đường dẫn API' });
       });

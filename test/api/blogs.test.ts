@@ -52,6 +52,7 @@ describe('blog permissions and routing', () => {
       'GET /api/blogs/admin',
       'GET /api/blogs/admin/:id',
       'POST /api/blogs/admin/add',
+      'POST /api/blogs/admin/images',
       'PUT /api/blogs/admin/:blogId',
       'PUT /api/blogs/admin/activate/:id',
       'PUT /api/blogs/admin/inactivate/:id',
@@ -76,7 +77,11 @@ describe('blogs', () => {
   let hostileId: number;
 
   it('sanitises a hostile post to the allow-list', async () => {
-    const res = await addBlog({ title: 'Bài <b>thử</b> "độc hại"', content: HOSTILE, category: 'CAR_REVIEW' });
+    const res = await addBlog({
+      title: 'Bài <b>thử</b> "độc hại"',
+      content: HOSTILE,
+      category: 'CAR_REVIEW',
+    });
     expect(res.status, res.body).toBe(201);
     hostileId = res.json.blogId;
     const html: string = res.json.content;
@@ -103,7 +108,9 @@ describe('blogs', () => {
     }
     expect(html).toContain('<h2>Tiêu đề trong bài</h2>');
     expect(html).toContain('<strong>đậm</strong>');
-    expect(html).toContain('<a href="https://autoviet.vn/xe" target="_blank" rel="noopener noreferrer">tốt</a>');
+    expect(html).toContain(
+      '<a href="https://autoviet.vn/xe" target="_blank" rel="noopener noreferrer">tốt</a>',
+    );
     expect(html).toContain('<a href="mailto:lienhe@autoviet.vn">thư</a>');
     expect(html).toContain('<img src="https://cdn.example/anh.jpg" alt="Ảnh xe" loading="lazy" />');
     expect(html).toContain('src="/api/uploads/blogs/0123456789abcdef01234567-960.webp"');
@@ -119,6 +126,34 @@ describe('blogs', () => {
     expect(res.json.slug).toBe('bai-b-thu-b-doc-hai');
     expect(res.json.authorName).toMatch(/Nhân Viên Thử/);
     expect(res.json.categoryLabel).toBe('Đánh giá xe');
+  });
+
+  it('stores a picture for the body and keeps its address through the sanitiser', async () => {
+    const m = multipart([
+      { name: 'image', filename: 'anh.png', type: 'image/png', data: await pngBytes('#16a34a', 1000, 600) },
+    ]);
+    const res = await t.call('POST', '/api/blogs/admin/images', {
+      token: writer.token,
+      body: m.payload,
+      headers: m.headers,
+    });
+    expect(res.status, res.body).toBe(201);
+    expect(res.json.src).toMatch(/^\/api\/uploads\/blogs\/[0-9a-f]{24}-960\.webp$/);
+    expect((await t.call('GET', res.json.src)).status).toBe(200);
+    const post = await addBlog({ content: `<p>Ảnh:</p><img src="${res.json.src}" alt="Xe">` });
+    expect(post.json.content).toContain(`<img src="${res.json.src}" alt="Xe" loading="lazy" />`);
+    const empty = multipart([{ name: 'other', value: 'x' }]);
+    expect(
+      (
+        await t.call('POST', '/api/blogs/admin/images', {
+          token: writer.token,
+          body: empty.payload,
+          headers: empty.headers,
+        })
+      ).status,
+    ).toBe(400);
+    // Its post is counted in the lists below: remove it from the public side.
+    await t.call('PUT', `/api/blogs/admin/inactivate/${post.json.blogId}`, { token: writer.token });
   });
 
   it('refuses a post whose content is empty once cleaned, a missing cover and a bad category', async () => {
@@ -137,7 +172,10 @@ describe('blogs', () => {
   it('public lists page by 6, newest first, active only; categories count active posts', async () => {
     const created: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const r = await addBlog({ title: `Tin thị trường số ${i}`, category: i < 5 ? 'MARKET_NEWS' : 'PROMOTION' });
+      const r = await addBlog({
+        title: `Tin thị trường số ${i}`,
+        category: i < 5 ? 'MARKET_NEWS' : 'PROMOTION',
+      });
       created.push(r.json.blogId);
     }
     const hidden = await addBlog({ title: 'Bài nháp chưa đăng', active: false, category: 'PROMOTION' });
@@ -148,7 +186,10 @@ describe('blogs', () => {
     expect(page1.json).toMatchObject({ page: 1, size: 6, totalElements: 8, totalPages: 2 });
     expect(page1.json.content[0].title).toBe('Tin thị trường số 6');
     expect(page1.json.content[0]).not.toHaveProperty('content');
-    const all = [...page1.json.content, ...(await t.call('GET', '/api/blogs', { query: { page: 2 } })).json.content];
+    const all = [
+      ...page1.json.content,
+      ...(await t.call('GET', '/api/blogs', { query: { page: 2 } })).json.content,
+    ];
     expect(all.map((b: { blogId: number }) => b.blogId)).not.toContain(hidden.json.blogId);
     expect((await t.call('GET', '/api/blogs', { query: { page: 1, size: 4 } })).json.content).toHaveLength(4);
 
@@ -174,12 +215,16 @@ describe('blogs', () => {
     expect((await t.call('GET', `/api/blogs/${created[0]}`, { token: outsider })).status).toBe(404);
     const staffRead = await t.call('GET', `/api/blogs/${created[0]}`, { token: writer.token });
     expect(staffRead.status).toBe(200);
-    expect((await t.call('GET', `/api/blogs/admin/${created[0]}`, { token: writer.token })).json.active).toBe(false);
+    expect((await t.call('GET', `/api/blogs/admin/${created[0]}`, { token: writer.token })).json.active).toBe(
+      false,
+    );
     const on = await t.call('PUT', `/api/blogs/admin/activate/${created[0]}`, { token: writer.token });
     expect(on.json.active).toBe(true);
     expect((await t.call('GET', `/api/blogs/${created[0]}`)).status).toBe(200);
     // Publishing a draft sets its published time.
-    const published = await t.call('PUT', `/api/blogs/admin/activate/${hidden.json.blogId}`, { token: writer.token });
+    const published = await t.call('PUT', `/api/blogs/admin/activate/${hidden.json.blogId}`, {
+      token: writer.token,
+    });
     expect(published.json.publishedAt).not.toBeNull();
   });
 
@@ -190,15 +235,23 @@ describe('blogs', () => {
     await t.call('GET', `/api/blogs/${hostileId}`);
     const staff = await t.call('GET', `/api/blogs/${hostileId}`, { token: writer.token });
     expect(staff.json.viewCount).toBe(2);
-    expect((await t.call('GET', `/api/blogs/admin/${hostileId}`, { token: writer.token })).json.viewCount).toBe(2);
+    expect(
+      (await t.call('GET', `/api/blogs/admin/${hostileId}`, { token: writer.token })).json.viewCount,
+    ).toBe(2);
   });
 
   it('the admin list pages with size 5 and searches without accents, inactive posts included', async () => {
     const res = await t.call('GET', '/api/blogs/admin', { token: writer.token });
-    expect(res.json).toMatchObject({ page: 1, size: 5, totalElements: 9, totalPages: 2 });
-    const search = await t.call('GET', '/api/blogs/admin', { token: writer.token, query: { search: 'BAI NHAP' } });
+    expect(res.json).toMatchObject({ page: 1, size: 5, totalElements: 10, totalPages: 2 });
+    const search = await t.call('GET', '/api/blogs/admin', {
+      token: writer.token,
+      query: { search: 'BAI NHAP' },
+    });
     expect(search.json.content.map((b: { title: string }) => b.title)).toEqual(['Bài nháp chưa đăng']);
-    const byCategory = await t.call('GET', '/api/blogs/admin', { token: writer.token, query: { category: 'CAR_REVIEW' } });
+    const byCategory = await t.call('GET', '/api/blogs/admin', {
+      token: writer.token,
+      query: { category: 'CAR_REVIEW' },
+    });
     expect(byCategory.json.totalElements).toBe(1);
   });
 
@@ -213,7 +266,11 @@ describe('blogs', () => {
       },
       null,
     );
-    const res = await t.call('PUT', `/api/blogs/admin/${hostileId}`, { token: writer.token, body: m.payload, headers: m.headers });
+    const res = await t.call('PUT', `/api/blogs/admin/${hostileId}`, {
+      token: writer.token,
+      body: m.payload,
+      headers: m.headers,
+    });
     expect(res.status, res.body).toBe(200);
     expect(res.json).toMatchObject({
       title: 'Đánh giá Toyota Vios 2021',
@@ -226,7 +283,12 @@ describe('blogs', () => {
     expect(res.json.image.src).toBe(before.image.src);
 
     const withCover = blogParts(
-      { title: 'Đánh giá Toyota Vios 2021', content: '<p>Bản mới</p>', category: 'CAR_REVIEW', active: false },
+      {
+        title: 'Đánh giá Toyota Vios 2021',
+        content: '<p>Bản mới</p>',
+        category: 'CAR_REVIEW',
+        active: false,
+      },
       await pngBytes('#ca8a04', 900, 500),
     );
     const res2 = await t.call('PUT', `/api/blogs/admin/${hostileId}`, {

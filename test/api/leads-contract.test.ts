@@ -26,9 +26,12 @@ describe('licence plates', () => {
     expect(normalizePlate(input)).toBe(expected);
   });
 
-  it.each(['', 'ABC', '3A-12345', '05A-123.45', '51G-123', '51G-1234567', '51-12345', '51ABC-12345'])('refuses %j', (input) => {
-    expect(normalizePlate(input)).toBeNull();
-  });
+  it.each(['', 'ABC', '3A-12345', '05A-123.45', '51G-123', '51G-1234567', '51-12345', '51ABC-12345'])(
+    'refuses %j',
+    (input) => {
+      expect(normalizePlate(input)).toBeNull();
+    },
+  );
 });
 
 describe('opening hours and slots', () => {
@@ -52,7 +55,10 @@ describe('opening hours and slots', () => {
 describe('dates in Vietnam', () => {
   it('opens the booking window on the Vietnamese day, 60 days long', () => {
     // 17:30 UTC on 10 May is 00:30 on 11 May in Vietnam.
-    expect(bookingWindow(new Date('2026-05-10T17:30:00Z'))).toEqual({ first: '2026-05-11', last: '2026-07-10' });
+    expect(bookingWindow(new Date('2026-05-10T17:30:00Z'))).toEqual({
+      first: '2026-05-11',
+      last: '2026-07-10',
+    });
   });
 
   it('refuses a slot that has passed today, accepts a later one', () => {
@@ -67,7 +73,10 @@ describe('dates in Vietnam', () => {
     };
     const past = testDriveForm.safeParse({ ...base, timeSlot: '10:00' });
     expect(past.success).toBe(false);
-    expect(past.error?.issues[0]).toMatchObject({ path: ['timeSlot'], message: 'Khung giờ này đã qua, vui lòng chọn giờ khác' });
+    expect(past.error?.issues[0]).toMatchObject({
+      path: ['timeSlot'],
+      message: 'Khung giờ này đã qua, vui lòng chọn giờ khác',
+    });
     const later = testDriveForm.safeParse({ ...base, timeSlot: '10:30' });
     expect(later.success).toBe(true);
     expect(later.data?.preferredDate).toBe('2026-05-10');
@@ -94,6 +103,12 @@ describe('workflow', () => {
     expect(nextLeadStatuses('DONE')).toEqual([]);
     expect(nextLeadStatuses('CANCELLED')).toEqual([]);
     expect(canMoveLead('CONTACTED', 'NEW')).toBe(false);
-    expect(Object.values(LEAD_STATUS_LABELS)).toEqual(['Mới', 'Đã liên hệ', 'Đã hẹn', 'Hoàn thành', 'Đã hủy']);
+    expect(Object.values(LEAD_STATUS_LABELS)).toEqual([
+      'Mới',
+      'Đã liên hệ',
+      'Đã hẹn',
+      'Hoàn thành',
+      'Đã hủy',
+    ]);
   });
 });

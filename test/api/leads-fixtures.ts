@@ -97,7 +97,10 @@ export function consultingBody(overrides: Record<string, unknown> = {}) {
 
 /** Posts a test drive from a fresh address and returns the lead id the management list shows. */
 export async function postTestDrive(t: TestApp, carId: number, overrides: Record<string, unknown> = {}) {
-  const res = await t.call('POST', '/api/test-drives', { body: testDriveBody(carId, overrides), headers: asIp(freshIp()) });
+  const res = await t.call('POST', '/api/test-drives', {
+    body: testDriveBody(carId, overrides),
+    headers: asIp(freshIp()),
+  });
   if (res.status !== 201) throw new Error(`test drive failed: ${res.status} ${res.body}`);
   const list = await t.call('GET', '/api/test-drives/admin', {
     token: t.adminToken,

@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (path: string, body: unknown, ip = freshIp()) => t.call('POST', path, { body, headers: asIp(ip) });
+const post = (path: string, body: unknown, ip = freshIp()) =>
+  t.call('POST', path, { body, headers: asIp(ip) });
 
 async function adminList(path: string, query: Record<string, string | number> = {}) {
   const res = await t.call('GET', `${path}/admin`, { token: t.adminToken, query: { size: 100, ...query } });
@@ -63,7 +64,10 @@ describe('POST /api/test-drives', () => {
   it('accepts dd/mm/yyyy and the last day of the 60-day window', async () => {
     const last = inDays(60);
     const dmy = `${last.slice(8, 10)}/${last.slice(5, 7)}/${last.slice(0, 4)}`;
-    const res = await post('/api/test-drives', testDriveBody(carId, { preferredDate: dmy, timeSlot: '17:00' }));
+    const res = await post(
+      '/api/test-drives',
+      testDriveBody(carId, { preferredDate: dmy, timeSlot: '17:00' }),
+    );
     expect(res.status).toBe(201);
     expect(res.json.preferredDate).toBe(last);
   });
@@ -98,19 +102,28 @@ describe('POST /api/test-drives', () => {
     expect(res.json.errors[field]).toBe(message);
   });
 
-  it.each(['07:30', '17:30', '18:00', '08:15'])('refuses the slot %s outside the opening hours (8:00 - 18:00)', async (slot) => {
-    const res = await post('/api/test-drives', testDriveBody(carId, { timeSlot: slot }));
-    expect(res.status).toBe(400);
-    expect(res.json.errors.timeSlot).toBe(LEAD_MESSAGES.slotClosed);
-  });
+  it.each(['07:30', '17:30', '18:00', '08:15'])(
+    'refuses the slot %s outside the opening hours (8:00 - 18:00)',
+    async (slot) => {
+      const res = await post('/api/test-drives', testDriveBody(carId, { timeSlot: slot }));
+      expect(res.status).toBe(400);
+      expect(res.json.errors.timeSlot).toBe(LEAD_MESSAGES.slotClosed);
+    },
+  );
 
   it('follows the opening hours of the settings', async () => {
-    const put = await t.call('PUT', '/api/web-configuration', { token: t.adminToken, body: { openingHours: '7:30 - 20:00 hằng ngày' } });
+    const put = await t.call('PUT', '/api/web-configuration', {
+      token: t.adminToken,
+      body: { openingHours: '7:30 - 20:00 hằng ngày' },
+    });
     expect(put.status).toBe(200);
     expect((await post('/api/test-drives', testDriveBody(carId, { timeSlot: '07:30' }))).status).toBe(201);
     expect((await post('/api/test-drives', testDriveBody(carId, { timeSlot: '19:00' }))).status).toBe(201);
     expect((await post('/api/test-drives', testDriveBody(carId, { timeSlot: '19:30' }))).status).toBe(400);
-    await t.call('PUT', '/api/web-configuration', { token: t.adminToken, body: { openingHours: '8:00 - 18:00' } });
+    await t.call('PUT', '/api/web-configuration', {
+      token: t.adminToken,
+      body: { openingHours: '8:00 - 18:00' },
+    });
   });
 
   it('refuses a car visitors cannot see', async () => {
@@ -150,14 +163,21 @@ describe('POST /api/maintenance', () => {
     ['51G-1234', '51G-1234'],
     ['51LD 123.45', '51LD-123.45'],
   ])('reads the plate %s as %s', async (input, stored) => {
-    const res = await post('/api/maintenance', maintenanceBody({ licencePlate: input, serviceType: 'REPAIR', timeSlot: '10:00' }));
+    const res = await post(
+      '/api/maintenance',
+      maintenanceBody({ licencePlate: input, serviceType: 'REPAIR', timeSlot: '10:00' }),
+    );
     expect(res.status).toBe(201);
     const page = await adminList('/api/maintenance', { search: res.json.reference });
     expect(page.content[0].licencePlate).toBe(stored);
   });
 
   it.each([
-    [{ licencePlate: 'ABC-123' }, 'licencePlate', 'Biển số xe không hợp lệ (ví dụ: 30A-123.45 hoặc 51G-12345)'],
+    [
+      { licencePlate: 'ABC-123' },
+      'licencePlate',
+      'Biển số xe không hợp lệ (ví dụ: 30A-123.45 hoặc 51G-12345)',
+    ],
     [{ licencePlate: '' }, 'licencePlate', 'Vui lòng nhập biển số xe'],
     [{ year: 1800 }, 'year', 'Năm sản xuất không hợp lệ'],
     [{ year: 2999 }, 'year', 'Năm sản xuất không hợp lệ'],
@@ -182,7 +202,12 @@ describe('POST /api/consulting', () => {
     expect(withCar.status).toBe(201);
     expect(withCar.json.carLabel).toBe('Toyota Vios 1.5G 2020');
     const page = await adminList('/api/consulting', { search: withCar.json.reference });
-    expect(page.content[0]).toMatchObject({ email: 'cuong.le@example.com', topic: 'BUY', topicLabel: 'Mua xe', carId });
+    expect(page.content[0]).toMatchObject({
+      email: 'cuong.le@example.com',
+      topic: 'BUY',
+      topicLabel: 'Mua xe',
+      carId,
+    });
   });
 
   it.each([
@@ -200,7 +225,8 @@ describe('POST /api/consulting', () => {
 describe('spam and double submission', () => {
   it('limits each form to 5 submissions per address in 10 minutes', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await post('/api/consulting', consultingBody(), ip)).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/consulting', consultingBody(), ip)).status).toBe(201);
     const refused = await post('/api/consulting', consultingBody(), ip);
     expect(refused.status).toBe(429);
     expect(refused.json.message).toBe(LEAD_RATE_LIMIT_MESSAGE);
@@ -212,7 +238,10 @@ describe('spam and double submission', () => {
   it('turns a double click into one lead, answering the same receipt', async () => {
     const body = testDriveBody(carId, { fullName: 'Phạm Nhấp Đúp' });
     const ip = freshIp();
-    const [a, b] = await Promise.all([post('/api/test-drives', body, ip), post('/api/test-drives', body, ip)]);
+    const [a, b] = await Promise.all([
+      post('/api/test-drives', body, ip),
+      post('/api/test-drives', body, ip),
+    ]);
     const c = await post('/api/test-drives', body, ip);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(c.status).toBe(200);
@@ -225,7 +254,8 @@ describe('spam and double submission', () => {
   it('does not count replays against the limit', async () => {
     const ip = freshIp();
     const body = consultingBody();
-    for (let i = 0; i < 8; i++) expect((await post('/api/consulting', body, ip)).status).toBe(i === 0 ? 201 : 200);
+    for (let i = 0; i < 8; i++)
+      expect((await post('/api/consulting', body, ip)).status).toBe(i === 0 ? 201 : 200);
   });
 
   it('refuses a request id reused on another form', async () => {
@@ -238,7 +268,10 @@ describe('spam and double submission', () => {
 
   it('answers a filled honeypot like a success and stores nothing', async () => {
     const before = await adminList('/api/consulting');
-    const res = await post('/api/consulting', consultingBody({ website: 'http://spam.example', fullName: 'Rô Bốt Quảng Cáo' }));
+    const res = await post(
+      '/api/consulting',
+      consultingBody({ website: 'http://spam.example', fullName: 'Rô Bốt Quảng Cáo' }),
+    );
     expect(res.status).toBe(201);
     expect(res.json.message).toBe(LEAD_THANK_YOU.CONSULTING);
     const after = await adminList('/api/consulting');

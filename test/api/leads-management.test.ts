@@ -42,7 +42,10 @@ describe('access to service management', () => {
     ]);
 
   it('answers 401 without a token and 403 without MANAGE_SERVICE, on every call', async () => {
-    const list = [...routes(1), { method: 'GET' as const, url: '/api/service-requests/assignees', body: undefined }];
+    const list = [
+      ...routes(1),
+      { method: 'GET' as const, url: '/api/service-requests/assignees', body: undefined },
+    ];
     for (const r of list) {
       const anonymous = await t.call(r.method, r.url, { body: r.body });
       expect(anonymous.status, `${r.method} ${r.url}`).toBe(401);
@@ -60,7 +63,9 @@ describe('access to service management', () => {
 
   it('opens the service counts to any signed-in staff member only', async () => {
     expect((await t.call('GET', '/api/dashboard/service-requests')).status).toBe(401);
-    expect((await t.call('GET', '/api/dashboard/service-requests', { token: carsOnly.token })).status).toBe(200);
+    expect((await t.call('GET', '/api/dashboard/service-requests', { token: carsOnly.token })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -85,13 +90,20 @@ describe('lists', () => {
     expect(first.json).toMatchObject({ page: 1, size: 5, totalElements: 7, totalPages: 2 });
     expect(first.json.content).toHaveLength(5);
     expect(first.json.content[0].fullName).toBe('Khách Bảo Dưỡng 6');
-    const second = await t.call('GET', '/api/maintenance/admin', { token: service.token, query: { page: 2 } });
-    expect(second.json.content.map((l: { fullName: string }) => l.fullName)).toEqual(['Khách Bảo Dưỡng 1', 'Đặng Thị Ánh']);
+    const second = await t.call('GET', '/api/maintenance/admin', {
+      token: service.token,
+      query: { page: 2 },
+    });
+    expect(second.json.content.map((l: { fullName: string }) => l.fullName)).toEqual([
+      'Khách Bảo Dưỡng 1',
+      'Đặng Thị Ánh',
+    ]);
   });
 
   it('searches without accents, by phone as typed and by plate', async () => {
     const q = async (search: string) =>
-      (await t.call('GET', '/api/maintenance/admin', { token: service.token, query: { search } })).json.totalElements;
+      (await t.call('GET', '/api/maintenance/admin', { token: service.token, query: { search } })).json
+        .totalElements;
     expect(await q('dang thi anh')).toBe(1);
     expect(await q('ĐẶNG')).toBe(1);
     expect(await q('0901 234 567')).toBe(1);
@@ -107,20 +119,35 @@ describe('lists', () => {
       query: { from: inDays(2), to: dmy(inDays(4)), size: 100 },
     });
     expect(range.json.totalElements).toBe(3);
-    const none = await t.call('GET', '/api/maintenance/admin', { token: service.token, query: { status: 'DONE' } });
+    const none = await t.call('GET', '/api/maintenance/admin', {
+      token: service.token,
+      query: { status: 'DONE' },
+    });
     expect(none.json.totalElements).toBe(0);
-    const bad = await t.call('GET', '/api/maintenance/admin', { token: service.token, query: { status: 'OPEN', from: 'hôm qua' } });
+    const bad = await t.call('GET', '/api/maintenance/admin', {
+      token: service.token,
+      query: { status: 'OPEN', from: 'hôm qua' },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.json.errors).toMatchObject({ status: 'Trạng thái không hợp lệ', from: 'Từ ngày không hợp lệ' });
+    expect(bad.json.errors).toMatchObject({
+      status: 'Trạng thái không hợp lệ',
+      from: 'Từ ngày không hợp lệ',
+    });
   });
 
   it('filters consulting by the day it was sent', async () => {
     const res = await t.call('POST', '/api/consulting', { body: consultingBody(), headers: asIp(freshIp()) });
     expect(res.status).toBe(201);
-    const today = await t.call('GET', '/api/consulting/admin', { token: service.token, query: { from: inDays(0), to: inDays(0) } });
+    const today = await t.call('GET', '/api/consulting/admin', {
+      token: service.token,
+      query: { from: inDays(0), to: inDays(0) },
+    });
     expect(today.json.totalElements).toBe(1);
     expect(today.json.content[0]).toMatchObject({ daysUntil: null, overdue: false, preferredDate: null });
-    const tomorrow = await t.call('GET', '/api/consulting/admin', { token: service.token, query: { from: inDays(1) } });
+    const tomorrow = await t.call('GET', '/api/consulting/admin', {
+      token: service.token,
+      query: { from: inDays(1) },
+    });
     expect(tomorrow.json.totalElements).toBe(0);
   });
 });
@@ -131,7 +158,10 @@ describe('one lead: workflow, history, assignment, notes', () => {
   const base = () => `/api/test-drives/admin/${leadId}`;
 
   beforeAll(async () => {
-    const posted = await postTestDrive(t, carId, { preferredDate: inDays(3), fullName: 'Nguyễn Văn Quy Trình' });
+    const posted = await postTestDrive(t, carId, {
+      preferredDate: inDays(3),
+      fullName: 'Nguyễn Văn Quy Trình',
+    });
     leadId = posted.leadId;
     reference = posted.receipt.reference;
   });
@@ -179,11 +209,9 @@ describe('one lead: workflow, history, assignment, notes', () => {
     const detail = (await t.call('GET', base(), { token: service.token })).json;
     expect(detail.nextStatuses).toEqual([]);
     const changes = detail.events.filter((e: { kind: string }) => e.kind === 'STATUS');
-    expect(changes.map((e: { fromStatus: string; toStatus: string }) => `${e.fromStatus}>${e.toStatus}`)).toEqual([
-      'SCHEDULED>DONE',
-      'CONTACTED>SCHEDULED',
-      'NEW>CONTACTED',
-    ]);
+    expect(
+      changes.map((e: { fromStatus: string; toStatus: string }) => `${e.fromStatus}>${e.toStatus}`),
+    ).toEqual(['SCHEDULED>DONE', 'CONTACTED>SCHEDULED', 'NEW>CONTACTED']);
     expect(changes[2]).toMatchObject({
       by: { userId: service.id, fullName: expect.stringMatching(/^Nhân Viên Thử/) },
       note: 'Đã gọi, khách hẹn thứ Bảy',
@@ -193,7 +221,13 @@ describe('one lead: workflow, history, assignment, notes', () => {
     const audits = await t.ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'lead'), eq(auditLog.entityId, String(leadId)), eq(auditLog.action, 'set-status')));
+      .where(
+        and(
+          eq(auditLog.entity, 'lead'),
+          eq(auditLog.entityId, String(leadId)),
+          eq(auditLog.action, 'set-status'),
+        ),
+      );
     expect(audits).toHaveLength(3);
     expect(audits[0].userId).toBe(service.id);
   });
@@ -205,7 +239,10 @@ describe('one lead: workflow, history, assignment, notes', () => {
     const same = await t.call('PUT', `${base()}/status`, { token: service.token, body: { status: 'DONE' } });
     expect(same.status).toBe(409);
     expect(same.json.message).toBe('Yêu cầu đã ở trạng thái "Hoàn thành"');
-    const bad = await t.call('PUT', `${base()}/status`, { token: service.token, body: { status: 'ARCHIVED' } });
+    const bad = await t.call('PUT', `${base()}/status`, {
+      token: service.token,
+      body: { status: 'ARCHIVED' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.errors.status).toBe('Trạng thái không hợp lệ');
   });
@@ -213,37 +250,64 @@ describe('one lead: workflow, history, assignment, notes', () => {
   it('cancels an open lead, and a cancelled lead stays cancelled', async () => {
     const { leadId: other } = await postTestDrive(t, carId);
     const url = `/api/test-drives/admin/${other}/status`;
-    expect((await t.call('PUT', url, { token: service.token, body: { status: 'CANCELLED' } })).json.statusLabel).toBe('Đã hủy');
-    expect((await t.call('PUT', url, { token: service.token, body: { status: 'CONTACTED' } })).status).toBe(409);
+    expect(
+      (await t.call('PUT', url, { token: service.token, body: { status: 'CANCELLED' } })).json.statusLabel,
+    ).toBe('Đã hủy');
+    expect((await t.call('PUT', url, { token: service.token, body: { status: 'CONTACTED' } })).status).toBe(
+      409,
+    );
   });
 
   it('assigns to a service staff member, who gets a notification and an e-mail', async () => {
     const before = t.outbox().length;
-    const res = await t.call('PUT', `${base()}/assign`, { token: service.token, body: { assigneeId: otherService.id } });
+    const res = await t.call('PUT', `${base()}/assign`, {
+      token: service.token,
+      body: { assigneeId: otherService.id },
+    });
     expect(res.status).toBe(200);
     expect(res.json.assignee).toEqual({ userId: otherService.id, fullName: expect.any(String) });
-    expect(res.json.events[0]).toMatchObject({ kind: 'ASSIGN', assignee: { userId: otherService.id }, by: { userId: service.id } });
-    const bell = await t.call('GET', `/api/notifications/unread/${otherService.id}`, { token: otherService.token });
+    expect(res.json.events[0]).toMatchObject({
+      kind: 'ASSIGN',
+      assignee: { userId: otherService.id },
+      by: { userId: service.id },
+    });
+    const bell = await t.call('GET', `/api/notifications/unread/${otherService.id}`, {
+      token: otherService.token,
+    });
     expect(bell.json[0]).toMatchObject({
-      message: expect.stringContaining(`giao cho bạn yêu cầu lái thử của khách hàng Nguyễn Văn Quy Trình (${reference})`),
+      message: expect.stringContaining(
+        `giao cho bạn yêu cầu lái thử của khách hàng Nguyễn Văn Quy Trình (${reference})`,
+      ),
       link: `/dashboard/testdriveManagement?id=${leadId}`,
     });
     await expect.poll(() => t.outbox().length).toBe(before + 1);
     const mail = t.outbox().at(-1)!;
     expect(mail).toContain(reference);
     // Assigning again to the same person changes nothing.
-    const again = await t.call('PUT', `${base()}/assign`, { token: service.token, body: { assigneeId: otherService.id } });
+    const again = await t.call('PUT', `${base()}/assign`, {
+      token: service.token,
+      body: { assigneeId: otherService.id },
+    });
     expect(again.json.events.filter((e: { kind: string }) => e.kind === 'ASSIGN')).toHaveLength(1);
   });
 
   it('refuses to assign to someone who cannot handle leads, and can take a lead back', async () => {
-    const noPerm = await t.call('PUT', `${base()}/assign`, { token: service.token, body: { assigneeId: carsOnly.id } });
+    const noPerm = await t.call('PUT', `${base()}/assign`, {
+      token: service.token,
+      body: { assigneeId: carsOnly.id },
+    });
     expect(noPerm.status).toBe(400);
     expect(noPerm.json.message).toBe(LEAD_MESSAGES.staffNoPermission);
-    const unknown = await t.call('PUT', `${base()}/assign`, { token: service.token, body: { assigneeId: 999_999 } });
+    const unknown = await t.call('PUT', `${base()}/assign`, {
+      token: service.token,
+      body: { assigneeId: 999_999 },
+    });
     expect(unknown.status).toBe(400);
     expect((await t.call('PUT', `${base()}/assign`, { token: service.token, body: {} })).status).toBe(400);
-    const back = await t.call('PUT', `${base()}/assign`, { token: service.token, body: { assigneeId: null } });
+    const back = await t.call('PUT', `${base()}/assign`, {
+      token: service.token,
+      body: { assigneeId: null },
+    });
     expect(back.json.assignee).toBeNull();
     expect(back.json.events[0]).toMatchObject({ kind: 'ASSIGN', assignee: null, text: 'Bỏ giao nhân viên' });
   });
@@ -256,9 +320,16 @@ describe('one lead: workflow, history, assignment, notes', () => {
   });
 
   it('keeps internal notes in the history', async () => {
-    const res = await t.call('POST', `${base()}/notes`, { token: service.token, body: { note: 'Khách muốn xe màu trắng' } });
+    const res = await t.call('POST', `${base()}/notes`, {
+      token: service.token,
+      body: { note: 'Khách muốn xe màu trắng' },
+    });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ kind: 'NOTE', note: 'Khách muốn xe màu trắng', by: { userId: service.id } });
+    expect(res.json).toMatchObject({
+      kind: 'NOTE',
+      note: 'Khách muốn xe màu trắng',
+      by: { userId: service.id },
+    });
     const detail = (await t.call('GET', base(), { token: service.token })).json;
     expect(detail.events[0].eventId).toBe(res.json.eventId);
     const empty = await t.call('POST', `${base()}/notes`, { token: service.token, body: { note: '  ' } });
@@ -272,17 +343,33 @@ describe('days until and overdue', () => {
     const { leadId: today } = await postTestDrive(t, carId, { preferredDate: inDays(1) });
     const { leadId: past } = await postTestDrive(t, carId, { preferredDate: inDays(1) });
     // Moved to today without a slot (open until the day ends), and a booking whose day has gone by.
-    await t.ctx.db.update(leads).set({ preferredDate: inDays(0), timeSlot: null }).where(eq(leads.id, today));
-    await t.ctx.db.update(leads).set({ preferredDate: inDays(-2) }).where(eq(leads.id, past));
-    const get = async (id: number) => (await t.call('GET', `/api/test-drives/admin/${id}`, { token: service.token })).json;
+    await t.ctx.db
+      .update(leads)
+      .set({ preferredDate: inDays(0), timeSlot: null })
+      .where(eq(leads.id, today));
+    await t.ctx.db
+      .update(leads)
+      .set({ preferredDate: inDays(-2) })
+      .where(eq(leads.id, past));
+    const get = async (id: number) =>
+      (await t.call('GET', `/api/test-drives/admin/${id}`, { token: service.token })).json;
     expect(await get(today)).toMatchObject({ daysUntil: 0, overdue: false });
     expect(await get(past)).toMatchObject({ daysUntil: -2, overdue: true });
-    const overdue = await t.call('GET', '/api/test-drives/admin', { token: service.token, query: { overdue: 'true', size: 100 } });
+    const overdue = await t.call('GET', '/api/test-drives/admin', {
+      token: service.token,
+      query: { overdue: 'true', size: 100 },
+    });
     expect(overdue.json.content.map((l: { leadId: number }) => l.leadId)).toContain(past);
     expect(overdue.json.content.every((l: { overdue: boolean }) => l.overdue)).toBe(true);
-    await t.call('PUT', `/api/test-drives/admin/${past}/status`, { token: service.token, body: { status: 'DONE' } });
+    await t.call('PUT', `/api/test-drives/admin/${past}/status`, {
+      token: service.token,
+      body: { status: 'DONE' },
+    });
     expect((await get(past)).overdue).toBe(false);
-    const notOverdue = await t.call('GET', '/api/test-drives/admin', { token: service.token, query: { overdue: 'false', size: 100 } });
+    const notOverdue = await t.call('GET', '/api/test-drives/admin', {
+      token: service.token,
+      query: { overdue: 'false', size: 100 },
+    });
     expect(notOverdue.json.content.map((l: { leadId: number }) => l.leadId)).toContain(past);
   });
 });
@@ -294,13 +381,22 @@ describe('GET /api/dashboard/service-requests', () => {
     const counted = await t.services.leads.stats();
     expect(all.json).toEqual(counted);
     expect(all.json.byTypeAndStatus).toHaveLength(3 * LEAD_STATUSES.length);
-    expect(all.json.byType.find((b: { type: string }) => b.type === 'MAINTENANCE')).toMatchObject({ label: 'Bảo dưỡng', count: 7 });
+    expect(all.json.byType.find((b: { type: string }) => b.type === 'MAINTENANCE')).toMatchObject({
+      label: 'Bảo dưỡng',
+      count: 7,
+    });
     expect(all.json.total).toBe(all.json.byType.reduce((n: number, b: { count: number }) => n + b.count, 0));
-    const done = await t.call('GET', '/api/dashboard/service-requests', { token: service.token, query: { status: 'DONE' } });
+    const done = await t.call('GET', '/api/dashboard/service-requests', {
+      token: service.token,
+      query: { status: 'DONE' },
+    });
     expect(done.json.status).toBe('DONE');
     expect(done.json.byStatus).toEqual([{ status: 'DONE', label: 'Hoàn thành', count: done.json.total }]);
     expect(done.json.byType.find((b: { type: string }) => b.type === 'TEST_DRIVE').count).toBe(2);
-    const bad = await t.call('GET', '/api/dashboard/service-requests', { token: service.token, query: { status: 'X' } });
+    const bad = await t.call('GET', '/api/dashboard/service-requests', {
+      token: service.token,
+      query: { status: 'X' },
+    });
     expect(bad.status).toBe(400);
   });
 });

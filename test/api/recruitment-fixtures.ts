@@ -85,5 +85,7 @@ export function exeBytes(): Buffer {
 }
 
 export async function pngBytes(color = '#1d4ed8', width = 1200, height = 600): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }

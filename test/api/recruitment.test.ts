@@ -51,11 +51,21 @@ function application(
       }),
     },
   ];
-  if (cv) parts.push({ name: 'cv', filename: cv.filename, type: cv.type ?? 'application/pdf', data: cv.data } as never);
+  if (cv)
+    parts.push({
+      name: 'cv',
+      filename: cv.filename,
+      type: cv.type ?? 'application/pdf',
+      data: cv.data,
+    } as never);
   return multipart(parts);
 }
 
-async function apply(id: number, cv: Parameters<typeof application>[0], candidate: Record<string, unknown> = {}) {
+async function apply(
+  id: number,
+  cv: Parameters<typeof application>[0],
+  candidate: Record<string, unknown> = {},
+) {
   const m = application(cv, candidate);
   return t.call('POST', `/api/recruitments/${id}/apply`, { body: m.payload, headers: m.headers });
 }
@@ -75,7 +85,13 @@ beforeAll(async () => {
   expiredId = (await addPosting({ title: 'Nhân viên marketing', position: 'Marketing', deadline: day(-2) }))
     .recruitmentId;
   partTimeId = (
-    await addPosting({ title: 'Cộng tác viên chụp ảnh xe', position: 'Chụp ảnh', type: 'PART_TIME', salaryMin: null, salaryMax: null })
+    await addPosting({
+      title: 'Cộng tác viên chụp ảnh xe',
+      position: 'Chụp ảnh',
+      type: 'PART_TIME',
+      salaryMin: null,
+      salaryMax: null,
+    })
   ).recruitmentId;
 });
 afterAll(() => t.close());
@@ -84,12 +100,17 @@ beforeEach(() => t.services.recruitment.applyLimiter.reset('127.0.0.1'));
 describe('staff routes need MANAGE_RECRUITMENT', () => {
   it('401 without a token and 403 without the permission on every staff route', async () => {
     const staffRoutes = t.routeTable.filter(
-      (r) => (r.url.startsWith('/api/recruitments') || r.url.startsWith('/api/candidates')) && r.access !== 'public',
+      (r) =>
+        (r.url.startsWith('/api/recruitments') || r.url.startsWith('/api/candidates')) &&
+        r.access !== 'public',
     );
     expect(staffRoutes.length).toBeGreaterThanOrEqual(14);
     for (const r of staffRoutes) {
       expect(r.access).toBe('MANAGE_RECRUITMENT');
-      const url = r.url.replace(':id', String(openId)).replace(':status', 'OPEN').replace(':type', 'FULL_TIME');
+      const url = r.url
+        .replace(':id', String(openId))
+        .replace(':status', 'OPEN')
+        .replace(':type', 'FULL_TIME');
       const anon = await t.call(r.method as 'GET', url);
       expect(anon.status, `${r.method} ${url}`).toBe(401);
       const denied = await t.call(r.method as 'GET', url, { token: other.token });
@@ -99,7 +120,11 @@ describe('staff routes need MANAGE_RECRUITMENT', () => {
 
   it('public routes are exactly the list, detail, by-type and apply', () => {
     const open = t.routeTable
-      .filter((r) => (r.url.startsWith('/api/recruitments') || r.url.startsWith('/api/candidates')) && r.access === 'public')
+      .filter(
+        (r) =>
+          (r.url.startsWith('/api/recruitments') || r.url.startsWith('/api/candidates')) &&
+          r.access === 'public',
+      )
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(open).toEqual([
@@ -133,12 +158,21 @@ describe('postings', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.json.errors.salaryMax).toMatch(/Lương tối đa/);
-    const date = await t.call('POST', '/api/recruitments/admin/add', { token: hr.token, body: posting({ deadline: '31/02/2026' }) });
+    const date = await t.call('POST', '/api/recruitments/admin/add', {
+      token: hr.token,
+      body: posting({ deadline: '31/02/2026' }),
+    });
     expect(date.status).toBe(400);
     expect(date.json.message).toMatch(/Hạn nộp hồ sơ/);
-    const type = await t.call('POST', '/api/recruitments/admin/add', { token: hr.token, body: posting({ type: 'INTERN' }) });
+    const type = await t.call('POST', '/api/recruitments/admin/add', {
+      token: hr.token,
+      body: posting({ type: 'INTERN' }),
+    });
     expect(type.status).toBe(400);
-    const blank = await t.call('POST', '/api/recruitments/admin/add', { token: hr.token, body: posting({ title: '  ' }) });
+    const blank = await t.call('POST', '/api/recruitments/admin/add', {
+      token: hr.token,
+      body: posting({ title: '  ' }),
+    });
     expect(blank.status).toBe(400);
     expect(blank.json.message).toBe('Vui lòng nhập tiêu đề');
   });
@@ -212,11 +246,19 @@ describe('postings', () => {
     expect(res.json.totalElements).toBeGreaterThanOrEqual(8);
     expect(res.json.totalPages).toBe(Math.ceil(res.json.totalElements / 5));
     expect(res.json.content[0]).toHaveProperty('candidateCount');
-    const search = await t.call('GET', '/api/recruitments/admin', { token: hr.token, query: { search: 'bao ve ca dem' } });
+    const search = await t.call('GET', '/api/recruitments/admin', {
+      token: hr.token,
+      query: { search: 'bao ve ca dem' },
+    });
     expect(search.json.totalElements).toBe(3);
-    const closed = await t.call('GET', '/api/recruitments/admin', { token: hr.token, query: { status: 'CLOSED' } });
+    const closed = await t.call('GET', '/api/recruitments/admin', {
+      token: hr.token,
+      query: { status: 'CLOSED' },
+    });
     expect(closed.json.content.map((p: { recruitmentId: number }) => p.recruitmentId)).toEqual([closedId]);
-    expect((await t.call('GET', '/api/recruitments/admin', { token: hr.token, query: { size: 0 } })).status).toBe(400);
+    expect(
+      (await t.call('GET', '/api/recruitments/admin', { token: hr.token, query: { size: 0 } })).status,
+    ).toBe(400);
   });
 
   it('edits, closes and reopens a posting, with audit rows; an expired one cannot be reopened', async () => {
@@ -234,11 +276,16 @@ describe('postings', () => {
     expect(reopen.json).toMatchObject({ status: 'OPEN', open: true });
     const expired = await t.call('PUT', `/api/recruitments/admin/open/${expiredId}`, { token: hr.token });
     expect(expired.status).toBe(409);
-    const audit = await t.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, String(id)));
+    const audit = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(id)));
     expect(audit.filter((a) => a.entity === 'recruitment').map((a) => a.action)).toEqual(
       expect.arrayContaining(['create', 'update', 'close', 'open']),
     );
-    expect((await t.call('PUT', '/api/recruitments/admin/999999', { token: hr.token, body: posting() })).status).toBe(404);
+    expect(
+      (await t.call('PUT', '/api/recruitments/admin/999999', { token: hr.token, body: posting() })).status,
+    ).toBe(404);
   });
 });
 
@@ -246,7 +293,11 @@ describe('applications', () => {
   let pdfCandidate: number;
 
   it('takes a PDF CV, notifies the recruiters and echoes no personal data', async () => {
-    const res = await apply(openId, { data: cvPdf(), filename: 'CV Nguyễn Thị Lan.pdf' }, { email: 'lan@example.com' });
+    const res = await apply(
+      openId,
+      { data: cvPdf(), filename: 'CV Nguyễn Thị Lan.pdf' },
+      { email: 'lan@example.com' },
+    );
     expect(res.status, res.body).toBe(201);
     expect(res.json.message).toMatch(/thành công/);
     expect(Object.keys(res.json).sort()).toEqual(['candidateId', 'message']);
@@ -260,14 +311,22 @@ describe('applications', () => {
   });
 
   it('takes a DOCX CV (named anything) by its content', async () => {
-    const res = await apply(partTimeId, { data: docxBytes(), filename: 'ho-so.bin', type: 'application/octet-stream' });
+    const res = await apply(partTimeId, {
+      data: docxBytes(),
+      filename: 'ho-so.bin',
+      type: 'application/octet-stream',
+    });
     expect(res.status, res.body).toBe(201);
     const view = await t.call('GET', `/api/candidates/${res.json.candidateId}`, { token: hr.token });
     expect(view.json.cv).toMatchObject({ kind: 'docx', fileName: 'ho-so.bin.docx' });
   });
 
   it('refuses a program, a picture renamed .pdf, a plain ZIP and a macro document with 415', async () => {
-    const exe = await apply(openId, { data: exeBytes(), filename: 'cv.exe', type: 'application/octet-stream' });
+    const exe = await apply(openId, {
+      data: exeBytes(),
+      filename: 'cv.exe',
+      type: 'application/octet-stream',
+    });
     expect(exe.status).toBe(415);
     expect(exe.json.message).toBe('CV phải là tệp PDF hoặc Word (.docx)');
     const png = await apply(openId, { data: await pngBytes(), filename: 'cv.pdf' });
@@ -316,11 +375,17 @@ describe('applications', () => {
   });
 
   it('staff list candidates by posting and status, and opening one marks it viewed', async () => {
-    const list = await t.call('GET', '/api/candidates', { token: hr.token, query: { recruitmentId: openId } });
+    const list = await t.call('GET', '/api/candidates', {
+      token: hr.token,
+      query: { recruitmentId: openId },
+    });
     expect(list.status).toBe(200);
     expect(list.json.size).toBe(5);
     expect(list.json.content.every((c: { recruitmentId: number }) => c.recruitmentId === openId)).toBe(true);
-    const search = await t.call('GET', '/api/candidates', { token: hr.token, query: { search: 'nguyen thi lan' } });
+    const search = await t.call('GET', '/api/candidates', {
+      token: hr.token,
+      query: { search: 'nguyen thi lan' },
+    });
     expect(search.json.totalElements).toBeGreaterThanOrEqual(2);
     const fresh = await t.call('GET', '/api/candidates', { token: hr.token, query: { status: 'NEW' } });
     expect(fresh.json.content.map((c: { candidateId: number }) => c.candidateId)).toContain(pdfCandidate);
@@ -339,11 +404,20 @@ describe('applications', () => {
       body: { status: 'INTERVIEW' },
     });
     expect(interview.json).toMatchObject({ status: 'INTERVIEW', statusLabel: 'Phỏng vấn' });
-    const bad = await t.call('PUT', `/api/candidates/${pdfCandidate}/status`, { token: hr.token, body: { status: 'HIRED' } });
+    const bad = await t.call('PUT', `/api/candidates/${pdfCandidate}/status`, {
+      token: hr.token,
+      body: { status: 'HIRED' },
+    });
     expect(bad.status).toBe(400);
     expect((await t.call('GET', '/api/candidates/999999', { token: hr.token })).status).toBe(404);
     const statuses = await t.call('GET', '/api/candidates/statuses', { token: hr.token });
-    expect(statuses.json.map((s: { label: string }) => s.label)).toEqual(['Mới', 'Đã xem', 'Phỏng vấn', 'Đạt', 'Loại']);
+    expect(statuses.json.map((s: { label: string }) => s.label)).toEqual([
+      'Mới',
+      'Đã xem',
+      'Phỏng vấn',
+      'Đạt',
+      'Loại',
+    ]);
   });
 
   it('the CV downloads only for staff with the permission, as an attachment, and is never public', async () => {
@@ -353,7 +427,9 @@ describe('applications', () => {
     const res = await t.call('GET', url, { token: hr.token });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="CV Nguyen Thi Lan.pdf"; filename\*=UTF-8''CV%20Nguy/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="CV Nguyen Thi Lan.pdf"; filename\*=UTF-8''CV%20Nguy/,
+    );
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(Buffer.from(res.body, 'latin1').subarray(0, 5).toString()).toBe('%PDF-');
     const [row] = await t.ctx.db.select().from(candidates).where(eq(candidates.id, pdfCandidate));

@@ -33,11 +33,19 @@ function meta(html: string, key: string): string | undefined {
   const re = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)" />`);
   return re.exec(html)?.[1];
 }
+// biome-ignore lint/suspicious/noExplicitAny: JSON-LD blocks are read loosely in assertions
 function jsonLd(html: string): Record<string, any>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]),
+  );
 }
 const decode = (s: string | undefined) =>
-  s?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 beforeAll(async () => {
   webDir = mkdtempSync(join(tmpdir(), 'showroom-web-'));
@@ -68,22 +76,38 @@ beforeAll(async () => {
     },
     { name: 'imageFile', filename: 'bia.png', type: 'image/png', data: await pngBytes('#1e3a8a', 1200, 630) },
   ]);
-  const created = await t.call('POST', '/api/blogs/admin/add', { token: t.adminToken, body: blog.payload, headers: blog.headers });
+  const created = await t.call('POST', '/api/blogs/admin/add', {
+    token: t.adminToken,
+    body: blog.payload,
+    headers: blog.headers,
+  });
   expect(created.status, created.body).toBe(201);
   blogId = created.json.blogId;
   coverUrl = created.json.image.urls[1600];
   const hidden = multipart([
-    { name: 'blog', value: JSON.stringify({ title: 'Bài ẩn', content: '<p>x</p>', category: 'PROMOTION', active: false }) },
+    {
+      name: 'blog',
+      value: JSON.stringify({ title: 'Bài ẩn', content: '<p>x</p>', category: 'PROMOTION', active: false }),
+    },
     { name: 'imageFile', filename: 'b.png', type: 'image/png', data: await pngBytes() },
   ]);
-  hiddenBlogId = (await t.call('POST', '/api/blogs/admin/add', { token: t.adminToken, body: hidden.payload, headers: hidden.headers }))
-    .json.blogId;
+  hiddenBlogId = (
+    await t.call('POST', '/api/blogs/admin/add', {
+      token: t.adminToken,
+      body: hidden.payload,
+      headers: hidden.headers,
+    })
+  ).json.blogId;
 
   const car = multipart([
     { name: 'car', value: JSON.stringify(carBody({ sellPrice: 458_000_000, year: 2021 })) },
     { name: 'images', filename: 'xe.png', type: 'image/png', data: await pngBytes('#b91c1c', 1600, 1000) },
   ]);
-  const carRes = await t.call('POST', '/api/cars/admin/add', { token: t.adminToken, body: car.payload, headers: car.headers });
+  const carRes = await t.call('POST', '/api/cars/admin/add', {
+    token: t.adminToken,
+    body: car.payload,
+    headers: car.headers,
+  });
   expect(carRes.status, carRes.body).toBe(201);
   carId = carRes.json.carId;
   const sold = await t.call('POST', '/api/cars/admin/add', {
@@ -93,7 +117,13 @@ beforeAll(async () => {
   soldCarId = sold.json.carId;
   const sale = await t.call('POST', '/api/soldhistory', {
     token: t.adminToken,
-    body: { carId: soldCarId, buyerName: 'Ngô Minh Khang', buyerPhone: '0903111222', salePrice: 1_200_000_000, paymentMethod: 'CASH' },
+    body: {
+      carId: soldCarId,
+      buyerName: 'Ngô Minh Khang',
+      buyerPhone: '0903111222',
+      salePrice: 1_200_000_000,
+      paymentMethod: 'CASH',
+    },
   });
   expect(sale.status, sale.body).toBe(201);
 });
@@ -104,7 +134,9 @@ afterAll(async () => {
 
 describe('share previews (plain HTTP, no JavaScript)', () => {
   it('a post carries its title, summary, cover and an Article with breadcrumbs', async () => {
-    const res = await t.call('GET', `/blogs/${blogId}`, { headers: { 'user-agent': 'facebookexternalhit/1.1' } });
+    const res = await t.call('GET', `/blogs/${blogId}`, {
+      headers: { 'user-agent': 'facebookexternalhit/1.1' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = res.body;
@@ -133,7 +165,11 @@ describe('share previews (plain HTTP, no JavaScript)', () => {
     expect(article.articleSection).toBe('Kinh nghiệm mua xe');
     expect(article.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const crumbs = blocks.find((b) => b['@type'] === 'BreadcrumbList')!;
-    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Trang chủ', 'Tin tức', title]);
+    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual([
+      'Trang chủ',
+      'Tin tức',
+      title,
+    ]);
     // JSON-LD cannot close its script element.
     expect(html).toContain('\\u003ctrước\\u003e');
   });
@@ -143,17 +179,26 @@ describe('share previews (plain HTTP, no JavaScript)', () => {
     expect(res.status).toBe(200);
     const html = res.body;
     expect(decode(meta(html, 'og:title'))).toBe('Toyota Vios 1.5G CVT 2021 - 458 triệu | AutoViet');
-    expect(meta(html, 'og:image')).toMatch(new RegExp(`^${PUBLIC_URL}/api/uploads/cars/[0-9a-f]{24}-1600\\.webp$`));
+    expect(meta(html, 'og:image')).toMatch(
+      new RegExp(`^${PUBLIC_URL}/api/uploads/cars/[0-9a-f]{24}-1600\\.webp$`),
+    );
     expect(meta(html, 'og:type')).toBe('product');
     expect(meta(html, 'product:price:amount')).toBe('458000000');
-    expect(decode(meta(html, 'og:description'))).toMatch(/^Toyota Vios 1\.5G CVT đời 2021, 32\.000 km, giá 458 triệu/);
+    expect(decode(meta(html, 'og:description'))).toMatch(
+      /^Toyota Vios 1\.5G CVT đời 2021, 32\.000 km, giá 458 triệu/,
+    );
     const car = jsonLd(html).find((b) => b['@type'] === 'Car')!;
     expect(car).toMatchObject({
       name: 'Toyota Vios 1.5G CVT 2021',
       brand: { '@type': 'Brand', name: 'Toyota' },
       vehicleModelDate: '2021',
       mileageFromOdometer: { value: 32000, unitCode: 'KMT' },
-      offers: { '@type': 'Offer', price: 458000000, priceCurrency: 'VND', availability: 'https://schema.org/InStock' },
+      offers: {
+        '@type': 'Offer',
+        price: 458000000,
+        priceCurrency: 'VND',
+        availability: 'https://schema.org/InStock',
+      },
     });
     expect(car.image[0]).toBe(meta(html, 'og:image'));
     const photo = await t.call('GET', meta(html, 'og:image')!.replace(PUBLIC_URL, ''));
@@ -169,7 +214,13 @@ describe('share previews (plain HTTP, no JavaScript)', () => {
   });
 
   it('missing or hidden cars and posts get the app with 404 and a not-found title', async () => {
-    for (const path of ['/cars/999999', '/cars/abc', `/blogs/${hiddenBlogId}`, '/blogs/0', '/khong-co-trang-nay']) {
+    for (const path of [
+      '/cars/999999',
+      '/cars/abc',
+      `/blogs/${hiddenBlogId}`,
+      '/blogs/0',
+      '/khong-co-trang-nay',
+    ]) {
       const res = await t.call('GET', path);
       expect(res.status, path).toBe(404);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -241,7 +292,19 @@ describe('sitemap and robots', () => {
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locs = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)];
     const urls = locs.map((m) => m[1]);
-    for (const path of ['/', '/about', '/cars', '/compare', '/services', '/testdrive', '/maintenance', '/recruitment', '/chatbot', '/blogs', '/consulting']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/cars',
+      '/compare',
+      '/services',
+      '/testdrive',
+      '/maintenance',
+      '/recruitment',
+      '/chatbot',
+      '/blogs',
+      '/consulting',
+    ]) {
       expect(urls).toContain(`${PUBLIC_URL}${path}`);
     }
     expect(urls).toContain(`${PUBLIC_URL}/cars/${carId}`);

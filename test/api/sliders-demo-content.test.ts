@@ -27,13 +27,17 @@ describe('demo content seeder', () => {
 
     const open = (await t.call('GET', '/api/recruitments')).json;
     expect(open).toHaveLength(3);
-    const all = (await t.call('GET', '/api/recruitments/admin', { token: t.adminToken, query: { size: 10 } })).json;
+    const all = (await t.call('GET', '/api/recruitments/admin', { token: t.adminToken, query: { size: 10 } }))
+      .json;
     expect(all.totalElements).toBe(4);
     expect(all.content.filter((p: { status: string }) => p.status === 'CLOSED')).toHaveLength(1);
 
-    const candidates = (await t.call('GET', '/api/candidates', { token: t.adminToken, query: { size: 10 } })).json;
+    const candidates = (await t.call('GET', '/api/candidates', { token: t.adminToken, query: { size: 10 } }))
+      .json;
     expect(candidates.totalElements).toBe(4);
-    const cv = await t.call('GET', `/api/candidates/${candidates.content[0].candidateId}/cv`, { token: t.adminToken });
+    const cv = await t.call('GET', `/api/candidates/${candidates.content[0].candidateId}/cv`, {
+      token: t.adminToken,
+    });
     expect(cv.status).toBe(200);
     expect(cv.body.startsWith('%PDF-1.4')).toBe(true);
     expect(cv.body).toContain('startxref');

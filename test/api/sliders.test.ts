@@ -57,7 +57,12 @@ describe('sliders', () => {
       order: 2,
     });
     expect(res.status, res.body).toBe(201);
-    expect(res.json).toMatchObject({ title: 'Xe lướt giá tốt tháng này', order: 2, active: true, link: '/cars' });
+    expect(res.json).toMatchObject({
+      title: 'Xe lướt giá tốt tháng này',
+      order: 2,
+      active: true,
+      link: '/cars',
+    });
     expect(res.json.image.urls[1600]).toMatch(/^\/api\/uploads\/banners\/[0-9a-f]{24}-1600\.webp$/);
     expect(res.json.image.width).toBe(1600);
     expect(res.json.image.height).toBe(667);
@@ -78,13 +83,23 @@ describe('sliders', () => {
 
   it('refuses a missing image (400), a non-image (415), bad JSON (400) and a bad link (400)', async () => {
     const noImage = multipart([{ name: 'slider', value: JSON.stringify({ title: 'A' }) }]);
-    const r1 = await t.call('POST', '/api/overview/sliders', { token: editor, body: noImage.payload, headers: noImage.headers });
+    const r1 = await t.call('POST', '/api/overview/sliders', {
+      token: editor,
+      body: noImage.payload,
+      headers: noImage.headers,
+    });
     expect(r1.status).toBe(400);
     expect(r1.json.message).toBe('Vui lòng chọn ảnh banner');
     expect((await addSlider({ title: 'PDF' }, pdfBytes())).status).toBe(415);
     const badJson = multipart([{ name: 'slider', value: '{title' }]);
     expect(
-      (await t.call('POST', '/api/overview/sliders', { token: editor, body: badJson.payload, headers: badJson.headers })).status,
+      (
+        await t.call('POST', '/api/overview/sliders', {
+          token: editor,
+          body: badJson.payload,
+          headers: badJson.headers,
+        })
+      ).status,
     ).toBe(400);
     const link = await addSlider({ title: 'Link', link: 'javascript:alert(1)' });
     expect(link.status).toBe(400);
@@ -113,7 +128,9 @@ describe('sliders', () => {
     expect(pub.json.map((s: { overviewId: number }) => s.overviewId)).not.toContain(ids[1]);
     expect(pub.json.every((s: { active: boolean }) => s.active)).toBe(true);
     // Staff still see it.
-    expect((await t.call('GET', `/api/overview/slider/${ids[1]}`, { token: editor })).json.active).toBe(false);
+    expect((await t.call('GET', `/api/overview/slider/${ids[1]}`, { token: editor })).json.active).toBe(
+      false,
+    );
     const on = await t.call('PUT', `/api/overview/activate/${ids[1]}`, { token: editor });
     expect(on.json.active).toBe(true);
     expect((await t.call('GET', '/api/overview/sliders')).json).toHaveLength(4);
@@ -129,25 +146,43 @@ describe('sliders', () => {
     expect(res.json.content).toHaveLength(5);
     const two = await t.call('GET', '/api/overview/admin/sliders', { token: editor, query: { page: 2 } });
     expect(two.json.content).toHaveLength(1);
-    const search = await t.call('GET', '/api/overview/admin/sliders', { token: editor, query: { search: 'tra gop' } });
+    const search = await t.call('GET', '/api/overview/admin/sliders', {
+      token: editor,
+      query: { search: 'tra gop' },
+    });
     expect(search.json.content.map((s: { title: string }) => s.title)).toEqual(['Trả góp lãi suất 0%']);
-    const inactive = await t.call('GET', '/api/overview/admin/sliders', { token: editor, query: { active: 'false' } });
+    const inactive = await t.call('GET', '/api/overview/admin/sliders', {
+      token: editor,
+      query: { active: 'false' },
+    });
     expect(inactive.json.totalElements).toBe(0);
   });
 
   it('edits with JSON (only the fields given) or multipart with a new image (old files removed)', async () => {
     const id = ids[0];
     const before = (await t.call('GET', `/api/overview/slider/${id}`, { token: editor })).json;
-    const json = await t.call('PUT', `/api/overview/slider/${id}`, { token: editor, body: { title: 'Xe lướt giá tốt', order: 5 } });
+    const json = await t.call('PUT', `/api/overview/slider/${id}`, {
+      token: editor,
+      body: { title: 'Xe lướt giá tốt', order: 5 },
+    });
     expect(json.status, json.body).toBe(200);
-    expect(json.json).toMatchObject({ title: 'Xe lướt giá tốt', order: 5, subtitle: before.subtitle, link: '/cars' });
+    expect(json.json).toMatchObject({
+      title: 'Xe lướt giá tốt',
+      order: 5,
+      subtitle: before.subtitle,
+      link: '/cars',
+    });
     expect(json.json.image.src).toBe(before.image.src);
 
     const m = multipart([
       { name: 'slider', value: JSON.stringify({ buttonText: 'Khám phá' }) },
       { name: 'image', filename: 'moi.png', type: 'image/png', data: await pngBytes('#0f766e', 800, 400) },
     ]);
-    const withImage = await t.call('PUT', `/api/overview/slider/${id}`, { token: editor, body: m.payload, headers: m.headers });
+    const withImage = await t.call('PUT', `/api/overview/slider/${id}`, {
+      token: editor,
+      body: m.payload,
+      headers: m.headers,
+    });
     expect(withImage.status, withImage.body).toBe(200);
     expect(withImage.json).toMatchObject({ buttonText: 'Khám phá', title: 'Xe lướt giá tốt' });
     expect(withImage.json.image.src).not.toBe(before.image.src);
@@ -157,7 +192,9 @@ describe('sliders', () => {
 
     const bad = await t.call('PUT', `/api/overview/slider/${id}`, { token: editor, body: { order: -1 } });
     expect(bad.status).toBe(400);
-    expect((await t.call('PUT', '/api/overview/slider/999999', { token: editor, body: { title: 'x' } })).status).toBe(404);
+    expect(
+      (await t.call('PUT', '/api/overview/slider/999999', { token: editor, body: { title: 'x' } })).status,
+    ).toBe(404);
     expect((await t.call('GET', '/api/overview/slider/999999', { token: editor })).status).toBe(404);
     expect((await t.call('PUT', '/api/overview/activate/999999', { token: editor })).status).toBe(404);
     expect((await t.call('GET', '/api/overview/slider/abc', { token: editor })).status).toBe(400);

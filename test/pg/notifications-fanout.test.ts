@@ -28,7 +28,9 @@ afterAll(async () => {
 
 describe('fan-out between server processes', () => {
   it('delivers a lead posted to B on a socket connected to A, and the other way round', async () => {
-    const login = await api(a.base, 'POST', '/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+    const login = await api(a.base, 'POST', '/api/auth/login', {
+      body: { username: 'admin', password: ADMIN_PASSWORD },
+    });
     expect(login.status).toBe(200);
     const token = login.text;
     const me = await api(b.base, 'GET', '/api/auth/my-info', { token });
@@ -54,10 +56,16 @@ describe('fan-out between server processes', () => {
     });
     expect(posted.status).toBe(201);
     const [fromA, fromB] = await Promise.all([onA.message(), onB.message()]);
-    expect(JSON.parse(fromA.body)).toMatchObject({ userId, message: 'Khách hàng Hai Tiến Trình gửi yêu cầu tư vấn mua xe' });
+    expect(JSON.parse(fromA.body)).toMatchObject({
+      userId,
+      message: 'Khách hàng Hai Tiến Trình gửi yêu cầu tư vấn mua xe',
+    });
     expect(JSON.parse(fromB.body)).toEqual(JSON.parse(fromA.body));
 
-    const sent = await api(a.base, 'POST', `/api/notifications/send/${userId}`, { token, body: { message: 'Từ tiến trình A' } });
+    const sent = await api(a.base, 'POST', `/api/notifications/send/${userId}`, {
+      token,
+      body: { message: 'Từ tiến trình A' },
+    });
     expect(sent.status).toBe(201);
     expect(JSON.parse((await onB.message(2)).body)).toEqual(sent.json);
     expect(JSON.parse((await onA.message(2)).body)).toEqual(sent.json);

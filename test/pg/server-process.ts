@@ -36,7 +36,10 @@ export interface ServerProcess {
 }
 
 /** `node --import tsx src/server/main.ts` on its own port; resolves once it prints its address. */
-export async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'showroom-proc-'));
   const child = spawn(resolve('node_modules/.bin/node'), ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: resolve('.'),
@@ -86,7 +89,12 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
   };
 }
 
-export async function api(base: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
+export async function api(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown } = {},
+) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: {

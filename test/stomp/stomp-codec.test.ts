@@ -9,12 +9,15 @@ import {
   StompProtocolError,
 } from '../../src/server/platform/realtime/stomp-codec';
 
-const frames = (items: StompItem[]) => items.filter((i) => i.kind === 'frame').map((i) => (i.kind === 'frame' ? i.frame : null));
+const frames = (items: StompItem[]) =>
+  items.filter((i) => i.kind === 'frame').map((i) => (i.kind === 'frame' ? i.frame : null));
 
 describe('encodeFrame', () => {
   it('writes command, headers, blank line, body and NUL, with the body length in bytes', () => {
     const text = encodeFrame('MESSAGE', { subscription: 'sub-0', destination: '/topic/x' }, '{"a":"Mới"}');
-    expect(text).toBe('MESSAGE\nsubscription:sub-0\ndestination:/topic/x\ncontent-length:13\n\n{"a":"Mới"}\0');
+    expect(text).toBe(
+      'MESSAGE\nsubscription:sub-0\ndestination:/topic/x\ncontent-length:13\n\n{"a":"Mới"}\0',
+    );
   });
 
   it('escapes backslash, colon, CR and LF in header names and values', () => {
@@ -29,12 +32,20 @@ describe('encodeFrame', () => {
   });
 
   it('round-trips through the decoder', () => {
-    const headers = { destination: '/topic/notifications/7', note: 'x:y\\z\nw', 'content-type': 'application/json' };
+    const headers = {
+      destination: '/topic/notifications/7',
+      note: 'x:y\\z\nw',
+      'content-type': 'application/json',
+    };
     const body = JSON.stringify({ message: 'Khách hàng Nguyễn Văn A đăng ký lái thử' });
     const [item] = new StompDecoder().push(encodeFrame('MESSAGE', headers, body));
     expect(item).toEqual({
       kind: 'frame',
-      frame: { command: 'MESSAGE', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, body },
+      frame: {
+        command: 'MESSAGE',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        body,
+      },
     });
   });
 });
@@ -47,7 +58,9 @@ describe('StompDecoder', () => {
 
   it('reads content-length bytes, NULs inside the body included', () => {
     const body = 'a\0b\nc';
-    const [f] = frames(new StompDecoder().push(`SEND\ndestination:/q\ncontent-length:${body.length}\n\n${body}\0`));
+    const [f] = frames(
+      new StompDecoder().push(`SEND\ndestination:/q\ncontent-length:${body.length}\n\n${body}\0`),
+    );
     expect(f?.body).toBe(body);
   });
 
@@ -90,7 +103,11 @@ describe('StompDecoder', () => {
 
   it('reads several frames from one message', () => {
     const wire = `${encodeFrame('SUBSCRIBE', { id: '1', destination: '/a' })}\n${encodeFrame('UNSUBSCRIBE', { id: '1' })}${encodeFrame('DISCONNECT', { receipt: 'r' })}`;
-    expect(frames(new StompDecoder().push(wire)).map((f) => f?.command)).toEqual(['SUBSCRIBE', 'UNSUBSCRIBE', 'DISCONNECT']);
+    expect(frames(new StompDecoder().push(wire)).map((f) => f?.command)).toEqual([
+      'SUBSCRIBE',
+      'UNSUBSCRIBE',
+      'DISCONNECT',
+    ]);
   });
 
   it('waits for the rest of a frame split across messages', () => {

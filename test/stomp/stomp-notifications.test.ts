@@ -62,7 +62,9 @@ describe('STOMP SUBSCRIBE', () => {
   it("refuses another user's topic with an ERROR frame", async () => {
     const s = open({ token: staff.token });
     await s.connected;
-    await expect(s.subscribe(notificationTopic(staff.id + 1000))).rejects.toThrow(STOMP_MESSAGES.forbiddenTopic);
+    await expect(s.subscribe(notificationTopic(staff.id + 1000))).rejects.toThrow(
+      STOMP_MESSAGES.forbiddenTopic,
+    );
     await s.closed;
   });
 
@@ -85,7 +87,9 @@ describe('STOMP SUBSCRIBE', () => {
       const body = JSON.parse(m.body);
       expect(body).toMatchObject({
         userId: staff.id,
-        message: expect.stringContaining('Khách hàng Võ Thị Thời Gian Thực đăng ký lái thử Toyota Vios 1.5G 2020 ngày'),
+        message: expect.stringContaining(
+          'Khách hàng Võ Thị Thời Gian Thực đăng ký lái thử Toyota Vios 1.5G 2020 ngày',
+        ),
         read: false,
         link: expect.stringMatching(/^\/dashboard\/testdriveManagement\?id=\d+$/),
       });
@@ -170,7 +174,10 @@ describe('bad frames', () => {
     expect(reply2).toContain(`message:${STOMP_MESSAGES.notConnected}`);
     const reply3 = await raw(['CONNECT\naccept-version:1.0,1.1\n\n\0']);
     expect(reply3).toContain(`message:${STOMP_MESSAGES.version}`);
-    const reply4 = await raw([`CONNECT\naccept-version:1.2\nAuthorization:Bearer ${staff.token}\nheart-beat:0,0\n\n\0`, 'SEND\ndestination:/x\n\nhi\0']);
+    const reply4 = await raw([
+      `CONNECT\naccept-version:1.2\nAuthorization:Bearer ${staff.token}\nheart-beat:0,0\n\n\0`,
+      'SEND\ndestination:/x\n\nhi\0',
+    ]);
     expect(reply4).toMatch(/^CONNECTED\n/);
     expect(reply4).toContain(`message:${STOMP_MESSAGES.noSend}`);
     // The server is still well.

@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StompDecoder, type StompFrame } from '../../src/server/platform/realtime/stomp-codec';
-import { type SocketLike, STOMP_MESSAGES, StompServer } from '../../src/server/platform/realtime/stomp-server';
+import {
+  type SocketLike,
+  STOMP_MESSAGES,
+  StompServer,
+} from '../../src/server/platform/realtime/stomp-server';
 
 /** A socket in memory: what the server sends is decoded into frames and heart-beats. */
 class FakeSocket implements SocketLike {
@@ -28,12 +32,14 @@ class FakeSocket implements SocketLike {
     this.close(1006);
   }
   on(event: string, listener: (...args: never[]) => void) {
-    (this.handlers[event] ??= []).push(listener);
+    if (!this.handlers[event]) this.handlers[event] = [];
+    this.handlers[event].push(listener);
     return this;
   }
   /** The client sends. */
   write(text: string) {
-    for (const h of this.handlers.message ?? []) (h as (d: Buffer, b: boolean) => void)(Buffer.from(text), false);
+    for (const h of this.handlers.message ?? [])
+      (h as (d: Buffer, b: boolean) => void)(Buffer.from(text), false);
   }
   last(): StompFrame | undefined {
     return this.frames.at(-1);
@@ -77,7 +83,11 @@ afterEach(() => vi.useRealTimers());
 describe('StompServer protocol', () => {
   it('answers CONNECTED with version 1.2 and its heart-beat offer', async () => {
     const { socket } = await connected(makeServer({ heartBeat: [5000, 7000] }));
-    expect(socket.frames[0].headers).toMatchObject({ version: '1.2', 'heart-beat': '5000,7000', server: 'showroom/1.0' });
+    expect(socket.frames[0].headers).toMatchObject({
+      version: '1.2',
+      'heart-beat': '5000,7000',
+      server: 'showroom/1.0',
+    });
   });
 
   it('accepts the STOMP command and a token in passcode', async () => {
@@ -88,11 +98,19 @@ describe('StompServer protocol', () => {
   });
 
   it.each([
-    ['a frame before CONNECT', `SUBSCRIBE\nid:0\ndestination:/topic/notifications/1\n\n\0`, STOMP_MESSAGES.notConnected],
+    [
+      'a frame before CONNECT',
+      `SUBSCRIBE\nid:0\ndestination:/topic/notifications/1\n\n\0`,
+      STOMP_MESSAGES.notConnected,
+    ],
     ['garbage', 'xin chao\n\n\0', STOMP_MESSAGES.malformed],
     ['an unsupported version', 'CONNECT\naccept-version:1.0\n\n\0', STOMP_MESSAGES.version],
     ['no accept-version', 'CONNECT\nAuthorization:Bearer good\n\n\0', STOMP_MESSAGES.version],
-    ['a bad heart-beat', 'CONNECT\naccept-version:1.2\nheart-beat:soon\nAuthorization:Bearer good\n\n\0', STOMP_MESSAGES.heartBeat],
+    [
+      'a bad heart-beat',
+      'CONNECT\naccept-version:1.2\nheart-beat:soon\nAuthorization:Bearer good\n\n\0',
+      STOMP_MESSAGES.heartBeat,
+    ],
     ['a revoked token', CONNECT('revoked-one'), STOMP_MESSAGES.badToken],
     ['an oversized frame', `SEND\n\n${'x'.repeat(70 * 1024)}`, STOMP_MESSAGES.malformed],
   ])('answers %s with ERROR and closes', async (_name, wire, message) => {
@@ -104,9 +122,17 @@ describe('StompServer protocol', () => {
   });
 
   it.each([
-    ['SUBSCRIBE without id', 'SUBSCRIBE\ndestination:/topic/notifications/1\n\n\0', STOMP_MESSAGES.missingHeader('id')],
+    [
+      'SUBSCRIBE without id',
+      'SUBSCRIBE\ndestination:/topic/notifications/1\n\n\0',
+      STOMP_MESSAGES.missingHeader('id'),
+    ],
     ['SUBSCRIBE without destination', 'SUBSCRIBE\nid:0\n\n\0', STOMP_MESSAGES.missingHeader('destination')],
-    ["another user's topic", 'SUBSCRIBE\nid:0\ndestination:/topic/notifications/2\n\n\0', STOMP_MESSAGES.forbiddenTopic],
+    [
+      "another user's topic",
+      'SUBSCRIBE\nid:0\ndestination:/topic/notifications/2\n\n\0',
+      STOMP_MESSAGES.forbiddenTopic,
+    ],
     ['UNSUBSCRIBE without id', 'UNSUBSCRIBE\n\n\0', STOMP_MESSAGES.missingHeader('id')],
     ['SEND', 'SEND\ndestination:/topic/notifications/1\n\nhello\0', STOMP_MESSAGES.noSend],
     ['BEGIN', 'BEGIN\ntransaction:t1\n\n\0', STOMP_MESSAGES.noTransactions],
@@ -129,13 +155,17 @@ describe('StompServer protocol', () => {
 
   it('refuses a duplicate subscription id and too many subscriptions', async () => {
     const { socket } = await connected();
-    socket.write('SUBSCRIBE\nid:a\ndestination:/topic/notifications/1\n\n\0SUBSCRIBE\nid:a\ndestination:/topic/notifications/1\n\n\0');
+    socket.write(
+      'SUBSCRIBE\nid:a\ndestination:/topic/notifications/1\n\n\0SUBSCRIBE\nid:a\ndestination:/topic/notifications/1\n\n\0',
+    );
     await vi.waitFor(() => expect(socket.last()?.headers.message).toBe(STOMP_MESSAGES.duplicateSubscription));
     const second = await connected(makeServer({ maxSubscriptionsPerConnection: 2 }));
     second.socket.write(
       [0, 1, 2].map((i) => `SUBSCRIBE\nid:${i}\ndestination:/topic/notifications/1\n\n\0`).join(''),
     );
-    await vi.waitFor(() => expect(second.socket.last()?.headers.message).toBe(STOMP_MESSAGES.tooManySubscriptions));
+    await vi.waitFor(() =>
+      expect(second.socket.last()?.headers.message).toBe(STOMP_MESSAGES.tooManySubscriptions),
+    );
   });
 
   it('limits connections per user', async () => {
@@ -150,7 +180,9 @@ describe('StompServer protocol', () => {
   it('confirms frames carrying receipt, delivers MESSAGEs, and stops after UNSUBSCRIBE', async () => {
     const { server, socket } = await connected();
     socket.write('SUBSCRIBE\nid:s1\ndestination:/topic/notifications/1\nreceipt:r1\n\n\0');
-    await vi.waitFor(() => expect(socket.last()).toMatchObject({ command: 'RECEIPT', headers: { 'receipt-id': 'r1' } }));
+    await vi.waitFor(() =>
+      expect(socket.last()).toMatchObject({ command: 'RECEIPT', headers: { 'receipt-id': 'r1' } }),
+    );
     server.deliver('/topic/notifications/1', { message: 'Xin chào' });
     server.deliver('/topic/notifications/2', { message: 'không phải của bạn' });
     await vi.waitFor(() => expect(socket.last()?.command).toBe('MESSAGE'));

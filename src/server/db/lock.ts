@@ -70,7 +70,11 @@ function pidAlive(pid: number): boolean {
 export function holderAlive(holder: Holder | null): boolean {
   if (!holder) return false;
   const pid = Number(holder.pid);
-  if (pid === process.pid) return false; // our own pid: left by an earlier life of this container
+  if (pid === process.pid) {
+    // Our own pid: this very process (a second open of the same directory), or an earlier life of
+    // a container whose server is always pid 1 (another start time).
+    return !!holder.procStart && holder.procStart === processStartTime(pid);
+  }
   if (holder.bootId && bootId() && holder.bootId !== bootId()) return false;
   if (!pidAlive(pid)) return false;
   if (holder.procStart) {

@@ -148,7 +148,7 @@ export function DashboardTopBar({ user, onOpenMenu }: { user: MyInfo; onOpenMenu
       </button>
       <Link
         to="/"
-        className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="inline-flex min-h-11 items-center rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
         aria-label="Về trang chủ website"
       >
         <Logo name={config?.showroomName || 'AutoViet'} className="[&>span]:text-lg" />

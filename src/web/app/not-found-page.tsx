@@ -2,15 +2,17 @@ import { ArrowLeft, Home } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../components/button';
 import { Logo } from '../components/logo';
+import { useWebConfig } from '../lib/web-config';
 
 /** Any path no route claims (spec section 2). */
 export default function NotFoundPage() {
   const navigate = useNavigate();
+  const { data } = useWebConfig();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="px-4 py-3 sm:px-6">
         <Link to="/" className="inline-block rounded-lg" aria-label="Trang chủ">
-          <Logo name="AutoViet" />
+          <Logo name={data?.showroomName || 'AutoViet'} />
         </Link>
       </header>
       <main className="flex flex-1 items-center justify-center px-4 py-12">

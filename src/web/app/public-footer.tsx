@@ -78,7 +78,10 @@ export function PublicFooter({ config, loading }: { config?: PublicWebConfigurat
               {config?.showroomPhone ? (
                 <ContactLine icon={<Phone className="size-4" aria-hidden="true" />}>
                   <span className="sr-only">Điện thoại: </span>
-                  <a className="hover:text-white" href={`tel:${config.showroomPhone.replace(/\s/g, '')}`}>
+                  <a
+                    className="-my-3 inline-flex min-h-11 items-center hover:text-white"
+                    href={`tel:${config.showroomPhone.replace(/\s/g, '')}`}
+                  >
                     {config.showroomPhone}
                   </a>
                 </ContactLine>
@@ -86,7 +89,10 @@ export function PublicFooter({ config, loading }: { config?: PublicWebConfigurat
               {config?.showroomEmail ? (
                 <ContactLine icon={<Mail className="size-4" aria-hidden="true" />}>
                   <span className="sr-only">Email: </span>
-                  <a className="hover:text-white" href={`mailto:${config.showroomEmail}`}>
+                  <a
+                    className="-my-3 inline-flex min-h-11 items-center hover:text-white"
+                    href={`mailto:${config.showroomEmail}`}
+                  >
                     {config.showroomEmail}
                   </a>
                 </ContactLine>

@@ -57,7 +57,6 @@ function DesktopDropdown({ item }: { item: NavItem }) {
   }
 
   return (
-    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: hover and arrow keys for the submenu
     <li
       className="relative"
       onMouseEnter={show}
@@ -209,7 +208,7 @@ export function PublicHeader({ name, phone }: { name: string; phone?: string }) 
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-[72px]">
         <Link
           to="/"
-          className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="inline-flex min-h-11 items-center rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
           aria-label={`${name} - Trang chủ`}
         >
           <Logo name={name} />

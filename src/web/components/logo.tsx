@@ -11,7 +11,7 @@ export function Logo({
   className?: string;
 }) {
   return (
-    <span className={cx('inline-flex items-center gap-2 font-bold tracking-tight', className)}>
+    <span className={cx('inline-flex min-h-11 items-center gap-2 font-bold tracking-tight', className)}>
       <svg viewBox="0 0 64 64" className="size-9 shrink-0" aria-hidden="true">
         <rect width="64" height="64" rx="14" fill="#b91c1c" />
         <path d="M12 40l6-14c1-3 3-4 6-4h16c3 0 5 1 6 4l6 14v8h-6v-4H18v4h-6z" fill="#fff" />

@@ -48,11 +48,10 @@ export function Pagination({
       <span className="px-2 text-sm text-slate-600 sm:hidden">
         Trang {page} / {totalPages}
       </span>
-      {pageWindow(page, totalPages).map((p, i) =>
+      {pageWindow(page, totalPages).map((p, i, all) =>
         p === 'gap' ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity
           <span
-            key={`gap-${i}`}
+            key={`gap-after-${all[i - 1]}`}
             className="hidden w-6 text-center text-slate-400 sm:inline"
             aria-hidden="true"
           >

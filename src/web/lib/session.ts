@@ -15,7 +15,6 @@ export function useMyInfo() {
   return useQuery({
     queryKey: MY_INFO_KEY,
     queryFn: ({ signal }) => api<MyInfo>('auth/my-info', { auth: true, signal }),
-    enabled: true,
     staleTime: 60_000,
     retry: (count, err) => !(err instanceof ApiError && err.kind === 'http' && err.status < 500) && count < 1,
   });

@@ -8,7 +8,7 @@ export {
   freePort,
   ROOT,
   type RunningServer,
-  startServer,
   type StartServerOptions,
+  startServer,
 } from './server';
 export { signIn } from './session';

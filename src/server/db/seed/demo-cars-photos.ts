@@ -104,6 +104,8 @@ export interface DrawOptions {
   color: string;
   /** 0: showroom floor, 1: outdoors, mirrored. */
   scene?: 0 | 1;
+  /** Pixel width of the picture (default 1200; the height keeps 3:2). */
+  width?: number;
 }
 
 export function carSvg(o: DrawOptions): string {
@@ -126,12 +128,13 @@ export function carSvg(o: DrawOptions): string {
     wheel(x1) +
     wheel(x2);
   const placed = outdoors ? `<g transform="translate(${W},0) scale(-1,1)">${car}</g>` : car;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  const scale = (o.width ?? W) / W;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W * scale}" height="${H * scale}" viewBox="0 0 ${W} ${H}">
 <defs>${background}<linearGradient id="paint" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${shade(paint, 0.25)}"/><stop offset="0.55" stop-color="${paint}"/><stop offset="1" stop-color="${shade(paint, -0.35)}"/></linearGradient></defs>
 <rect width="${W}" height="${H}" fill="url(#bg)"/>
 ${placed}
-<text x="60" y="100" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="54" font-weight="bold" fill="#1b2430">${escapeXml(o.title)}</text>
-<text x="60" y="152" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="32" fill="#4a5563">${escapeXml(o.subtitle)}</text>
+${o.title ? '' : '<!--'}<text x="60" y="100" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="54" font-weight="bold" fill="#1b2430">${escapeXml(o.title)}</text>
+<text x="60" y="152" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="32" fill="#4a5563">${escapeXml(o.subtitle)}</text>${o.title ? '' : '-->'}
 <text x="${W - 40}" y="${H - 36}" text-anchor="end" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="28" font-weight="bold" fill="#1b2430" opacity="0.35">AutoViet · Ảnh minh họa</text>
 </svg>`;
 }

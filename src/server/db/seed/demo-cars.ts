@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { CarsService } from '../../modules/cars/service';
 import type { SalesService } from '../../modules/sales/service';
 import type { UsersService } from '../../modules/users/service';
-import { prepareImage, type StoredImage, storeImage } from '../../platform/images';
+import { type PreparedImage, prepareImage, type StoredImage, storeImage } from '../../platform/images';
 import type { DemoSeeder } from './bootstrap';
 import { CAR_TEMPLATES, type CarTemplate, makeCar, type Rng, rng } from './demo-cars-data';
 import { drawCarPhoto } from './demo-cars-photos';
@@ -102,17 +102,32 @@ export function planDemoCars(now: Date, seed = 20_260_101): { plan: Planned[]; r
   return { plan, r };
 }
 
-async function photosFor(ctx: AppContext, p: Planned): Promise<StoredImage[]> {
-  const stored: StoredImage[] = [];
-  for (let scene = 0; scene < p.photos; scene++) {
-    const png = await drawCarPhoto({
-      title: p.data.carName,
-      subtitle: `${BODY_TYPE_LABELS[p.data.bodyType]} · Đời ${p.data.year} · ${p.data.exteriorColor}`,
-      bodyType: p.data.bodyType,
-      color: p.data.exteriorColor,
-      scene: scene as 0 | 1,
-    });
-    stored.push(await storeImage(ctx.storage, 'cars', await prepareImage(png)));
+/** 960 px wide: the detail page's largest size; seeding stays a few seconds. */
+const PHOTO_WIDTH = 960;
+
+/**
+ * Photo 1 carries the car's name; photo 2 (outdoors, mirrored) only depends on body type and colour,
+ * so it is drawn once per pair and its bytes are stored again under each car's own key.
+ */
+async function photosFor(ctx: AppContext, p: Planned, shared: Map<string, Promise<PreparedImage>>): Promise<StoredImage[]> {
+  const first = await drawCarPhoto({
+    title: p.data.carName,
+    subtitle: `${BODY_TYPE_LABELS[p.data.bodyType]} · Đời ${p.data.year} · ${p.data.exteriorColor}`,
+    bodyType: p.data.bodyType,
+    color: p.data.exteriorColor,
+    width: PHOTO_WIDTH,
+  });
+  const stored = [await storeImage(ctx.storage, 'cars', await prepareImage(first))];
+  if (p.photos > 1) {
+    const key = `${p.data.bodyType}/${p.data.exteriorColor}`;
+    let second = shared.get(key);
+    if (!second) {
+      second = drawCarPhoto({ title: '', subtitle: '', bodyType: p.data.bodyType, color: p.data.exteriorColor, scene: 1, width: PHOTO_WIDTH }).then((png) =>
+        prepareImage(png),
+      );
+      shared.set(key, second);
+    }
+    stored.push(await storeImage(ctx.storage, 'cars', await second));
   }
   return stored;
 }
@@ -131,7 +146,8 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
   const pickSeller = () =>
     (carSellers.length && r.chance(0.6) ? r.pick(carSellers) : sellers.length ? r.pick(sellers) : admin)!;
 
-  const photos = await pool(plan, 3, (p) => photosFor(ctx, p));
+  const shared = new Map<string, Promise<PreparedImage>>();
+  const photos = await pool(plan, 3, (p) => photosFor(ctx, p, shared));
 
   await ctx.db.transaction(async (tx) => {
     for (const [i, p] of plan.entries()) {

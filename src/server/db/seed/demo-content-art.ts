@@ -40,7 +40,9 @@ function carShape(x: number, y: number, scale: number, color: string) {
     <rect x="${(x + 2 * scale).toFixed(1)}" y="${(y + 64 * scale).toFixed(1)}" width="${s(14)}" height="${s(10)}" rx="${s(3)}" fill="#ef4444"/>
     ${[88, 318]
       .map(
-        (cx) => `<circle cx="${(x + cx * scale).toFixed(1)}" cy="${(y + 106 * scale).toFixed(1)}" r="${s(30)}" fill="#111827"/>
+        (
+          cx,
+        ) => `<circle cx="${(x + cx * scale).toFixed(1)}" cy="${(y + 106 * scale).toFixed(1)}" r="${s(30)}" fill="#111827"/>
     <circle cx="${(x + cx * scale).toFixed(1)}" cy="${(y + 106 * scale).toFixed(1)}" r="${s(15)}" fill="#9ca3af"/>`,
       )
       .join('\n    ')}
@@ -57,11 +59,16 @@ export function sceneSvg(scene: Scene): string {
     const bw = 40 + r() * 90;
     const bh = h * (0.12 + r() * 0.3);
     const shade = scene.night ? `rgba(15,23,42,${0.75 + r() * 0.2})` : `rgba(30,41,59,${0.18 + r() * 0.22})`;
-    buildings.push(`<rect x="${bx.toFixed(0)}" y="${(horizon - bh).toFixed(0)}" width="${bw.toFixed(0)}" height="${bh.toFixed(0)}" fill="${shade}"/>`);
+    buildings.push(
+      `<rect x="${bx.toFixed(0)}" y="${(horizon - bh).toFixed(0)}" width="${bw.toFixed(0)}" height="${bh.toFixed(0)}" fill="${shade}"/>`,
+    );
     if (scene.night) {
       for (let wy = horizon - bh + 12; wy < horizon - 10; wy += 18) {
         for (let wx = bx + 8; wx < bx + bw - 10; wx += 16) {
-          if (r() > 0.55) buildings.push(`<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="7" height="9" fill="#fde68a" opacity="0.8"/>`);
+          if (r() > 0.55)
+            buildings.push(
+              `<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="7" height="9" fill="#fde68a" opacity="0.8"/>`,
+            );
         }
       }
     }
@@ -94,5 +101,7 @@ export function sceneSvg(scene: Scene): string {
 
 /** The scene as a PNG, ready for the image pipeline. */
 export async function scenePng(scene: Scene): Promise<Buffer> {
-  return sharp(Buffer.from(sceneSvg(scene))).png().toBuffer();
+  return sharp(Buffer.from(sceneSvg(scene)))
+    .png()
+    .toBuffer();
 }

@@ -15,7 +15,8 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     title: '10 bước kiểm tra xe ô tô cũ trước khi xuống tiền',
     category: 'BUYING_TIPS',
-    summary: 'Từ giấy tờ, số khung số máy đến khung gầm và lịch sử bảo dưỡng: danh sách kiểm tra giúp bạn tránh mua phải xe tai nạn, ngập nước.',
+    summary:
+      'Từ giấy tờ, số khung số máy đến khung gầm và lịch sử bảo dưỡng: danh sách kiểm tra giúp bạn tránh mua phải xe tai nạn, ngập nước.',
     daysAgo: 2,
     views: 1843,
     content: `<p>Mua xe đã qua sử dụng giúp tiết kiệm hàng trăm triệu đồng, nhưng chỉ khi bạn chọn đúng xe. Dưới đây là 10 bước mà kỹ thuật viên của showroom luôn làm với mọi chiếc xe trước khi nhập kho.</p>
@@ -48,7 +49,8 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     title: 'Thị trường xe cũ cuối năm: giá nhiều mẫu sedan hạng B giảm 5-8%',
     category: 'MARKET_NEWS',
-    summary: 'Nguồn cung dồi dào và các chương trình giảm lệ phí trước bạ cho xe mới khiến giá xe cũ hạng B đi xuống, cơ hội tốt cho người mua lần đầu.',
+    summary:
+      'Nguồn cung dồi dào và các chương trình giảm lệ phí trước bạ cho xe mới khiến giá xe cũ hạng B đi xuống, cơ hội tốt cho người mua lần đầu.',
     daysAgo: 5,
     views: 962,
     content: `<p>Theo ghi nhận tại các showroom xe đã qua sử dụng ở TP. Hồ Chí Minh và Hà Nội, giá giao dịch của nhóm sedan hạng B đời 2019-2022 đã giảm trung bình <strong>5-8%</strong> so với quý trước.</p>
@@ -72,7 +74,8 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     title: 'Đánh giá Mazda CX-5 2020 sau 45.000 km: còn đáng mua?',
     category: 'CAR_REVIEW',
-    summary: 'Thiết kế chưa lỗi thời, vận hành chắc chắn, chi phí bảo dưỡng hợp lý: CX-5 đời 2020 vẫn là lựa chọn crossover đáng cân nhắc trong tầm giá 700 triệu.',
+    summary:
+      'Thiết kế chưa lỗi thời, vận hành chắc chắn, chi phí bảo dưỡng hợp lý: CX-5 đời 2020 vẫn là lựa chọn crossover đáng cân nhắc trong tầm giá 700 triệu.',
     daysAgo: 8,
     views: 2410,
     content: `<p>Mazda CX-5 là một trong những crossover bán chạy nhất Việt Nam nhiều năm liền. Chúng tôi dành một tuần với chiếc CX-5 2.0 Premium đời 2020 đã chạy 45.000 km để trả lời câu hỏi: mua lại có đáng không?</p>
@@ -93,7 +96,8 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     title: 'Ưu đãi tháng này: tặng gói bảo dưỡng 1 năm khi mua xe tại showroom',
     category: 'PROMOTION',
-    summary: 'Khách hàng ký hợp đồng trong tháng được tặng gói bảo dưỡng định kỳ 1 năm, hỗ trợ 50% phí trước bạ với một số mẫu xe và lãi suất trả góp ưu đãi.',
+    summary:
+      'Khách hàng ký hợp đồng trong tháng được tặng gói bảo dưỡng định kỳ 1 năm, hỗ trợ 50% phí trước bạ với một số mẫu xe và lãi suất trả góp ưu đãi.',
     daysAgo: 1,
     views: 745,
     content: `<p>Nhằm tri ân khách hàng dịp cuối năm, showroom triển khai chương trình ưu đãi lớn nhất trong năm áp dụng cho toàn bộ xe đang bán.</p>
@@ -111,7 +115,8 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     title: 'Showroom khai trương khu trưng bày mới 2.000 m² tại Quận 7',
     category: 'SHOWROOM_NEWS',
-    summary: 'Khu trưng bày mới có sức chứa hơn 120 xe, xưởng kiểm định 6 khoang nâng và khu chờ dành cho gia đình, mở cửa từ 8:00 đến 18:00 mỗi ngày.',
+    summary:
+      'Khu trưng bày mới có sức chứa hơn 120 xe, xưởng kiểm định 6 khoang nâng và khu chờ dành cho gia đình, mở cửa từ 8:00 đến 18:00 mỗi ngày.',
     daysAgo: 12,
     views: 530,
     content: `<p>Sau 6 tháng xây dựng, khu trưng bày mới của showroom tại đường Nguyễn Văn Linh chính thức đón khách từ đầu tháng này.</p>
@@ -128,7 +133,8 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     title: 'Vay mua xe cũ trả góp: hồ sơ cần gì và tính lãi thế nào?',
     category: 'BUYING_TIPS',
-    summary: 'Hướng dẫn chuẩn bị hồ sơ vay, cách tính số tiền trả hằng tháng và những khoản phí thường bị bỏ qua khi mua xe cũ trả góp.',
+    summary:
+      'Hướng dẫn chuẩn bị hồ sơ vay, cách tính số tiền trả hằng tháng và những khoản phí thường bị bỏ qua khi mua xe cũ trả góp.',
     daysAgo: 16,
     views: 1520,
     content: `<p>Phần lớn khách hàng mua xe đã qua sử dụng chọn hình thức trả góp. Hiểu rõ cách tính giúp bạn chủ động tài chính và tránh bất ngờ.</p>
@@ -151,7 +157,8 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     title: 'Toyota Vios 2021 cũ: chiếc sedan "giữ giá" cho người mua lần đầu',
     category: 'CAR_REVIEW',
-    summary: 'Bền bỉ, tiết kiệm, phụ tùng rẻ và dễ bán lại: lý do Vios đời 2021 vẫn là lựa chọn an toàn nhất phân khúc sedan hạng B đã qua sử dụng.',
+    summary:
+      'Bền bỉ, tiết kiệm, phụ tùng rẻ và dễ bán lại: lý do Vios đời 2021 vẫn là lựa chọn an toàn nhất phân khúc sedan hạng B đã qua sử dụng.',
     daysAgo: 20,
     views: 3105,
     content: `<p>Không quá nổi bật về thiết kế hay công nghệ, Toyota Vios vẫn luôn dẫn đầu doanh số nhờ sự bền bỉ và khả năng giữ giá.</p>
@@ -172,7 +179,8 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     title: 'Giá xe điện cũ: VinFast VF e34 mất giá bao nhiêu sau 2 năm?',
     category: 'MARKET_NEWS',
-    summary: 'Xe điện đã qua sử dụng bắt đầu xuất hiện nhiều trên thị trường. Mức mất giá, chính sách pin và những điều người mua cần biết.',
+    summary:
+      'Xe điện đã qua sử dụng bắt đầu xuất hiện nhiều trên thị trường. Mức mất giá, chính sách pin và những điều người mua cần biết.',
     daysAgo: 26,
     views: 1288,
     content: `<p>Sau hơn hai năm có mặt, những chiếc VinFast VF e34 đầu tiên đã quay lại thị trường xe cũ. Mức mất giá là điều nhiều người quan tâm.</p>
@@ -190,7 +198,8 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     title: 'Đổi xe cũ lấy xe khác tại showroom: định giá trong 30 phút',
     category: 'SHOWROOM_NEWS',
-    summary: 'Dịch vụ thu cũ đổi mới: kỹ thuật viên định giá minh bạch theo biên bản kiểm định, bù trừ ngay vào hợp đồng mua xe mới.',
+    summary:
+      'Dịch vụ thu cũ đổi mới: kỹ thuật viên định giá minh bạch theo biên bản kiểm định, bù trừ ngay vào hợp đồng mua xe mới.',
     daysAgo: 33,
     views: 610,
     content: `<p>Bạn muốn lên đời xe nhưng ngại bán xe cũ? Dịch vụ <strong>thu cũ đổi mới</strong> của showroom giúp bạn làm mọi thứ trong một lần ghé.</p>
@@ -207,7 +216,8 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     title: 'Bảo dưỡng xe mùa mưa: 6 hạng mục không được bỏ qua',
     category: 'BUYING_TIPS',
-    summary: 'Gạt mưa, lốp, phanh, hệ thống điện và điều hòa: những hạng mục cần kiểm tra trước mùa mưa để xe an toàn và bền hơn.',
+    summary:
+      'Gạt mưa, lốp, phanh, hệ thống điện và điều hòa: những hạng mục cần kiểm tra trước mùa mưa để xe an toàn và bền hơn.',
     daysAgo: 40,
     views: 890,
     content: `<p>Mùa mưa ở miền Nam kéo dài từ tháng 5 đến tháng 11. Chuẩn bị tốt giúp bạn lái xe an toàn và tránh hỏng hóc tốn kém.</p>
@@ -225,7 +235,8 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     title: 'So sánh Honda CR-V và Hyundai Tucson đời 2021: chọn xe nào?',
     category: 'CAR_REVIEW',
-    summary: 'Hai mẫu SUV cỡ C được săn đón trên thị trường xe cũ. So sánh không gian, vận hành, trang bị và chi phí sử dụng để chọn xe phù hợp.',
+    summary:
+      'Hai mẫu SUV cỡ C được săn đón trên thị trường xe cũ. So sánh không gian, vận hành, trang bị và chi phí sử dụng để chọn xe phù hợp.',
     daysAgo: 47,
     views: 2077,
     content: `<p>Honda CR-V và Hyundai Tucson là hai cái tên quen thuộc khi khách hàng tìm SUV gia đình tầm giá 750-950 triệu đồng.</p>

@@ -54,7 +54,13 @@ export function simplePdf(lines: string[]): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-const SLIDERS: { title: string; subtitle: string; link: string; buttonText: string; scene: Omit<Scene, 'width' | 'height'> }[] = [
+const SLIDERS: {
+  title: string;
+  subtitle: string;
+  link: string;
+  buttonText: string;
+  scene: Omit<Scene, 'width' | 'height'>;
+}[] = [
   {
     title: 'Xe đã qua sử dụng, chất lượng như mới',
     subtitle: 'Hơn 100 xe kiểm định 176 hạng mục, cam kết không đâm đụng, không ngập nước',
@@ -74,7 +80,14 @@ const SLIDERS: { title: string; subtitle: string; link: string; buttonText: stri
     subtitle: 'Đặt lịch trong 1 phút, kỹ thuật viên đồng hành giải thích từng chi tiết',
     link: '/testdrive',
     buttonText: 'Đăng ký lái thử',
-    scene: { sky: ['#0f172a', '#4338ca'], car: '#e5e7eb', accent: '#22d3ee', night: true, carX: 0.7, seed: 9 },
+    scene: {
+      sky: ['#0f172a', '#4338ca'],
+      car: '#e5e7eb',
+      accent: '#22d3ee',
+      night: true,
+      carX: 0.7,
+      seed: 9,
+    },
   },
   {
     title: 'Bảo dưỡng định kỳ, an tâm mọi hành trình',
@@ -125,8 +138,10 @@ const POSTINGS: (RecruitmentInput & { close?: boolean })[] = [
     quantity: 2,
     description:
       'Kiểm định xe nhập kho theo quy trình 176 hạng mục.\nBảo dưỡng, sửa chữa gầm máy, điện ô tô.\nLập biên bản kiểm định cho khách hàng.',
-    requirements: 'Tốt nghiệp cao đẳng công nghệ ô tô.\nTối thiểu 2 năm kinh nghiệm tại xưởng dịch vụ.\nSử dụng được máy chẩn đoán.',
-    benefits: 'Thu nhập 12-18 triệu, phụ cấp tay nghề.\nTrang bị đồng phục, bảo hộ lao động.\nKhám sức khỏe định kỳ.',
+    requirements:
+      'Tốt nghiệp cao đẳng công nghệ ô tô.\nTối thiểu 2 năm kinh nghiệm tại xưởng dịch vụ.\nSử dụng được máy chẩn đoán.',
+    benefits:
+      'Thu nhập 12-18 triệu, phụ cấp tay nghề.\nTrang bị đồng phục, bảo hộ lao động.\nKhám sức khỏe định kỳ.',
     deadline: '',
   },
   {
@@ -154,7 +169,8 @@ const POSTINGS: (RecruitmentInput & { close?: boolean })[] = [
     salaryMax: 15_000_000,
     salaryText: '',
     quantity: 1,
-    description: 'Lên kế hoạch và chạy quảng cáo Facebook, Google.\nQuản lý fanpage và kênh TikTok của showroom.',
+    description:
+      'Lên kế hoạch và chạy quảng cáo Facebook, Google.\nQuản lý fanpage và kênh TikTok của showroom.',
     requirements: 'Tối thiểu 1 năm kinh nghiệm chạy quảng cáo.\nBiết sử dụng Canva, CapCut.',
     benefits: 'Lương 11-15 triệu + thưởng KPI.\nMôi trường trẻ, năng động.',
     deadline: '',
@@ -163,10 +179,38 @@ const POSTINGS: (RecruitmentInput & { close?: boolean })[] = [
 ];
 
 const CANDIDATES = [
-  { posting: 0, fullName: 'Trần Minh Khoa', phone: '0903456789', email: 'khoa.tran@example.com', letter: 'Em có 2 năm kinh nghiệm tư vấn bán xe máy và muốn chuyển sang ô tô.', status: 'NEW' },
-  { posting: 0, fullName: 'Lê Thị Thu Hằng', phone: '0938765432', email: 'hang.le@example.com', letter: 'Tôi từng làm tư vấn tại đại lý Toyota 3 năm.', status: 'INTERVIEW' },
-  { posting: 1, fullName: 'Phạm Quốc Bảo', phone: '0977123987', email: 'bao.pham@example.com', letter: 'Tốt nghiệp Cao đẳng Kỹ thuật Cao Thắng, 4 năm làm tại gara.', status: 'VIEWED' },
-  { posting: 2, fullName: 'Đỗ Hoàng Yến', phone: '0355667788', email: 'yen.do@example.com', letter: 'Em làm nhiếp ảnh tự do, đã quay nhiều video review xe.', status: 'NEW' },
+  {
+    posting: 0,
+    fullName: 'Trần Minh Khoa',
+    phone: '0903456789',
+    email: 'khoa.tran@example.com',
+    letter: 'Em có 2 năm kinh nghiệm tư vấn bán xe máy và muốn chuyển sang ô tô.',
+    status: 'NEW',
+  },
+  {
+    posting: 0,
+    fullName: 'Lê Thị Thu Hằng',
+    phone: '0938765432',
+    email: 'hang.le@example.com',
+    letter: 'Tôi từng làm tư vấn tại đại lý Toyota 3 năm.',
+    status: 'INTERVIEW',
+  },
+  {
+    posting: 1,
+    fullName: 'Phạm Quốc Bảo',
+    phone: '0977123987',
+    email: 'bao.pham@example.com',
+    letter: 'Tốt nghiệp Cao đẳng Kỹ thuật Cao Thắng, 4 năm làm tại gara.',
+    status: 'VIEWED',
+  },
+  {
+    posting: 2,
+    fullName: 'Đỗ Hoàng Yến',
+    phone: '0355667788',
+    email: 'yen.do@example.com',
+    letter: 'Em làm nhiếp ảnh tự do, đã quay nhiều video review xe.',
+    status: 'NEW',
+  },
 ] as const;
 
 /** Demo banners, news, postings and applications (images drawn locally, no downloads). */
@@ -180,9 +224,19 @@ export const seedDemoContent: DemoSeeder = async (ctx, services) => {
   const hr = await actingAs(ctx, 'hapt');
 
   for (const [i, s] of SLIDERS.entries()) {
-    const image = await prepareImage(await scenePng({ width: 1600, height: 640, ...s.scene }), `banner-${i + 1}.png`);
+    const image = await prepareImage(
+      await scenePng({ width: 1600, height: 640, ...s.scene }),
+      `banner-${i + 1}.png`,
+    );
     await sliders.create(
-      { title: s.title, subtitle: s.subtitle, link: s.link, buttonText: s.buttonText, order: i + 1, active: true },
+      {
+        title: s.title,
+        subtitle: s.subtitle,
+        link: s.link,
+        buttonText: s.buttonText,
+        order: i + 1,
+        active: true,
+      },
       image,
       editor,
     );
@@ -196,7 +250,13 @@ export const seedDemoContent: DemoSeeder = async (ctx, services) => {
       `bia-${i + 1}.png`,
     );
     const view = await blogService.create(
-      { title: post.title, summary: post.summary, content: post.content, category: post.category, active: true },
+      {
+        title: post.title,
+        summary: post.summary,
+        content: post.content,
+        category: post.category,
+        active: true,
+      },
       image,
       editor,
     );
@@ -216,8 +276,18 @@ export const seedDemoContent: DemoSeeder = async (ctx, services) => {
     ids.push(view.recruitmentId);
   }
   for (const c of CANDIDATES) {
-    const ascii = c.fullName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D');
-    const pdf = simplePdf([`CV - ${ascii}`, `Email: ${c.email}`, `Dien thoai: ${c.phone}`, '', 'Kinh nghiem lam viec...']);
+    const ascii = c.fullName
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/đ/g, 'd')
+      .replace(/Đ/g, 'D');
+    const pdf = simplePdf([
+      `CV - ${ascii}`,
+      `Email: ${c.email}`,
+      `Dien thoai: ${c.phone}`,
+      '',
+      'Kinh nghiem lam viec...',
+    ]);
     const { candidateId } = await recruitment.apply(
       ids[c.posting],
       { fullName: c.fullName, phone: c.phone, email: c.email, letter: c.letter },

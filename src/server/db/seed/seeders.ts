@@ -1,6 +1,7 @@
+import { seedDemoLeads } from '../../modules/leads/demo';
 import type { DemoSeeder } from './bootstrap';
 import { seedDemoCars } from './demo-cars';
 import { seedDemoContent } from './demo-content';
 
 /** The demo showroom's content, one seeder per domain, run in order on an empty database. */
-export const demoSeeders: DemoSeeder[] = [seedDemoCars, seedDemoContent];
+export const demoSeeders: DemoSeeder[] = [seedDemoCars, seedDemoContent, seedDemoLeads];

@@ -34,19 +34,29 @@ export function blogsRoutes(service: BlogsService) {
 
     app.get(
       '/blogs',
-      { config: { access: 'public' }, schema: { tags, summary: 'Bài viết đang hiển thị (mới nhất trước)', querystring: blogPublicQuery } },
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'Bài viết đang hiển thị (mới nhất trước)', querystring: blogPublicQuery },
+      },
       (req) => service.listPublic(req.query),
     );
 
-    app.get('/blogs/categories', { config: { access: 'public' }, schema: { tags, summary: 'Chuyên mục tin tức' } }, () =>
-      service.categories(),
+    app.get(
+      '/blogs/categories',
+      { config: { access: 'public' }, schema: { tags, summary: 'Chuyên mục tin tức' } },
+      () => service.categories(),
     );
 
     app.get(
       '/blogs/category/:category',
       {
         config: { access: 'public' },
-        schema: { tags, summary: 'Bài viết theo chuyên mục', params: blogCategoryParam, querystring: blogPublicQuery },
+        schema: {
+          tags,
+          summary: 'Bài viết theo chuyên mục',
+          params: blogCategoryParam,
+          querystring: blogPublicQuery,
+        },
       },
       (req) => service.listPublicByCategory(req.params.category, req.query),
     );
@@ -63,12 +73,18 @@ export function blogsRoutes(service: BlogsService) {
           params: idParam,
         },
       },
-      (req) => (hasPermission(req.user, 'MANAGE_BLOG') ? service.get(req.params.id) : service.readPublic(req.params.id)),
+      (req) =>
+        hasPermission(req.user, 'MANAGE_BLOG')
+          ? service.get(req.params.id)
+          : service.readPublic(req.params.id),
     );
 
     app.get(
       '/blogs/admin',
-      { config: staff, schema: { tags, summary: 'Danh sách bài viết (quản trị)', querystring: blogAdminQuery } },
+      {
+        config: staff,
+        schema: { tags, summary: 'Danh sách bài viết (quản trị)', querystring: blogAdminQuery },
+      },
       (req) => service.listAdmin(req.query),
     );
 
@@ -85,7 +101,8 @@ export function blogsRoutes(service: BlogsService) {
         schema: {
           tags,
           summary: 'Thêm bài viết',
-          description: 'multipart/form-data: phần `blog` (JSON) và phần `imageFile` (ảnh bìa JPEG, PNG, WebP, HEIC; tối đa 10 MB).',
+          description:
+            'multipart/form-data: phần `blog` (JSON) và phần `imageFile` (ảnh bìa JPEG, PNG, WebP, HEIC; tối đa 10 MB).',
         },
       },
       async (req, reply) => {
@@ -102,7 +119,8 @@ export function blogsRoutes(service: BlogsService) {
         schema: {
           tags,
           summary: 'Tải ảnh chèn vào nội dung bài viết',
-          description: 'multipart/form-data: phần `image`. Trả về địa chỉ ảnh (src, srcset, urls) để chèn vào nội dung.',
+          description:
+            'multipart/form-data: phần `image`. Trả về địa chỉ ảnh (src, srcset, urls) để chèn vào nội dung.',
         },
       },
       async (req, reply) => {
@@ -120,7 +138,8 @@ export function blogsRoutes(service: BlogsService) {
         schema: {
           tags,
           summary: 'Sửa bài viết',
-          description: 'multipart/form-data: phần `blog` (JSON) và `imageFile` nếu thay ảnh bìa; hoặc JSON khi không đổi ảnh.',
+          description:
+            'multipart/form-data: phần `blog` (JSON) và `imageFile` nếu thay ảnh bìa; hoặc JSON khi không đổi ảnh.',
           params: blogIdParam,
         },
       },

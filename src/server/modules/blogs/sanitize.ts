@@ -79,7 +79,12 @@ function safeImageSrc(src: string | undefined): string | null {
   return null;
 }
 
-function keep(attribs: Record<string, string>, name: string, test: (v: string) => boolean, out: Record<string, string>) {
+function keep(
+  attribs: Record<string, string>,
+  name: string,
+  test: (v: string) => boolean,
+  out: Record<string, string>,
+) {
   const v = attribs[name];
   if (v !== undefined && test(v)) out[name] = v;
 }

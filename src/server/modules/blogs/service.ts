@@ -15,7 +15,13 @@ import type { Db, Executor } from '../../db/client';
 import { blogs, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, notFound } from '../../platform/errors';
-import { imageView, type PreparedImage, type StoredImage, storeImage, variantKeys } from '../../platform/images';
+import {
+  imageView,
+  type PreparedImage,
+  type StoredImage,
+  storeImage,
+  variantKeys,
+} from '../../platform/images';
 import { deleteQuietly, type Storage } from '../../platform/storage';
 import { excerpt, plainText, sanitizePostHtml } from './sanitize';
 
@@ -84,7 +90,11 @@ export class BlogsService {
     return { ...this.summary(row), content: row.blog.content, authorId: row.blog.authorId };
   }
 
-  private async page(where: ReturnType<typeof and>, q: PageQuery, order = 'published'): Promise<Page<BlogSummary>> {
+  private async page(
+    where: ReturnType<typeof and>,
+    q: PageQuery,
+    order = 'published',
+  ): Promise<Page<BlogSummary>> {
     const [{ total }] = await this.db.select({ total: count() }).from(blogs).where(where);
     const rows = await this.select()
       .where(where)
@@ -124,7 +134,11 @@ export class BlogsService {
       .where(this.publicWhere())
       .groupBy(blogs.category);
     const counts = new Map(rows.map((r) => [r.category, r.n]));
-    return BLOG_CATEGORIES.map((value) => ({ value, label: BLOG_CATEGORY_LABELS[value], count: counts.get(value) ?? 0 }));
+    return BLOG_CATEGORIES.map((value) => ({
+      value,
+      label: BLOG_CATEGORY_LABELS[value],
+      count: counts.get(value) ?? 0,
+    }));
   }
 
   listAdmin(q: PageQuery & { search?: string; category?: BlogCategory; active?: boolean }) {
@@ -225,7 +239,9 @@ export class BlogsService {
   async update(
     id: number,
     input: Omit<BlogInput, 'active'> & { active?: boolean },
-    image: PreparedImage | null, req: FastifyRequest | null): Promise<BlogView> {
+    image: PreparedImage | null,
+    req: FastifyRequest | null,
+  ): Promise<BlogView> {
     const fields = this.prepare(input);
     const stored = image ? await storeImage(this.storage, 'blogs', image) : null;
     let oldImage: StoredImage | null = null;
@@ -244,7 +260,13 @@ export class BlogsService {
             updatedAt: new Date(),
           })
           .where(eq(blogs.id, id));
-        const pick = (b: { title: string; summary: string; category: string; active: boolean; content: string }) => ({
+        const pick = (b: {
+          title: string;
+          summary: string;
+          category: string;
+          active: boolean;
+          content: string;
+        }) => ({
           title: b.title,
           summary: b.summary,
           category: b.category,

@@ -67,6 +67,9 @@ const summaryColumns = {
 };
 type SummaryRow = Pick<CarRow, keyof typeof summaryColumns>;
 
+/** Photos of generated benchmark cars live here, shared between cars: never deleted with one car. */
+export const SHARED_PHOTO_FOLDER = 'bench/';
+
 export type HomepageKind = 'newest' | 'most-expensive' | 'cheapest';
 
 function escapeLike(text: string) {
@@ -107,7 +110,7 @@ function searchCondition(query: string | undefined): SQL | undefined {
 }
 
 /** What a car row holds beyond the contract's data: keys and the search columns, written on every save. */
-function derived(data: CarData) {
+function derived(data: Omit<CarData, 'status'>) {
   const search = carSearchText(data);
   return {
     brandKey: matchKey(data.brand),
@@ -118,7 +121,7 @@ function derived(data: CarData) {
   };
 }
 
-function carValues(data: CarData) {
+function carValues(data: Omit<CarData, 'status'>) {
   return {
     carName: data.carName,
     brand: data.brand,
@@ -456,7 +459,8 @@ export class CarsService {
   }
 
   private async discard(stored: { key: string }[]) {
-    await deleteQuietly(this.storage, stored.flatMap((s) => variantKeys(s.key)), this.log);
+    const own = stored.filter((s) => !s.key.startsWith(SHARED_PHOTO_FOLDER));
+    await deleteQuietly(this.storage, own.flatMap((s) => variantKeys(s.key)), this.log);
   }
 
   /** Locks the car row for the rest of the transaction (sales, status changes, photo edits). */
@@ -715,6 +719,42 @@ export class CarsService {
     await this.appendPhotos(exec, row.id, photos);
     if (photos.length) await this.refreshCover(exec, row.id);
     return row.id;
+  }
+
+  /**
+   * Bulk insert for generated data (benchmarks): each car gets the given photo as its only photo.
+   * Photos under "bench/" are shared between generated cars and never deleted with one of them.
+   */
+  async insertMany(
+    exec: Executor,
+    rows: (Omit<CarData, 'status'> & { status: CarStatus; createdAt: Date; photo: StoredImage | null })[],
+  ): Promise<number[]> {
+    const ids: number[] = [];
+    for (let i = 0; i < rows.length; i += 500) {
+      const chunk = rows.slice(i, i + 500);
+      const inserted = await exec
+        .insert(cars)
+        .values(
+          chunk.map((r) => ({
+            ...carValues(r),
+            status: r.status,
+            createdAt: r.createdAt,
+            updatedAt: r.createdAt,
+            coverKey: r.photo?.key ?? null,
+            coverWidth: r.photo?.width ?? null,
+            coverHeight: r.photo?.height ?? null,
+            photoCount: r.photo ? 1 : 0,
+          })),
+        )
+        .returning({ id: cars.id });
+      const photoRows = inserted.flatMap((row, j) => {
+        const photo = chunk[j].photo;
+        return photo ? [{ carId: row.id, position: 0, key: photo.key, width: photo.width, height: photo.height }] : [];
+      });
+      if (photoRows.length) await exec.insert(carPhotos).values(photoRows);
+      ids.push(...inserted.map((r) => r.id));
+    }
+    return ids;
   }
 
   /** How many cars exist (any status). */

@@ -1,6 +1,6 @@
 import type {
   BodyType,
-  CarFilters,
+  BrandCount,
   CarSort,
   CarStatus,
   CarSummary,
@@ -24,7 +24,7 @@ import {
 
 /**
  * Reads the inventory for the advisor through the cars module's public service only (list, findRow,
- * filters). The service's list takes one value per filter and no ranges on year or seats, so a search
+ * brands). The service's list takes one value per filter and no ranges on year or seats, so a search
  * is planned as a few list calls with what can be pushed down (brand, body type, fuel, gearbox, price,
  * km, exact year and seats, a model keyword), and the rest (ranges, colours, status "available", ids
  * already shown) is checked here with the shared rule `matchesSearch`.
@@ -34,7 +34,7 @@ import {
 export interface CarsReader {
   list(q: CarsQuery): Promise<Page<CarSummary>>;
   findRow(exec: Executor, id: number): Promise<CarRowLike | undefined>;
-  filters(): Promise<CarFilters>;
+  brands(): Promise<BrandCount[]>;
 }
 
 export interface CarRowLike {
@@ -66,6 +66,8 @@ const SCAN_LIMIT = 4_000;
 /** List calls at most for one search (the product of the multi-valued filters pushed down). */
 const MAX_CALLS = 6;
 const CATALOGUE_TTL_MS = 60_000;
+/** A named brand missing from the cached catalogue refreshes it, at most this often. */
+const CATALOGUE_REFRESH_MS = 5_000;
 
 function summaryToCar(s: CarSummary): AdvisorCar {
   return {
@@ -231,9 +233,9 @@ export class CarsInventoryReader {
 
   async catalogue(force = false): Promise<Catalogue> {
     const now = Date.now();
-    if (!force && this.catalogueCache && now - this.catalogueCache.at < CATALOGUE_TTL_MS) return this.catalogueCache.value;
-    const filters = await this.cars.filters();
-    const value: Catalogue = { brands: filters.brands.map((b) => b.label), models: [] };
+    const age = this.catalogueCache ? now - this.catalogueCache.at : Number.POSITIVE_INFINITY;
+    if (this.catalogueCache && age < (force ? CATALOGUE_REFRESH_MS : CATALOGUE_TTL_MS)) return this.catalogueCache.value;
+    const value: Catalogue = { brands: (await this.cars.brands()).map((b) => b.brand), models: [] };
     this.catalogueCache = { at: now, value };
     return value;
   }

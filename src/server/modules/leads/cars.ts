@@ -19,7 +19,8 @@ interface CarLike {
 /** "Toyota Vios 1.5G 2020": the brand when the name lacks it, the year when the name lacks it. */
 export function carLabel(car: Pick<CarLike, 'carName' | 'brand' | 'year'>): string {
   let label = car.carName.trim();
-  if (car.brand && !foldVietnamese(label).startsWith(foldVietnamese(car.brand))) label = `${car.brand} ${label}`;
+  if (car.brand && !foldVietnamese(label).startsWith(foldVietnamese(car.brand)))
+    label = `${car.brand} ${label}`;
   if (car.year && !label.includes(String(car.year))) label = `${label} ${car.year}`;
   return label;
 }

@@ -76,20 +76,34 @@ export function leadsRoutes(service: LeadsService) {
           config: manage,
           schema: { tags, summary: `Đổi trạng thái yêu cầu ${label}`, params: idParam, body: leadStatusBody },
         },
-        (req) => service.changeStatus(type, req.params.id, req.body.status, req.body.note, requireUser(req), req),
+        (req) =>
+          service.changeStatus(type, req.params.id, req.body.status, req.body.note, requireUser(req), req),
       );
 
       app.put(
         `${base}/:id/assign`,
-        { config: manage, schema: { tags, summary: `Giao yêu cầu ${label}`, params: idParam, body: leadAssignBody } },
+        {
+          config: manage,
+          schema: { tags, summary: `Giao yêu cầu ${label}`, params: idParam, body: leadAssignBody },
+        },
         (req) => service.assign(type, req.params.id, req.body.assigneeId, requireUser(req), req),
       );
 
       app.post(
         `${base}/:id/notes`,
-        { config: manage, schema: { tags, summary: `Ghi chú nội bộ cho yêu cầu ${label}`, params: idParam, body: leadNoteBody } },
+        {
+          config: manage,
+          schema: {
+            tags,
+            summary: `Ghi chú nội bộ cho yêu cầu ${label}`,
+            params: idParam,
+            body: leadNoteBody,
+          },
+        },
         async (req, reply) =>
-          reply.status(201).send(await service.addNote(type, req.params.id, req.body.note, requireUser(req), req)),
+          reply
+            .status(201)
+            .send(await service.addNote(type, req.params.id, req.body.note, requireUser(req), req)),
       );
     };
     management('TEST_DRIVE');
@@ -106,7 +120,11 @@ export function leadsRoutes(service: LeadsService) {
       '/dashboard/service-requests',
       {
         config: { access: 'auth' },
-        schema: { tags: ['Thống kê'], summary: 'Số yêu cầu dịch vụ theo loại và trạng thái', querystring: serviceRequestStatsQuery },
+        schema: {
+          tags: ['Thống kê'],
+          summary: 'Số yêu cầu dịch vụ theo loại và trạng thái',
+          querystring: serviceRequestStatsQuery,
+        },
       },
       (req) => service.stats(req.query.status),
     );

@@ -105,7 +105,8 @@ export function leadReference(type: LeadType, clientRequestId: string): string {
   return `${REFERENCE_PREFIX[type]}-${clientRequestId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 }
 
-function searchText(lead: NewLead): string {
+/** The folded words a lead is found by (written on save). */
+export function leadSearchText(lead: NewLead): string {
   const plate = lead.licencePlate ?? '';
   return [
     foldVietnamese(
@@ -159,7 +160,12 @@ export class LeadsService {
 
   // --------------------------------------------------------------------------------- submission
 
-  private receipt(row: Pick<LeadRow, 'reference' | 'type' | 'status' | 'fullName' | 'carLabel' | 'preferredDate' | 'timeSlot' | 'createdAt'>): LeadReceipt {
+  private receipt(
+    row: Pick<
+      LeadRow,
+      'reference' | 'type' | 'status' | 'fullName' | 'carLabel' | 'preferredDate' | 'timeSlot' | 'createdAt'
+    >,
+  ): LeadReceipt {
     const type = row.type as LeadType;
     return {
       reference: row.reference,
@@ -184,7 +190,10 @@ export class LeadsService {
     return { receipt: this.receipt(row), created: false };
   }
 
-  private async resolveCar(carId: number | undefined, required: boolean): Promise<{ carId: number; label: string } | null> {
+  private async resolveCar(
+    carId: number | undefined,
+    required: boolean,
+  ): Promise<{ carId: number; label: string } | null> {
     if (carId === undefined) {
       if (required) throw badRequest('Vui lòng chọn xe', { carId: 'Vui lòng chọn xe' });
       return null;
@@ -254,7 +263,7 @@ export class LeadsService {
         message: b.message,
       };
     }
-    row.searchText = searchText(row);
+    row.searchText = leadSearchText(row);
     return row;
   }
 
@@ -367,7 +376,9 @@ export class LeadsService {
       timeSlot: row.timeSlot,
       daysUntil: date ? daysUntil(new Date(`${date}T00:00:00+07:00`), now) : null,
       overdue:
-        !!date && OPEN_LEAD_STATUSES.includes(status) && appointmentMoment(date, row.timeSlot).getTime() < now.getTime(),
+        !!date &&
+        OPEN_LEAD_STATUSES.includes(status) &&
+        appointmentMoment(date, row.timeSlot).getTime() < now.getTime(),
       licencePlate: row.licencePlate,
       make: row.make,
       model: row.model,
@@ -397,7 +408,9 @@ export class LeadsService {
         text = `Chuyển trạng thái từ "${from ? LEAD_STATUS_LABELS[from] : ''}" sang "${to ? LEAD_STATUS_LABELS[to] : ''}"`;
         break;
       case 'ASSIGN':
-        text = row.assigneeId ? `Giao cho ${row.assigneeName ?? `nhân viên #${row.assigneeId}`}` : 'Bỏ giao nhân viên';
+        text = row.assigneeId
+          ? `Giao cho ${row.assigneeName ?? `nhân viên #${row.assigneeId}`}`
+          : 'Bỏ giao nhân viên';
         break;
       default:
         text = 'Ghi chú nội bộ';
@@ -427,13 +440,18 @@ export class LeadsService {
       conditions.push(
         or(
           like(leads.searchText, `%${escapeLike(folded)}%`),
-          compact.length >= 3 && compact !== folded ? like(leads.searchText, `%${escapeLike(compact)}%`) : undefined,
+          compact.length >= 3 && compact !== folded
+            ? like(leads.searchText, `%${escapeLike(compact)}%`)
+            : undefined,
         ),
       );
     }
     if (type === 'CONSULTING') {
       if (q.from) conditions.push(gte(leads.createdAt, new Date(`${q.from}T00:00:00+07:00`)));
-      if (q.to) conditions.push(lt(leads.createdAt, new Date(new Date(`${q.to}T00:00:00+07:00`).getTime() + 86_400_000)));
+      if (q.to)
+        conditions.push(
+          lt(leads.createdAt, new Date(new Date(`${q.to}T00:00:00+07:00`).getTime() + 86_400_000)),
+        );
     } else {
       if (q.from) conditions.push(gte(leads.preferredDate, q.from));
       if (q.to) conditions.push(lte(leads.preferredDate, q.to));
@@ -444,7 +462,11 @@ export class LeadsService {
         inArray(leads.status, [...OPEN_LEAD_STATUSES]),
         or(
           lt(leads.preferredDate, today),
-          and(eq(leads.preferredDate, today), sql`${leads.timeSlot} is not null`, lt(leads.timeSlot, nowHhmm(now))),
+          and(
+            eq(leads.preferredDate, today),
+            sql`${leads.timeSlot} is not null`,
+            lt(leads.timeSlot, nowHhmm(now)),
+          ),
         ),
       );
       conditions.push(q.overdue ? late : sql`not coalesce(${late}, false)`);
@@ -547,7 +569,8 @@ export class LeadsService {
     if (assigneeId !== null) {
       const user = await this.deps.users.findRow(this.db, assigneeId);
       if (!user) throw badRequest(LEAD_MESSAGES.staffNotFound, { assigneeId: LEAD_MESSAGES.staffNotFound });
-      if (!user.active) throw badRequest(LEAD_MESSAGES.staffInactive, { assigneeId: LEAD_MESSAGES.staffInactive });
+      if (!user.active)
+        throw badRequest(LEAD_MESSAGES.staffInactive, { assigneeId: LEAD_MESSAGES.staffInactive });
       const perms = (await this.deps.users.permissionsOf(this.db, [user.id])).get(user.id) ?? [];
       if (user.role !== 'ADMIN' && !perms.includes('MANAGE_SERVICE')) {
         throw badRequest(LEAD_MESSAGES.staffNoPermission, { assigneeId: LEAD_MESSAGES.staffNoPermission });
@@ -582,7 +605,11 @@ export class LeadsService {
   }
 
   /** A bell notification and an e-mail for the staff member a lead was given to; failures are only logged. */
-  private tellAssignee(row: LeadRow, assignee: { id: number; fullName: string; email: string | null }, by: CurrentUser) {
+  private tellAssignee(
+    row: LeadRow,
+    assignee: { id: number; fullName: string; email: string | null },
+    by: CurrentUser,
+  ) {
     const kind = LEAD_TYPE_LABELS[row.type as LeadType].toLowerCase();
     const message = `${by.name} giao cho bạn yêu cầu ${kind} của khách hàng ${row.fullName} (${row.reference})`;
     const link = this.link(row);
@@ -596,18 +623,29 @@ export class LeadsService {
       `- Khách hàng: ${row.fullName}, điện thoại ${row.phone}${row.email ? `, email ${row.email}` : ''}`,
     ];
     if (row.carLabel) lines.push(`- Xe: ${row.carLabel}`);
-    if (row.licencePlate) lines.push(`- Xe: ${[row.make, row.model, row.year].filter(Boolean).join(' ')} (${row.licencePlate})`);
+    if (row.licencePlate)
+      lines.push(`- Xe: ${[row.make, row.model, row.year].filter(Boolean).join(' ')} (${row.licencePlate})`);
     if (row.preferredDate) {
       lines.push(`- Ngày hẹn: ${dmy(row.preferredDate)}${row.timeSlot ? ` lúc ${row.timeSlot}` : ''}`);
     }
     if (row.message) lines.push(`- Ghi chú của khách: ${row.message}`);
     lines.push('', `Xem chi tiết: ${this.deps.config.publicUrl}${link}`);
     this.deps.mailer
-      .send({ to: assignee.email, subject: `Bạn được giao yêu cầu ${kind} ${row.reference}`, text: lines.join('\n') })
+      .send({
+        to: assignee.email,
+        subject: `Bạn được giao yêu cầu ${kind} ${row.reference}`,
+        text: lines.join('\n'),
+      })
       .catch((err) => this.deps.log.error({ err }, 'lead assignment mail failed'));
   }
 
-  async addNote(type: LeadType, id: number, note: string, current: CurrentUser, req: FastifyRequest): Promise<LeadEventView> {
+  async addNote(
+    type: LeadType,
+    id: number,
+    note: string,
+    current: CurrentUser,
+    req: FastifyRequest,
+  ): Promise<LeadEventView> {
     const event = await this.db.transaction(async (tx) => {
       await this.row(tx, type, id, true);
       const at = new Date();
@@ -642,8 +680,16 @@ export class LeadsService {
     return {
       status: status ?? null,
       total: sum(() => true),
-      byType: LEAD_TYPES.map((t) => ({ type: t, label: LEAD_TYPE_LABELS[t], count: sum((c) => c.type === t) })),
-      byStatus: statuses.map((s) => ({ status: s, label: LEAD_STATUS_LABELS[s], count: sum((c) => c.status === s) })),
+      byType: LEAD_TYPES.map((t) => ({
+        type: t,
+        label: LEAD_TYPE_LABELS[t],
+        count: sum((c) => c.type === t),
+      })),
+      byStatus: statuses.map((s) => ({
+        status: s,
+        label: LEAD_STATUS_LABELS[s],
+        count: sum((c) => c.status === s),
+      })),
       byTypeAndStatus,
     };
   }

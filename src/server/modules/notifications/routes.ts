@@ -1,5 +1,9 @@
 import { idParam } from '../../../contract/common';
-import { notificationListQuery, notificationSendBody, notificationUserParam } from '../../../contract/notifications';
+import {
+  notificationListQuery,
+  notificationSendBody,
+  notificationUserParam,
+} from '../../../contract/notifications';
 import type { App } from '../../context';
 import { type CurrentUser, requireUser } from '../../platform/access';
 import type { SocketLike, StompServer } from '../../platform/realtime';
@@ -18,7 +22,10 @@ export function notificationsRoutes(service: NotificationsService, stomp: StompS
 
     app.get(
       '/notifications/unread/:userId',
-      { config: auth, schema: { tags, summary: 'Thông báo chưa đọc (mới nhất trước)', params: notificationUserParam } },
+      {
+        config: auth,
+        schema: { tags, summary: 'Thông báo chưa đọc (mới nhất trước)', params: notificationUserParam },
+      },
       (req) => service.unread(requireUser(req), req.params.userId),
     );
 
@@ -55,13 +62,19 @@ export function notificationsRoutes(service: NotificationsService, stomp: StompS
         schema: { tags, summary: 'Gửi thông báo', params: notificationUserParam, body: notificationSendBody },
       },
       async (req, reply) =>
-        reply.status(201).send(await service.send(requireUser(req), req.params.userId, req.body.message, req)),
+        reply
+          .status(201)
+          .send(await service.send(requireUser(req), req.params.userId, req.body.message, req)),
     );
 
     // STOMP 1.2 over WebSocket: the token travels in the CONNECT frame, so the upgrade itself is public.
     app.get(
       '/notifications',
-      { websocket: true, config: { access: 'public' }, schema: { tags, summary: 'WebSocket STOMP 1.2 (thông báo thời gian thực)' } },
+      {
+        websocket: true,
+        config: { access: 'public' },
+        schema: { tags, summary: 'WebSocket STOMP 1.2 (thông báo thời gian thực)' },
+      },
       (socket) => {
         stomp.accept(socket as unknown as SocketLike);
       },

@@ -48,7 +48,12 @@ export class NotificationsService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  private async insert(exec: Executor, userIds: number[], message: string, link: string | null): Promise<Row[]> {
+  private async insert(
+    exec: Executor,
+    userIds: number[],
+    message: string,
+    link: string | null,
+  ): Promise<Row[]> {
     const ids = [...new Set(userIds)].filter((id) => Number.isInteger(id) && id > 0);
     if (ids.length === 0) return [];
     const text = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message;
@@ -59,7 +64,9 @@ export class NotificationsService {
   }
 
   private async publish(rows: Row[]) {
-    await this.bus.publish(rows.map((r) => ({ destination: notificationTopic(r.userId), body: toNotificationView(r) })));
+    await this.bus.publish(
+      rows.map((r) => ({ destination: notificationTopic(r.userId), body: toNotificationView(r) })),
+    );
   }
 
   /**
@@ -139,7 +146,12 @@ export class NotificationsService {
   }
 
   /** POST send/{userId}: an admin to anyone, anyone else only to themselves (a reminder). */
-  async send(current: CurrentUser, userId: number, message: string, req: FastifyRequest): Promise<NotificationView> {
+  async send(
+    current: CurrentUser,
+    userId: number,
+    message: string,
+    req: FastifyRequest,
+  ): Promise<NotificationView> {
     if (current.id !== userId && current.role !== 'ADMIN') throw forbidden(NOTIFICATION_MESSAGES.sendOthers);
     const target = await this.users.findRow(this.db, userId);
     if (!target) throw notFound(NOTIFICATION_MESSAGES.userNotFound);

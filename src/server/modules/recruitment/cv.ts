@@ -63,7 +63,7 @@ export function cvFileName(original: string, kind: CvKind): string {
     original
       .split(/[\\/]/)
       .pop()!
-      .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+      .replace(/[\p{Cc}"<>|:*?]/gu, '')
       .trim()
       .slice(0, 150) || 'cv';
   const stem = base.replace(/\.(pdf|docx?|zip)$/i, '') || 'cv';
@@ -79,7 +79,10 @@ export function attachmentHeader(fileName: string): string {
     .replace(/Đ/g, 'D')
     .replace(/[^\x20-\x7e]/g, '_')
     .replace(/["\\;]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 

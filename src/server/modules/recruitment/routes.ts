@@ -4,8 +4,8 @@ import {
   type ApplicationReceipt,
   CV_MAX_BYTES,
   candidateBody,
-  candidatesQuery,
   candidateStatusBody,
+  candidatesQuery,
   recruitmentAdminQuery,
   recruitmentBody,
   recruitmentStatusParam,
@@ -50,7 +50,9 @@ export function recruitmentRoutes(service: RecruitmentService) {
         },
       },
       (req) =>
-        hasPermission(req.user, 'MANAGE_RECRUITMENT') ? service.get(req.params.id) : service.getOpen(req.params.id),
+        hasPermission(req.user, 'MANAGE_RECRUITMENT')
+          ? service.get(req.params.id)
+          : service.getOpen(req.params.id),
     );
 
     app.post(
@@ -66,7 +68,8 @@ export function recruitmentRoutes(service: RecruitmentService) {
         },
       },
       async (req, reply) => {
-        if (!service.applyLimiter.hit(req.ip)) throw tooMany('Bạn đã nộp quá nhiều hồ sơ, vui lòng thử lại sau');
+        if (!service.applyLimiter.hit(req.ip))
+          throw tooMany('Bạn đã nộp quá nhiều hồ sơ, vui lòng thử lại sau');
         await service.assertOpen(req.params.id);
         const parts = await readMultipart(req, {
           json: 'candidate',
@@ -74,7 +77,8 @@ export function recruitmentRoutes(service: RecruitmentService) {
           maxFiles: 1,
           maxFileBytes: CV_MAX_BYTES,
         }).catch((err) => {
-          if (err instanceof ApiError && err.status === 413) throw new ApiError(413, 'CV vượt quá dung lượng tối đa 5 MB');
+          if (err instanceof ApiError && err.status === 413)
+            throw new ApiError(413, 'CV vượt quá dung lượng tối đa 5 MB');
           throw err;
         });
         const input = parseJsonPart(candidateBody, parts.json, 'candidate');
@@ -96,7 +100,10 @@ export function recruitmentRoutes(service: RecruitmentService) {
     // ---- staff ----
     app.get(
       '/recruitments/admin',
-      { config: staff, schema: { tags, summary: 'Danh sách tin tuyển dụng (quản trị)', querystring: recruitmentAdminQuery } },
+      {
+        config: staff,
+        schema: { tags, summary: 'Danh sách tin tuyển dụng (quản trị)', querystring: recruitmentAdminQuery },
+      },
       (req) => service.listAdmin(req.query),
     );
 
@@ -122,7 +129,11 @@ export function recruitmentRoutes(service: RecruitmentService) {
       '/recruitments/status/:status',
       {
         config: staff,
-        schema: { tags, summary: 'Tin tuyển dụng theo trạng thái (quản trị)', params: recruitmentStatusParam },
+        schema: {
+          tags,
+          summary: 'Tin tuyển dụng theo trạng thái (quản trị)',
+          params: recruitmentStatusParam,
+        },
       },
       (req) => service.listByStatus(req.params.status),
     );
@@ -147,7 +158,10 @@ export function recruitmentRoutes(service: RecruitmentService) {
 
     app.put(
       '/recruitments/admin/:id',
-      { config: staff, schema: { tags, summary: 'Sửa tin tuyển dụng', params: idParam, body: recruitmentBody } },
+      {
+        config: staff,
+        schema: { tags, summary: 'Sửa tin tuyển dụng', params: idParam, body: recruitmentBody },
+      },
       (req) => service.update(req.params.id, req.body, req),
     );
 
@@ -157,8 +171,10 @@ export function recruitmentRoutes(service: RecruitmentService) {
       (req) => service.listCandidates(req.query),
     );
 
-    app.get('/candidates/statuses', { config: staff, schema: { tags, summary: 'Các trạng thái ứng viên' } }, () =>
-      service.candidateStatusOptions(),
+    app.get(
+      '/candidates/statuses',
+      { config: staff, schema: { tags, summary: 'Các trạng thái ứng viên' } },
+      () => service.candidateStatusOptions(),
     );
 
     app.get(
@@ -169,7 +185,10 @@ export function recruitmentRoutes(service: RecruitmentService) {
 
     app.put(
       '/candidates/:id/status',
-      { config: staff, schema: { tags, summary: 'Đổi trạng thái ứng viên', params: idParam, body: candidateStatusBody } },
+      {
+        config: staff,
+        schema: { tags, summary: 'Đổi trạng thái ứng viên', params: idParam, body: candidateStatusBody },
+      },
       (req) => service.setCandidateStatus(req.params.id, req.body.status, req),
     );
 

@@ -262,7 +262,11 @@ export class RecruitmentService {
   }
 
   /** Open or close a posting. Opening one whose deadline is over is refused: extend the deadline first. */
-  async setStatus(id: number, status: RecruitmentStatus, req: FastifyRequest | null): Promise<RecruitmentView> {
+  async setStatus(
+    id: number,
+    status: RecruitmentStatus,
+    req: FastifyRequest | null,
+  ): Promise<RecruitmentView> {
     await this.db.transaction(async (tx) => {
       const before = await this.findPosting(tx, id);
       if (!before) throw notFound('Không tìm thấy tin tuyển dụng');
@@ -358,7 +362,12 @@ export class RecruitmentService {
       await deleteQuietly(this.cvStorage, [key], this.log);
       throw err;
     }
-    const event = { candidateId: id, recruitmentId, recruitmentTitle: posting.title, fullName: input.fullName };
+    const event = {
+      candidateId: id,
+      recruitmentId,
+      recruitmentTitle: posting.title,
+      fullName: input.fullName,
+    };
     for (const listener of this.listeners) {
       try {
         await listener(event);
@@ -443,7 +452,10 @@ export class RecruitmentService {
   }
 
   /** The CV file for a staff download. */
-  async cv(id: number, req: FastifyRequest | null): Promise<{ file: StoredObject; fileName: string; kind: CvKind }> {
+  async cv(
+    id: number,
+    req: FastifyRequest | null,
+  ): Promise<{ file: StoredObject; fileName: string; kind: CvKind }> {
     const row = await this.findCandidate(this.db, id);
     if (!row) throw notFound('Không tìm thấy ứng viên');
     const file = await this.cvStorage.get(row.candidate.cvKey);

@@ -25,7 +25,13 @@ export interface PageHead {
   extra?: [string, string][];
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
@@ -81,7 +87,8 @@ export function renderHead(head: PageHead): string {
     meta('name', 'twitter:image', head.image.url);
     meta('name', 'twitter:image:alt', head.image.alt);
   }
-  for (const block of head.jsonLd) lines.push(`<script type="application/ld+json">${safeJson(block)}</script>`);
+  for (const block of head.jsonLd)
+    lines.push(`<script type="application/ld+json">${safeJson(block)}</script>`);
   return lines.join('\n    ');
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../context';
-import { type RenderedPage, STATIC_PAGES, type SeoService } from './service';
+import { type RenderedPage, type SeoService, STATIC_PAGES } from './service';
 
 function send(reply: FastifyReply, page: RenderedPage) {
   return reply
@@ -26,7 +26,9 @@ function numericId(raw: string): number | null {
  */
 export function registerSeoRoutes(app: App, seo: SeoService) {
   for (const path of Object.keys(STATIC_PAGES)) {
-    app.get(path, { schema: { hide: true } }, async (_req, reply) => send(reply, await seo.renderStatic(path)));
+    app.get(path, { schema: { hide: true } }, async (_req, reply) =>
+      send(reply, await seo.renderStatic(path)),
+    );
   }
   for (const [list, render] of [
     ['/cars', (id: number | null) => seo.renderCar(id)],
@@ -47,7 +49,10 @@ export function registerSeoRoutes(app: App, seo: SeoService) {
       .send(await seo.sitemap()),
   );
   app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(seo.robots()),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(seo.robots()),
   );
 
   app.setNotFoundHandler(async (req, reply) => {

@@ -10,7 +10,15 @@ import type { BlogsService } from '../blogs/service';
 import type { RecruitmentService } from '../recruitment/service';
 import type { SlidersService } from '../sliders/service';
 import type { WebConfigService } from '../web-config/service';
-import { clip, escapeHtml, FALLBACK_TEMPLATE, injectHead, type PageHead, renderHead, type ShareImage } from './head';
+import {
+  clip,
+  escapeHtml,
+  FALLBACK_TEMPLATE,
+  injectHead,
+  type PageHead,
+  renderHead,
+  type ShareImage,
+} from './head';
 
 /**
  * Where car pages get their data. Points at CarsService (app.ts); kept as an interface so the share
@@ -45,7 +53,8 @@ export const STATIC_PAGES: Record<string, StaticPage> = {
   '/about': {
     name: 'Giới thiệu',
     title: (s) => `Giới thiệu | ${s}`,
-    description: (s) => `Câu chuyện, giá trị và showroom của ${s}: nơi mua xe đã qua sử dụng an tâm, minh bạch.`,
+    description: (s) =>
+      `Câu chuyện, giá trị và showroom của ${s}: nơi mua xe đã qua sử dụng an tâm, minh bạch.`,
   },
   '/cars': {
     name: 'Mua xe',
@@ -76,22 +85,26 @@ export const STATIC_PAGES: Record<string, StaticPage> = {
   '/recruitment': {
     name: 'Tuyển dụng',
     title: (s) => `Tuyển dụng | ${s}`,
-    description: (s) => `Các vị trí ${s} đang tuyển: tư vấn bán hàng, kỹ thuật viên, marketing... Nộp CV trực tuyến.`,
+    description: (s) =>
+      `Các vị trí ${s} đang tuyển: tư vấn bán hàng, kỹ thuật viên, marketing... Nộp CV trực tuyến.`,
   },
   '/chatbot': {
     name: 'Tư vấn AI',
     title: (s) => `Tư vấn AI | ${s}`,
-    description: (s) => `Trợ lý AI của ${s} tư vấn chọn xe theo nhu cầu và ngân sách, dựa trên kho xe thực tế.`,
+    description: (s) =>
+      `Trợ lý AI của ${s} tư vấn chọn xe theo nhu cầu và ngân sách, dựa trên kho xe thực tế.`,
   },
   '/blogs': {
     name: 'Tin tức',
     title: (s) => `Tin tức xe | ${s}`,
-    description: (s) => `Tin thị trường ô tô, kinh nghiệm mua xe cũ, đánh giá xe và khuyến mãi mới nhất từ ${s}.`,
+    description: (s) =>
+      `Tin thị trường ô tô, kinh nghiệm mua xe cũ, đánh giá xe và khuyến mãi mới nhất từ ${s}.`,
   },
   '/consulting': {
     name: 'Liên hệ',
     title: (s) => `Liên hệ tư vấn | ${s}`,
-    description: (s) => `Gửi yêu cầu tư vấn mua xe, định giá hay trả góp: ${s} sẽ gọi lại cho bạn trong thời gian sớm nhất.`,
+    description: (s) =>
+      `Gửi yêu cầu tư vấn mua xe, định giá hay trả góp: ${s} sẽ gọi lại cho bạn trong thời gian sớm nhất.`,
   },
 };
 
@@ -118,7 +131,7 @@ export class SeoService {
   ) {}
 
   /** Car pages and the sitemap's cars come from here once set (app.ts points it at CarsService). */
-  useCars(source: CarSource) {
+  setCarSource(source: CarSource) {
     this.carSource = source;
   }
 
@@ -217,7 +230,13 @@ export class SeoService {
     const site = cfg.showroomName;
     const image = await this.defaultImage(site);
     const jsonLd: object[] = [this.dealer(cfg, image)];
-    if (path !== '/') jsonLd.push(this.breadcrumbs([{ name: 'Trang chủ', path: '/' }, { name: page.name, path }]));
+    if (path !== '/')
+      jsonLd.push(
+        this.breadcrumbs([
+          { name: 'Trang chủ', path: '/' },
+          { name: page.name, path },
+        ]),
+      );
     return this.finish(
       {
         title: page.title(site),
@@ -238,9 +257,10 @@ export class SeoService {
     const cfg = await this.webConfig.getPublic();
     const site = cfg.showroomName;
     const path = `/blogs/${post.blogId}`;
-    const image = this.shareImage(post.image, post.title) ?? (await this.defaultImage(site));
+    const fallback = await this.defaultImage(site);
+    const image = this.shareImage(post.image, post.title) ?? fallback;
     const description = clip(post.summary || post.title, 200);
-    const dealer = this.dealer(cfg, await this.defaultImage(site));
+    const dealer = this.dealer(cfg, fallback);
     return this.finish(
       {
         title: `${post.title} | ${site}`,
@@ -268,7 +288,13 @@ export class SeoService {
     );
   }
 
-  private article(post: BlogView, path: string, description: string, image: ShareImage | null, cfg: PublicWebConfiguration) {
+  private article(
+    post: BlogView,
+    path: string,
+    description: string,
+    image: ShareImage | null,
+    cfg: PublicWebConfiguration,
+  ) {
     return {
       '@context': 'https://schema.org',
       '@type': 'Article',
@@ -282,7 +308,11 @@ export class SeoService {
       author: post.authorName
         ? { '@type': 'Person', name: post.authorName }
         : { '@type': 'Organization', name: cfg.showroomName },
-      publisher: { '@type': 'Organization', '@id': `${this.config.publicUrl}/#dealer`, name: cfg.showroomName },
+      publisher: {
+        '@type': 'Organization',
+        '@id': `${this.config.publicUrl}/#dealer`,
+        name: cfg.showroomName,
+      },
       mainEntityOfPage: { '@type': 'WebPage', '@id': this.absolute(path) },
       url: this.absolute(path),
     };
@@ -290,7 +320,8 @@ export class SeoService {
 
   async renderCar(id: number | null): Promise<RenderedPage> {
     const car = id && this.carSource ? await this.carSource.find(id) : null;
-    if (!car) return this.renderNotFound(`/cars/${id ?? ''}`, 'Xe không tồn tại hoặc đã được gỡ khỏi danh sách.');
+    if (!car)
+      return this.renderNotFound(`/cars/${id ?? ''}`, 'Xe không tồn tại hoặc đã được gỡ khỏi danh sách.');
     const cfg = await this.webConfig.getPublic();
     const site = cfg.showroomName;
     const path = `/cars/${car.carId}`;
@@ -298,7 +329,8 @@ export class SeoService {
     const price = formatPrice(car.sellPrice);
     const headline = `${name} ${car.year} - ${price}`;
     const cover = car.photos?.[0] ?? car.cover;
-    const image = this.shareImage(cover ?? null, `${name} ${car.year}`) ?? (await this.defaultImage(site));
+    const fallback = await this.defaultImage(site);
+    const image = this.shareImage(cover ?? null, `${name} ${car.year}`) ?? fallback;
     const sold = car.status === 'sold';
     const description = clip(
       [
@@ -358,7 +390,7 @@ export class SeoService {
             { name: 'Mua xe', path: '/cars' },
             { name: `${name} ${car.year}`, path },
           ]),
-          this.dealer(cfg, await this.defaultImage(site)),
+          this.dealer(cfg, fallback),
         ],
       },
       200,
@@ -389,7 +421,10 @@ export class SeoService {
     );
   }
 
-  async renderNotFound(path: string, description = 'Trang bạn tìm không tồn tại hoặc đã được chuyển đi.'): Promise<RenderedPage> {
+  async renderNotFound(
+    path: string,
+    description = 'Trang bạn tìm không tồn tại hoặc đã được chuyển đi.',
+  ): Promise<RenderedPage> {
     const cfg = await this.webConfig.getPublic();
     const site = cfg.showroomName;
     return this.finish(
@@ -441,10 +476,20 @@ export class SeoService {
       entries.push({ path, lastmod, priority, changefreq });
     }
     for (const car of cars) {
-      entries.push({ path: `/cars/${car.carId}`, lastmod: car.updatedAt, priority: '0.8', changefreq: 'weekly' });
+      entries.push({
+        path: `/cars/${car.carId}`,
+        lastmod: car.updatedAt,
+        priority: '0.8',
+        changefreq: 'weekly',
+      });
     }
     for (const post of posts) {
-      entries.push({ path: `/blogs/${post.blogId}`, lastmod: post.updatedAt, priority: '0.7', changefreq: 'monthly' });
+      entries.push({
+        path: `/blogs/${post.blogId}`,
+        lastmod: post.updatedAt,
+        priority: '0.7',
+        changefreq: 'monthly',
+      });
     }
     const body = entries
       .map(

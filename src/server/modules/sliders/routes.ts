@@ -19,18 +19,26 @@ export function slidersRoutes(service: SlidersService) {
 
     app.get(
       '/overview/sliders',
-      { config: { access: 'public' }, schema: { tags, summary: 'Banner đang hiển thị trên trang chủ (theo thứ tự)' } },
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'Banner đang hiển thị trên trang chủ (theo thứ tự)' },
+      },
       () => service.listPublic(),
     );
 
     app.get(
       '/overview/admin/sliders',
-      { config: staff, schema: { tags, summary: 'Danh sách banner (quản trị)', querystring: sliderAdminQuery } },
+      {
+        config: staff,
+        schema: { tags, summary: 'Danh sách banner (quản trị)', querystring: sliderAdminQuery },
+      },
       (req) => service.listAdmin(req.query),
     );
 
-    app.get('/overview/slider/:id', { config: staff, schema: { tags, summary: 'Chi tiết banner', params: idParam } }, (req) =>
-      service.get(req.params.id),
+    app.get(
+      '/overview/slider/:id',
+      { config: staff, schema: { tags, summary: 'Chi tiết banner', params: idParam } },
+      (req) => service.get(req.params.id),
     );
 
     app.post(
@@ -40,7 +48,8 @@ export function slidersRoutes(service: SlidersService) {
         schema: {
           tags,
           summary: 'Thêm banner',
-          description: 'multipart/form-data: phần `slider` (JSON) và phần `image` (ảnh JPEG, PNG, WebP, HEIC; tối đa 10 MB).',
+          description:
+            'multipart/form-data: phần `slider` (JSON) và phần `image` (ảnh JPEG, PNG, WebP, HEIC; tối đa 10 MB).',
         },
       },
       async (req, reply) => {
@@ -82,8 +91,10 @@ export function slidersRoutes(service: SlidersService) {
       },
     );
 
-    app.put('/overview/activate/:id', { config: staff, schema: { tags, summary: 'Hiện banner', params: idParam } }, (req) =>
-      service.setActive(req.params.id, true, req),
+    app.put(
+      '/overview/activate/:id',
+      { config: staff, schema: { tags, summary: 'Hiện banner', params: idParam } },
+      (req) => service.setActive(req.params.id, true, req),
     );
 
     app.put(

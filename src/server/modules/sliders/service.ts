@@ -7,7 +7,13 @@ import type { Db, Executor } from '../../db/client';
 import { sliders } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, notFound } from '../../platform/errors';
-import { imageView, type PreparedImage, type StoredImage, storeImage, variantKeys } from '../../platform/images';
+import {
+  imageView,
+  type PreparedImage,
+  type StoredImage,
+  storeImage,
+  variantKeys,
+} from '../../platform/images';
 import { deleteQuietly, type Storage } from '../../platform/storage';
 
 type SliderRow = typeof sliders.$inferSelect;
@@ -53,7 +59,12 @@ export class SlidersService {
     return rows.map((r) => this.view(r));
   }
 
-  async listAdmin(q: { page: number; size: number; search?: string; active?: boolean }): Promise<Page<SliderView>> {
+  async listAdmin(q: {
+    page: number;
+    size: number;
+    search?: string;
+    active?: boolean;
+  }): Promise<Page<SliderView>> {
     const folded = q.search ? foldVietnamese(q.search) : '';
     const where = and(
       folded ? like(sliders.searchText, `%${escapeLike(folded)}%`) : undefined,
@@ -109,7 +120,11 @@ export class SlidersService {
   }
 
   /** Stores the image first, then writes the row; the files are removed again if the row is not written. */
-  async create(input: SliderInput, image: PreparedImage | null, req: FastifyRequest | null): Promise<SliderView> {
+  async create(
+    input: SliderInput,
+    image: PreparedImage | null,
+    req: FastifyRequest | null,
+  ): Promise<SliderView> {
     if (!image) throw badRequest('Vui lòng chọn ảnh banner', { image: 'Vui lòng chọn ảnh banner' });
     const stored = await storeImage(this.storage, 'banners', image);
     try {
@@ -127,7 +142,12 @@ export class SlidersService {
             searchText: searchText(input),
           })
           .returning();
-        await writeAudit(tx, req, { action: 'create', entity: 'slider', entityId: created.id, after: created });
+        await writeAudit(tx, req, {
+          action: 'create',
+          entity: 'slider',
+          entityId: created.id,
+          after: created,
+        });
         return created;
       });
       return this.view(row);

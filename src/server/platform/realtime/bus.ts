@@ -65,7 +65,10 @@ export class RealtimeBus {
       try {
         await this.database.pool!.query('select pg_notify($1, $2)', [REALTIME_CHANNEL, payload]);
       } catch (err) {
-        this.log.warn({ err: (err as Error).message }, 'realtime: NOTIFY failed; other instances miss this message');
+        this.log.warn(
+          { err: (err as Error).message },
+          'realtime: NOTIFY failed; other instances miss this message',
+        );
       }
     }
   }
@@ -99,7 +102,10 @@ export class RealtimeBus {
     for (const message of messages) {
       const single = encode([message]);
       if (Buffer.byteLength(single) > MAX_PAYLOAD_BYTES) {
-        this.log.warn({ destination: message.destination }, 'realtime: message too large for NOTIFY, sent locally only');
+        this.log.warn(
+          { destination: message.destination },
+          'realtime: message too large for NOTIFY, sent locally only',
+        );
         continue;
       }
       if (batch.length && Buffer.byteLength(encode([...batch, message])) > MAX_PAYLOAD_BYTES) {

@@ -51,7 +51,8 @@ export class SubscriptionRegistry<C> {
   /** Every (connection, subscription id) listening to a destination. */
   subscribers(destination: string): { conn: C; id: string }[] {
     const out: { conn: C; id: string }[] = [];
-    for (const [conn, ids] of this.byDestination.get(destination) ?? []) for (const id of ids) out.push({ conn, id });
+    for (const [conn, ids] of this.byDestination.get(destination) ?? [])
+      for (const id of ids) out.push({ conn, id });
     return out;
   }
 

@@ -29,7 +29,9 @@ const UNESCAPED_COMMANDS = new Set(['CONNECT', 'CONNECTED']);
 export const HEARTBEAT = '\n';
 
 function escapeHeader(value: string): string {
-  return value.replace(/[\\\r\n:]/g, (c) => (c === '\\' ? '\\\\' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : '\\c'));
+  return value.replace(/[\\\r\n:]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : '\\c',
+  );
 }
 
 function unescapeHeader(value: string): string {
@@ -50,14 +52,19 @@ function unescapeHeader(value: string): string {
 }
 
 /** One frame as text (the server sends text WebSocket messages); content-length is added for a body. */
-export function encodeFrame(command: string, headers: Record<string, string | number> = {}, body = ''): string {
-  const escape = !UNESCAPED_COMMANDS.has(command);
+export function encodeFrame(
+  command: string,
+  headers: Record<string, string | number> = {},
+  body = '',
+): string {
+  const escaped = !UNESCAPED_COMMANDS.has(command);
   const lines = [command];
   const all: Record<string, string | number> = { ...headers };
-  if (body.length > 0 && all['content-length'] === undefined) all['content-length'] = Buffer.byteLength(body, 'utf8');
+  if (body.length > 0 && all['content-length'] === undefined)
+    all['content-length'] = Buffer.byteLength(body, 'utf8');
   for (const [name, value] of Object.entries(all)) {
     const v = String(value);
-    lines.push(escape ? `${escapeHeader(name)}:${escapeHeader(v)}` : `${name}:${v.replace(/[\r\n]/g, ' ')}`);
+    lines.push(escaped ? `${escapeHeader(name)}:${escapeHeader(v)}` : `${name}:${v.replace(/[\r\n]/g, ' ')}`);
   }
   return `${lines.join('\n')}\n\n${body}\0`;
 }
@@ -122,13 +129,13 @@ export class StompDecoder {
     }
     const command = lines.shift() ?? '';
     if (!/^[A-Z]+$/.test(command)) throw new StompProtocolError('Lệnh STOMP không hợp lệ');
-    const escape = !UNESCAPED_COMMANDS.has(command);
+    const escaped = !UNESCAPED_COMMANDS.has(command);
     const headers: Record<string, string> = {};
     for (const line of lines) {
       const colon = line.indexOf(':');
       if (colon <= 0) throw new StompProtocolError('Header STOMP không hợp lệ');
-      const name = escape ? unescapeHeader(line.slice(0, colon)) : line.slice(0, colon);
-      const value = escape ? unescapeHeader(line.slice(colon + 1)) : line.slice(colon + 1);
+      const name = escaped ? unescapeHeader(line.slice(0, colon)) : line.slice(0, colon);
+      const value = escaped ? unescapeHeader(line.slice(colon + 1)) : line.slice(colon + 1);
       if (!(name in headers)) headers[name] = value;
     }
     const declared = headers['content-length'];
@@ -139,7 +146,8 @@ export class StompDecoder {
       if (length > this.maxFrameBytes) throw new StompProtocolError('Khung STOMP quá lớn');
       bodyEnd = pos + length;
       if (buf.length < bodyEnd + 1) return null;
-      if (buf[bodyEnd] !== NUL) throw new StompProtocolError('Thân khung không kết thúc bằng NUL đúng content-length');
+      if (buf[bodyEnd] !== NUL)
+        throw new StompProtocolError('Thân khung không kết thúc bằng NUL đúng content-length');
     } else {
       bodyEnd = buf.indexOf(NUL, pos);
       if (bodyEnd < 0) return null;

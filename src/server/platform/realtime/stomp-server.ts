@@ -159,7 +159,11 @@ export class StompConnection<U extends StompPrincipal> {
   private onData(data: Buffer | ArrayBuffer | Buffer[]) {
     if (this.state === 'closed') return;
     this.lastInbound = Date.now();
-    const chunk = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    const chunk = Array.isArray(data)
+      ? Buffer.concat(data)
+      : Buffer.isBuffer(data)
+        ? data
+        : Buffer.from(data);
     let items: ReturnType<StompDecoder['push']>;
     try {
       items = this.decoder.push(chunk);
@@ -207,7 +211,9 @@ export class StompConnection<U extends StompPrincipal> {
         if (!this.server.options.maySubscribe(this.user!, destination)) {
           return this.fail(STOMP_MESSAGES.forbiddenTopic, `destination: ${destination}`, receipt);
         }
-        if (this.server.registry.subscriptionCount(this) >= this.server.settings.maxSubscriptionsPerConnection) {
+        if (
+          this.server.registry.subscriptionCount(this) >= this.server.settings.maxSubscriptionsPerConnection
+        ) {
           return this.fail(STOMP_MESSAGES.tooManySubscriptions, undefined, receipt);
         }
         if (!this.server.registry.add(this, id, destination)) {
@@ -240,7 +246,8 @@ export class StompConnection<U extends StompPrincipal> {
   private async onConnect(frame: StompFrame) {
     if (this.state !== 'awaiting') return this.fail(STOMP_MESSAGES.alreadyConnected);
     const versions = (frame.headers['accept-version'] ?? '').split(',').map((v) => v.trim());
-    if (!versions.includes('1.2')) return this.fail(STOMP_MESSAGES.version, `accept-version: ${versions.join(',')}`);
+    if (!versions.includes('1.2'))
+      return this.fail(STOMP_MESSAGES.version, `accept-version: ${versions.join(',')}`);
     const clientBeat = parseHeartBeat(frame.headers['heart-beat']);
     if (!clientBeat) return this.fail(STOMP_MESSAGES.heartBeat);
     const jwt =
@@ -257,7 +264,12 @@ export class StompConnection<U extends StompPrincipal> {
     this.state = 'connected';
     const [sx, sy] = this.server.settings.heartBeat;
     const beat = negotiateHeartBeat(clientBeat, [sx, sy]);
-    this.send('CONNECTED', { version: '1.2', 'heart-beat': `${sx},${sy}`, server: 'showroom/1.0', session: this.session });
+    this.send('CONNECTED', {
+      version: '1.2',
+      'heart-beat': `${sx},${sy}`,
+      server: 'showroom/1.0',
+      session: this.session,
+    });
     if (beat.outgoing > 0) this.every(beat.outgoing, () => this.raw(HEARTBEAT));
     if (beat.incoming > 0) {
       // Some slack for network latency, as the specification suggests.
@@ -269,7 +281,9 @@ export class StompConnection<U extends StompPrincipal> {
         }
       });
     }
-    this.every(this.server.settings.recheckMs, () => this.run(() => this.checkSession().then(() => undefined)));
+    this.every(this.server.settings.recheckMs, () =>
+      this.run(() => this.checkSession().then(() => undefined)),
+    );
   }
 
   /** Queues a MESSAGE for a subscription; the token is checked again just before it is sent. */

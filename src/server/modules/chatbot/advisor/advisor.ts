@@ -131,17 +131,18 @@ class Turn {
     if (referenced.length && !followUp && (p.attributes.length || !ownHard)) {
       return this.detail(referenced, p.attributes);
     }
-    if (!referenced.length && p.attributes.length && !ownHard && conv.focusId && !followUp && !p.more) {
+    const specific = p.attributes.filter((a) => a !== 'all');
+    if (!referenced.length && specific.length && !ownHard && conv.focusId && !followUp && !p.more) {
       const focus = await this.inventory.getCar(conv.focusId);
-      if (focus) return this.detail([focus], p.attributes);
+      if (focus) return this.detail([focus], specific);
     }
     if (followUp || (p.more && !ownHard)) {
       if (hasHardConstraints(c) || c.purposes || conv.lastList.length || conv.lastNamed.length) {
         return this.followUp(p, c, referenced);
       }
     }
-    if (hasHardConstraints(c) && (ownHard || p.constraints.purposes || p.constraints.sort)) return this.search(c);
-    if (p.constraints.purposes || p.constraints.sort) return this.search(c);
+    if (hasHardConstraints(c) && (ownHard || p.constraints.purposes || p.constraints.sort)) return this.search(c, p.constraints);
+    if (p.constraints.purposes || p.constraints.sort) return this.search(c, p.constraints);
     if (p.consulting) return this.consulting();
     if (p.thanks) return { kind: 'thanks', text: `Rất vui được hỗ trợ bạn! Nếu cần thêm thông tin, bạn cứ hỏi mình hoặc gọi ${await this.hotline()}.`, cars: [] };
     if (p.greeting) {
@@ -188,11 +189,15 @@ class Turn {
     }
     lines.push(`Hiện showroom chưa có xe nào khớp đúng tất cả yêu cầu${wishes ? ` (${wishes})` : ''}.`);
     const steps: string[] = [];
-    if (outcome.priceRelaxed) steps.push(`nới ngân sách thêm ${Math.round(PRICE_RELAX * 100)}%`);
+    const budgetAt = outcome.dropped.indexOf('budget');
+    if (outcome.priceRelaxed && budgetAt < 0) steps.push(`nới ngân sách thêm ${Math.round(PRICE_RELAX * 100)}%`);
     const dropped = outcome.dropped.filter((d) => d !== 'budget');
-    if (dropped.length) steps.push(`bỏ bớt yêu cầu về ${dropped.map((d) => RELAX_LABELS[d as keyof typeof RELAX_LABELS]).join(', ')}`);
-    if (outcome.dropped.includes('budget')) steps.push('bỏ giới hạn ngân sách và chọn các xe có giá gần nhất');
-    lines.push(`Mình đã ${steps.join(', rồi ')} và tìm được ${n} xe gần nhất với mong muốn của bạn:`);
+    const before = budgetAt >= 0 ? dropped.filter((d) => outcome.dropped.indexOf(d) < budgetAt) : dropped;
+    const after = budgetAt >= 0 ? dropped.filter((d) => outcome.dropped.indexOf(d) > budgetAt) : [];
+    if (before.length) steps.push(`bỏ bớt yêu cầu về ${before.map((d) => RELAX_LABELS[d]).join(', ')}`);
+    if (budgetAt >= 0) steps.push(`bỏ giới hạn ${RELAX_LABELS.budget}, chọn các xe có giá gần nhất`);
+    if (after.length) steps.push(`bỏ bớt yêu cầu về ${after.map((d) => RELAX_LABELS[d]).join(', ')}`);
+    lines.push(`Mình đã ${steps.join(', rồi ')}. Đây là ${n} xe gần nhất với mong muốn của bạn:`);
     return lines.join('\n');
   }
 
@@ -207,7 +212,9 @@ class Turn {
         search: outcome.search,
       };
     }
-    const entries = outcome.cars.map((car, i) => carEntry(i + 1, car, reasonsFor(car, c, this.year)));
+    // Reasons from what the cars do satisfy: the buyer's wishes less any given up.
+    const satisfied = outcome.dropped.length || outcome.priceRelaxed ? { ...outcome.constraints, purposes: c.purposes } : c;
+    const entries = outcome.cars.map((car, i) => carEntry(i + 1, car, reasonsFor(car, satisfied, this.year)));
     const text = [
       intro ?? this.intro(c, outcome),
       '',
@@ -225,8 +232,16 @@ class Turn {
     };
   }
 
-  async search(c: Constraints): Promise<AdvisorReply> {
+  /**
+   * `c` is the message's wishes merged over the standing ones; `own` the message's alone. When the merge
+   * finds nothing exact but the message alone does, the buyer changed the subject: answer the message.
+   */
+  async search(c: Constraints, own?: Constraints): Promise<AdvisorReply> {
     const outcome = await findCars(this.inventory, c, this.year);
+    if ((outcome.dropped.length || outcome.priceRelaxed) && own && own !== c && hasHardConstraints(own)) {
+      const alone = await findCars(this.inventory, own, this.year);
+      if (alone.cars.length && !alone.dropped.length && !alone.priceRelaxed) return this.listAnswer(own, alone, 'search');
+    }
     return this.listAnswer(c, outcome, 'search');
   }
 
@@ -282,8 +297,8 @@ class Turn {
           ...(next.sort ? { sort: next.sort, nearPrice: undefined } : {}),
         })
       : await findCars(this.inventory, next, this.year, { excludeIds: exclude });
-    const described = describeConstraints({ ...c, budget: p.cheaper || p.pricier ? undefined : c.budget });
     if (outcome.cars.length === 0) {
+      const described = describeConstraints({ ...c, budget: relative ? undefined : c.budget });
       return {
         kind: 'followup',
         text:
@@ -293,11 +308,14 @@ class Turn {
         search: outcome.search,
       };
     }
-    const notice =
-      outcome.dropped.length || outcome.priceRelaxed
-        ? ` (mình đã bỏ bớt yêu cầu về ${outcome.dropped.map((d) => RELAX_LABELS[d as keyof typeof RELAX_LABELS]).join(', ')})`
-        : '';
-    const intro = `Đây là ${outcome.cars.length} xe ${wish}${described ? `, vẫn theo yêu cầu ${described}` : ''}${notice}:`;
+    const kept = outcome.dropped.length ? outcome.constraints : next;
+    const described = describeConstraints({ ...kept, budget: relative ? undefined : kept.budget });
+    const notice = outcome.dropped.length
+      ? `Không còn xe ${wish} khớp đủ mọi yêu cầu, nên mình đã bỏ bớt yêu cầu về ${outcome.dropped
+          .map((d) => RELAX_LABELS[d])
+          .join(', ')}. `
+      : '';
+    const intro = `${notice}Đây là ${outcome.cars.length} xe ${wish}${described ? `, vẫn theo yêu cầu ${described}` : ''}:`;
     return this.listAnswer(c, outcome, 'followup', intro);
   }
 
@@ -414,10 +432,11 @@ class Turn {
     const leastKm = best((a, b) => a.odo - b.odo);
     const mostSeats = best((a, b) => b.size - a.size);
     const verdict: string[] = [];
-    if (new Set(cars.map((c) => c.sellPrice)).size > 1) verdict.push(`${carTitle(cheapest)} có giá thấp nhất`);
-    if (new Set(cars.map((c) => c.year)).size > 1) verdict.push(`${carTitle(newest)} đời mới nhất`);
-    if (new Set(cars.map((c) => c.odo)).size > 1) verdict.push(`${carTitle(leastKm)} đi ít km nhất`);
-    if (new Set(cars.map((c) => c.size)).size > 1) verdict.push(`${carTitle(mostSeats)} nhiều chỗ nhất`);
+    const most = cars.length === 2 ? 'hơn' : 'nhất';
+    if (new Set(cars.map((c) => c.sellPrice)).size > 1) verdict.push(`${carTitle(cheapest)} có giá thấp ${most}`);
+    if (new Set(cars.map((c) => c.year)).size > 1) verdict.push(`${carTitle(newest)} đời mới ${most}`);
+    if (new Set(cars.map((c) => c.odo)).size > 1) verdict.push(`${carTitle(leastKm)} đi ít km ${most}`);
+    if (new Set(cars.map((c) => c.size)).size > 1) verdict.push(`${carTitle(mostSeats)} nhiều chỗ ${most}`);
     lines.push('');
     lines.push(verdict.length ? `Tóm lại: ${verdict.join('; ')}.` : 'Hai xe rất tương đồng về giá, đời và số km.');
     lines.push(

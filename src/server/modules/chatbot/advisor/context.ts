@@ -59,8 +59,10 @@ export function readConversation(history: ChatMessage[], now: Date, catalogue?: 
       if (ids.length === 0) continue;
       for (const id of ids) if (!conv.shown.includes(id)) conv.shown.push(id);
       conv.lastNamed = ids;
-      if (ids.length >= 2) conv.lastList = ids;
-      // One car named (a detail, a hand-off, an instalment) puts it in focus; a list does not move it.
+      // A numbered list (or several cars) is what "xe thứ hai" counts in; a single car named outside a
+      // list (a detail, a hand-off, an instalment) is the car in focus.
+      const isList = ids.length >= 2 || /^\s*(?:\d+[.)]\s|Xe \d+ –)/m.test(message.content);
+      if (isList) conv.lastList = ids;
       if (ids.length === 1) conv.focusId = ids[0];
     } else {
       const handoff = parseCarAdviceMessage(message.content);

@@ -4,9 +4,20 @@ import type { Constraints } from '../parse';
 import { purposeScore } from './render';
 
 /** The constraints an advisor can give up, least important first, and how an answer names them. */
-export const RELAX_ORDER = ['colours', 'odo', 'year', 'transmission', 'fuels', 'seats', 'bodyTypes', 'models', 'brands'] as const;
+export const RELAX_ORDER = [
+  'colours',
+  'odo',
+  'year',
+  'transmission',
+  'fuels',
+  'seats',
+  'bodyTypes',
+  'budget',
+  'models',
+  'brands',
+] as const;
 export type Relaxable = (typeof RELAX_ORDER)[number];
-export const RELAX_LABELS: Record<Relaxable | 'budget', string> = {
+export const RELAX_LABELS: Record<Relaxable, string> = {
   colours: 'màu sắc',
   odo: 'số km đã đi',
   year: 'đời xe',
@@ -26,10 +37,12 @@ export const MAX_LISTED = 5;
 export interface SearchOutcome {
   cars: AdvisorCar[];
   search: CarSearch;
+  /** The constraints the cars satisfy: the buyer's, less what was given up. */
+  constraints: Constraints;
   /** The budget was stretched by PRICE_RELAX. */
   priceRelaxed: boolean;
   /** Constraints given up, in order. */
-  dropped: (Relaxable | 'budget')[];
+  dropped: Relaxable[];
 }
 
 function present(c: Constraints, key: Relaxable): boolean {
@@ -40,6 +53,8 @@ function present(c: Constraints, key: Relaxable): boolean {
       return c.yearMin !== undefined || c.yearMax !== undefined;
     case 'seats':
       return c.seatsMin !== undefined || c.seatsMax !== undefined;
+    case 'budget':
+      return c.budget?.min !== undefined || c.budget?.max !== undefined;
     default:
       return Boolean((c as Record<string, unknown>)[key]);
   }
@@ -144,8 +159,9 @@ export function rank(cars: AdvisorCar[], c: Constraints, currentYear: number): A
 
 /**
  * Finds cars for the constraints; when none match, stretches the budget by 10 %, then gives up the
- * least important constraint one at a time (colour, km, year, gearbox, fuel, seats, body, model, brand),
- * and as a last resort the budget itself (nearest prices first). The outcome says what was given up.
+ * least important constraint one at a time: colour, km, year, gearbox, fuel, seats, body type, then the
+ * budget (nearest prices first), then the model and last the brand, because a buyer who names a make
+ * wants that make more than an exact price. The outcome says what was given up.
  */
 export async function findCars(
   inventory: InventoryPort,
@@ -158,7 +174,9 @@ export async function findCars(
     return { search, cars: await inventory.searchCars(search) };
   };
   let result = await run(c);
-  if (result.cars.length) return { cars: rank(result.cars, c, currentYear), search: result.search, priceRelaxed: false, dropped: [] };
+  if (result.cars.length) {
+    return { cars: rank(result.cars, c, currentYear), search: result.search, constraints: c, priceRelaxed: false, dropped: [] };
+  }
 
   let current = c;
   let priceRelaxed = false;
@@ -174,22 +192,26 @@ export async function findCars(
     };
     priceRelaxed = true;
     result = await run(current);
-    if (result.cars.length) return { cars: rank(result.cars, current, currentYear), search: result.search, priceRelaxed, dropped: [] };
+    if (result.cars.length) {
+      return { cars: rank(result.cars, current, currentYear), search: result.search, constraints: current, priceRelaxed, dropped: [] };
+    }
   }
-  const dropped: (Relaxable | 'budget')[] = [];
+  const dropped: Relaxable[] = [];
+  // Once the budget is given up, the cars nearest the price said come first.
+  let near: Partial<CarSearch> = {};
   for (const key of RELAX_ORDER) {
     if (!present(current, key)) continue;
+    if (key === 'budget') {
+      const b = c.budget!;
+      near = { nearPrice: b.target ?? b.max ?? b.min, sort: undefined };
+    }
     current = without(current, key);
     dropped.push(key);
-    result = await run(current);
-    if (result.cars.length) return { cars: rank(result.cars, current, currentYear), search: result.search, priceRelaxed, dropped };
+    result = await run(current, near);
+    if (result.cars.length) {
+      const cars = near.nearPrice !== undefined ? result.cars.slice(0, MAX_LISTED) : rank(result.cars, current, currentYear);
+      return { cars, search: result.search, constraints: current, priceRelaxed, dropped };
+    }
   }
-  if (current.budget) {
-    const near = current.budget.target ?? current.budget.max ?? current.budget.min;
-    const { budget: _b, ...rest } = current;
-    dropped.push('budget');
-    result = await run(rest, { nearPrice: near, sort: undefined });
-    if (result.cars.length) return { cars: result.cars.slice(0, MAX_LISTED), search: result.search, priceRelaxed, dropped };
-  }
-  return { cars: [], search: result.search, priceRelaxed, dropped };
+  return { cars: [], search: result.search, constraints: current, priceRelaxed, dropped };
 }

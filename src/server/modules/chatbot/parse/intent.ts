@@ -157,6 +157,6 @@ export function parseMisc(q: Query) {
     compare: /(so sanh|so voi|khac nhau|nen chon xe nao|nen lay xe nao|chon xe nao|chon chiec nao|xe nao hon|xe nao tot hon|hay hon|giua)/.test(f),
     greeting: /^(xin chao|chao|hello|hi|alo|a lo|hey|chao ban|chao shop|chao em|chao anh|chao chi|shop oi|ad oi|admin oi|em oi|ban oi)(?![a-z])/.test(f) && words.length <= 6,
     thanks: /(cam on|thank|thanks|tks|thanks you|camon|cảm ơn)/.test(f) && words.length <= 10,
-    carTalk: /(xe|oto|o to|mua|tim|tu van|goi y|gia|chiec|dong|hang|doi|ban|can|muon|co .* khong)/.test(f),
+    carTalk: /(?<![a-z])(xe|oto|o to|mua|tim|tu van|goi y|gia|chiec|dong xe|hang xe|doi xe|can mua|muon mua|ban xe)(?![a-z])/.test(f),
   };
 }

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { resetConfirmForm, resetRequestForm } from '@contract/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Info } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -225,13 +225,13 @@ export default function ResetPasswordPage() {
   const stepTwo = useRef<HTMLDivElement>(null);
   // Once the slide has finished, the hidden step takes no height, so the card fits the visible one.
   const [settled, setSettled] = useState(true);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(true), SLIDE_MS + 50);
-    return () => clearTimeout(t);
-  }, [step]);
+  const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(settleTimer.current), []);
   const go = (next: 1 | 2) => {
     setSettled(false);
     setStep(next);
+    clearTimeout(settleTimer.current);
+    settleTimer.current = setTimeout(() => setSettled(true), SLIDE_MS + 50);
   };
 
   useEffect(() => {

@@ -89,7 +89,7 @@ export default function OverviewPage() {
       <h2 className="mt-8 mb-3 text-base font-semibold text-slate-900">Truy cập nhanh</h2>
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {(user ? shortcuts : []).map((s) => (
-          <li key={s.to}>
+          <li key={s.to} className="min-w-0">
             <Link
               to={s.to}
               className="group flex items-center gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-300"

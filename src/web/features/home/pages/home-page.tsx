@@ -101,7 +101,6 @@ export default function HomePage() {
           <form
             onSubmit={search}
             className="rounded-2xl bg-white p-5 text-slate-800 shadow-2xl ring-1 ring-black/5 sm:p-7"
-            role="search"
             aria-label="Tìm xe"
           >
             <h2 className="text-lg font-bold text-slate-900 sm:text-xl">Bạn đang tìm xe gì?</h2>

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type WebConfiguration, webConfiguration } from '@contract/web-config';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react';
@@ -18,22 +18,25 @@ const ADMIN_KEY = [...WEB_CONFIG_KEY, 'admin'] as const;
 const SYSTEM_MESSAGE_MAX = 8000;
 
 /** A rate stored as a fraction (0.02) and typed as a percentage (2 or 2,5). */
+/** 0.085 -> "8,5" */
+function showPercent(v: number | null | undefined): string {
+  return v === null || v === undefined || Number.isNaN(v)
+    ? ''
+    : String(Math.round(v * 100 * 1000) / 1000).replace('.', ',');
+}
+
 function PercentInput({
   value,
   onChange,
   className,
   ...rest
 }: Omit<ComponentProps<'input'>, 'value' | 'onChange'> & { value: number; onChange: (v: number) => void }) {
-  const show = (v: number) =>
-    v === null || v === undefined || Number.isNaN(v)
-      ? ''
-      : String(Math.round(v * 100 * 1000) / 1000).replace('.', ',');
-  const [text, setText] = useState(() => show(value));
+  const [text, setText] = useState(() => showPercent(value));
   const last = useRef(value);
   useEffect(() => {
     if (!Object.is(value, last.current)) {
       last.current = value;
-      setText(show(value));
+      setText(showPercent(value));
     }
   }, [value]);
   return (
@@ -292,7 +295,7 @@ export default function SettingsPage() {
                     name={`carCalculations.insuranceBySeats.${i}.maxSeats`}
                     render={({ field }) => (
                       <FormField
-                        label="Số chỗ tối đa"
+                        label="Số chỗ"
                         htmlFor={`cfg-seats-${i}`}
                         error={msg(cc?.insuranceBySeats?.[i]?.maxSeats) ? 'Số chỗ từ 1 đến 60' : undefined}
                       >

@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_PATTERN_MESSAGE } from '@contract/auth';
 import { type Permission, ROLE_LABELS, ROLES, type Role } from '@contract/permissions';
 import { permissionList, userCreateBody, userUpdateBody } from '@contract/users';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';

@@ -1,0 +1,87 @@
+/**
+ * Fills the database with N generated used cars (default 10,000) for benchmarks and load trials.
+ *
+ *   npx tsx scripts/generate-cars.ts [N]          # the embedded database in DATA_DIR (stop the server first)
+ *   DATABASE_URL=postgres://… npx tsx scripts/generate-cars.ts 10000
+ *
+ * Cars are drawn from the same models as the demo showroom (src/server/db/seed/demo-cars-data.ts), about
+ * 85% on sale, 5% pending, 10% sold; they share a few drawn photos stored under "bench/".
+ */
+import { pathToFileURL } from 'node:url';
+import type { BodyType, CarStatus } from '../src/contract/cars';
+import { loadConfig } from '../src/server/config';
+import type { Db } from '../src/server/db/client';
+import { openPglite, openPostgres } from '../src/server/db/client';
+import { CAR_TEMPLATES, makeCar, rng } from '../src/server/db/seed/demo-cars-data';
+import { drawCarPhoto } from '../src/server/db/seed/demo-cars-photos';
+import type { CarsService } from '../src/server/modules/cars/service';
+import { SHARED_PHOTO_FOLDER } from '../src/server/modules/cars/service';
+import { prepareImage, type StoredImage, storeImage } from '../src/server/platform/images';
+import { createStorage, type Storage } from '../src/server/platform/storage';
+
+const DAY = 86_400_000;
+
+/** One shared photo per body type, drawn once. */
+async function sharedPhotos(storage: Storage): Promise<Map<BodyType, StoredImage>> {
+  const map = new Map<BodyType, StoredImage>();
+  const colors = ['Trắng', 'Đen', 'Bạc', 'Đỏ', 'Xanh dương', 'Xám', 'Cam', 'Nâu', 'Vàng cát'];
+  const bodies = [...new Set(CAR_TEMPLATES.map((t) => t.bodyType))];
+  for (const [i, bodyType] of bodies.entries()) {
+    const png = await drawCarPhoto({ title: '', subtitle: '', bodyType, color: colors[i % colors.length], width: 960 });
+    map.set(bodyType, await storeImage(storage, SHARED_PHOTO_FOLDER.replace(/\/$/, ''), await prepareImage(png)));
+  }
+  return map;
+}
+
+/** Inserts n generated cars; returns their ids. */
+export async function generateCars(
+  db: Db,
+  cars: CarsService,
+  storage: Storage,
+  n: number,
+  seed = 42,
+): Promise<number[]> {
+  const r = rng(seed);
+  const photos = await sharedPhotos(storage);
+  const now = Date.now();
+  const year = new Date().getFullYear();
+  const ids: number[] = [];
+  for (let start = 0; start < n; start += 2000) {
+    const rows = Array.from({ length: Math.min(2000, n - start) }, () => {
+      const t = r.pick(CAR_TEMPLATES);
+      const x = r.next();
+      const status: CarStatus = x < 0.85 ? 'available' : x < 0.9 ? 'pending' : 'sold';
+      const data = makeCar(r, t, year);
+      return { ...data, status, createdAt: new Date(now - r.int(0, 720) * DAY), photo: photos.get(t.bodyType) ?? null };
+    });
+    ids.push(...(await db.transaction((tx) => cars.insertMany(tx, rows))));
+  }
+  return ids;
+}
+
+async function main() {
+  const n = Number(process.argv[2] ?? 10_000);
+  if (!Number.isInteger(n) || n <= 0 || n > 1_000_000) {
+    console.error('Số xe không hợp lệ: dùng một số nguyên từ 1 đến 1.000.000');
+    process.exit(1);
+  }
+  const config = loadConfig();
+  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  try {
+    const { CarsService } = await import('../src/server/modules/cars/service');
+    const storage = createStorage(config);
+    const service = new CarsService(database.db, storage);
+    const started = performance.now();
+    const ids = await generateCars(database.db, service, storage, n);
+    console.log(`Đã thêm ${ids.length} xe trong ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,25 @@
+import type { AiConfig } from '../../config';
+import type { Executor } from '../../db/client';
+import type { WebConfigService } from '../web-config/service';
+import { type CarsReader, CarsInventoryReader } from './cars-inventory';
+import { inventoryPort } from './port';
+import { ChatbotService, createProvider } from './service';
+
+export { chatbotRoutes } from './routes';
+export { ChatbotService } from './service';
+
+/** The advisor wired to the cars service and the web configuration, with the configured language model. */
+export function buildChatbot(deps: {
+  cars: CarsReader;
+  db: Executor;
+  webConfig: WebConfigService;
+  ai: AiConfig;
+  log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+}): ChatbotService {
+  const port = inventoryPort(new CarsInventoryReader(deps.cars, deps.db), deps.webConfig);
+  return new ChatbotService(port, createProvider(deps.ai), {
+    timeoutMs: deps.ai.timeoutMs,
+    systemMessage: async () => (await deps.webConfig.get()).systemMessage,
+    log: deps.log,
+  });
+}

@@ -1,0 +1,114 @@
+import { type ChatMessage, carLinks } from '../../../contract/chat';
+import { formatDate } from '../../../contract/format';
+import type { AiConfig } from '../../config';
+import { type AdvisorReply, OfflineAdvisor } from './advisor/advisor';
+import type { InventoryPort, ShowroomInfo } from './inventory';
+import { GeminiProvider } from './providers/gemini';
+import { OpenAiProvider } from './providers/openai';
+import { Toolbox } from './providers/tools';
+import { type LlmProvider, ProviderError } from './providers/types';
+
+interface Log {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+}
+
+export function createProvider(ai: AiConfig): LlmProvider | null {
+  if (ai.provider === 'gemini' && ai.gemini) return new GeminiProvider(ai.gemini);
+  if (ai.provider === 'openai' && ai.openai) return new OpenAiProvider(ai.openai);
+  return null;
+}
+
+/** The model's instruction: the showroom's own system message, then the facts and rules it must keep to. */
+export function systemInstruction(systemMessage: string, s: ShowroomInfo, now: Date): string {
+  const facts = [
+    `Tên showroom: ${s.name}`,
+    s.address && `Địa chỉ: ${s.address}`,
+    s.phone && `Điện thoại / hotline: ${s.phone}`,
+    s.email && `Email: ${s.email}`,
+    s.openingHours && `Giờ mở cửa: ${s.openingHours}`,
+    `Hôm nay: ${formatDate(now)}`,
+  ].filter(Boolean);
+  return [
+    systemMessage.trim(),
+    '',
+    'Thông tin showroom:',
+    ...facts.map((f) => `- ${f}`),
+    '',
+    'Quy tắc:',
+    '- Mọi xe, giá và số liệu phải lấy từ các công cụ (search_cars, get_car, similar_prices, showroom_info, instalment_estimate); không tự nghĩ ra xe hay giá.',
+    '- Khi giới thiệu một xe, ghi đường dẫn /cars/{id} của xe đó; tối đa 5 xe mỗi câu trả lời.',
+    "- Giá viết theo dạng 'X tỷ' hoặc 'X triệu'; số km viết có dấu chấm phân cách hàng nghìn.",
+    '- Đặt lịch lái thử: /testdrive?carId={id}; bảo dưỡng: /maintenance; để lại thông tin tư vấn: /consulting.',
+    '- Câu hỏi ngoài phạm vi mua bán, dịch vụ xe: trả lời lịch sự và mời khách gọi hotline.',
+    '- Trả lời bằng tiếng Việt, văn bản thuần (không dùng bảng hay HTML).',
+  ].join('\n');
+}
+
+export interface ChatbotOptions {
+  timeoutMs: number;
+  systemMessage: () => Promise<string>;
+  log: Log;
+  clock?: () => Date;
+}
+
+/**
+ * Answers the chat: the configured language model with tools into the inventory when there is one, the
+ * offline advisor otherwise and whenever the model fails, times out or cites a car its tools never gave.
+ */
+export class ChatbotService {
+  readonly offline: OfflineAdvisor;
+
+  constructor(
+    private readonly inventory: InventoryPort,
+    private readonly provider: LlmProvider | null,
+    private readonly opts: ChatbotOptions,
+  ) {
+    this.offline = new OfflineAdvisor(inventory, opts.clock);
+  }
+
+  get providerName(): string {
+    return this.provider ? `${this.provider.name}:${this.provider.model}` : 'offline';
+  }
+
+  async reply(history: ChatMessage[]): Promise<{ text: string; source: string }> {
+    if (this.provider) {
+      const started = Date.now();
+      try {
+        const text = await this.viaProvider(this.provider, history);
+        this.opts.log.info({ provider: this.providerName, ms: Date.now() - started }, 'chatbot answered by the language model');
+        return { text, source: this.provider.name };
+      } catch (err) {
+        const reason =
+          err instanceof Error && err.name === 'TimeoutError'
+            ? `timeout after ${this.opts.timeoutMs} ms`
+            : `${(err as Error)?.name ?? 'Error'}: ${(err as Error)?.message ?? String(err)}`;
+        this.opts.log.warn({ provider: this.providerName, reason, ms: Date.now() - started }, 'AI provider failed; the offline advisor answers');
+      }
+    }
+    const answer: AdvisorReply = await this.offline.answer(history);
+    return { text: answer.text, source: 'offline' };
+  }
+
+  private async viaProvider(provider: LlmProvider, history: ChatMessage[]): Promise<string> {
+    const signal = AbortSignal.timeout(this.opts.timeoutMs);
+    const tools = new Toolbox(this.inventory);
+    const work = (async () => {
+      const [message, showroom] = await Promise.all([this.opts.systemMessage(), this.inventory.showroom()]);
+      const system = systemInstruction(message, showroom, this.opts.clock?.() ?? new Date());
+      return provider.complete({ system, history, tools, signal });
+    })();
+    // The SDKs honour the signal; the race makes sure a stuck call still gives way at the deadline.
+    const deadline = new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    const text = await Promise.race([work, deadline]);
+    work.catch(() => {});
+    // A car link the tools never returned (nor the conversation showed) is an invented car.
+    const known = new Set([...tools.seenIds, ...history.flatMap((m) => carLinks(m.content))]);
+    const invented = carLinks(text).filter((id) => !known.has(id));
+    if (invented.length) throw new ProviderError(`the model linked cars its tools did not return: ${invented.join(', ')}`);
+    return text;
+  }
+}

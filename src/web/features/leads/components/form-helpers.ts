@@ -1,0 +1,52 @@
+import { useCallback, useState } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '../../../lib/api-client';
+
+/** A v4 UUID: crypto.randomUUID where the page is a secure context, getRandomValues elsewhere (plain http). */
+export function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * The idempotency key of one form: made once when the form opens, kept through retries and double
+ * clicks (the server answers a repeated key with the first receipt), renewed only after a success.
+ */
+export function useRequestId(): [string, () => string] {
+  const [id, setId] = useState(newRequestId);
+  const renew = useCallback(() => {
+    const next = newRequestId();
+    setId(next);
+    return next;
+  }, []);
+  return [id, renew];
+}
+
+/**
+ * Puts the server's per-field messages (400 {errors: {field: message}}) on the form's fields; answers
+ * the message left for the form itself (a 429, a 409, a field the form does not show), or null.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+): string | null {
+  if (!(err instanceof ApiError)) return 'Có lỗi xảy ra, vui lòng thử lại!';
+  if (err.kind === 'network') return 'Không kết nối được máy chủ, vui lòng kiểm tra mạng và thử lại.';
+  const data = err.data as { message?: string; errors?: Record<string, string> } | string | undefined;
+  if (typeof data === 'string') return data || 'Có lỗi xảy ra, vui lòng thử lại!';
+  let placed = false;
+  for (const [key, message] of Object.entries(data?.errors ?? {})) {
+    const field = key.split('.')[0];
+    if (fields.includes(field)) {
+      setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !placed });
+      placed = true;
+    }
+  }
+  if (placed && err.status === 400) return null;
+  return data?.message || 'Có lỗi xảy ra, vui lòng thử lại!';
+}

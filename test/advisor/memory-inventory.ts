@@ -1,0 +1,78 @@
+import { carInput } from '../../src/contract/cars';
+import { DEFAULT_CAR_CALCULATIONS } from '../../src/contract/web-config';
+import {
+  type CarDetails,
+  type InventoryPort,
+  compareCars,
+  matchesSearch,
+  statsOf,
+} from '../../src/server/modules/chatbot/inventory';
+import { planInstalment } from '../../src/server/modules/chatbot/port';
+import { FIXTURE_CARS, FIXTURE_SHOWROOM } from './inventory';
+
+/** The fixture showroom held in memory behind the advisor's port (parser and dialogue tests, no database). */
+export function memoryInventory(): InventoryPort & { cars: CarDetails[] } {
+  const cars: CarDetails[] = FIXTURE_CARS.map(({ status, ...input }, i) => {
+    const d = carInput.parse(input);
+    return {
+      id: i + 1,
+      carName: d.carName,
+      brand: d.brand,
+      model: d.model,
+      version: d.version,
+      year: d.year,
+      sellPrice: d.sellPrice,
+      odo: d.odo,
+      bodyType: d.bodyType,
+      size: d.size,
+      fuel: d.fuel,
+      transmission: d.transmission,
+      exteriorColor: d.exteriorColor,
+      interiorColor: d.interiorColor,
+      engine: d.engine,
+      drivetrain: d.drivetrain,
+      origin: d.origin,
+      previousOwners: d.previousOwners,
+      features: d.features,
+      description: d.description,
+      status,
+    };
+  });
+  return {
+    cars,
+    async searchCars(s) {
+      return cars
+        .filter((c) => matchesSearch(c, s))
+        .sort(compareCars(s))
+        .slice(0, s.limit);
+    },
+    async getCar(id) {
+      return cars.find((c) => c.id === id) ?? null;
+    },
+    async priceStats(s) {
+      return statsOf(cars.filter((c) => matchesSearch(c, s)).map((c) => c.sellPrice));
+    },
+    async catalogue() {
+      return { brands: [...new Set(cars.map((c) => c.brand))], models: [] };
+    },
+    async showroom() {
+      return {
+        name: FIXTURE_SHOWROOM.showroomName,
+        address: FIXTURE_SHOWROOM.showroomAddress,
+        phone: FIXTURE_SHOWROOM.showroomPhone,
+        email: FIXTURE_SHOWROOM.showroomEmail,
+        openingHours: FIXTURE_SHOWROOM.openingHours,
+        messengerUrl: '',
+        zaloUrl: '',
+        facebookUrl: '',
+      };
+    },
+    async loanTerms() {
+      const s = DEFAULT_CAR_CALCULATIONS;
+      return { annualRate: s.loanInterestRate, maxLoanRatio: s.maxLoanRatio, maxTermMonths: s.maxTermMonths };
+    },
+    async instalment(req) {
+      return planInstalment(DEFAULT_CAR_CALCULATIONS, req);
+    },
+  };
+}

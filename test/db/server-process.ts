@@ -1,0 +1,151 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const NODE = join(ROOT, 'node_modules/.bin/node');
+export const ADMIN_PASSWORD = 'Admin12345';
+
+/** A port nobody listens on right now (the OS picks it; PORT=0 would hide it from us). */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = net.createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => ok(port));
+    });
+  });
+}
+
+export function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'showroom-db-'));
+  mkdirSync(join(dir, 'web'));
+  return dir;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  pid: number;
+  port: number;
+  base: string;
+  dataDir: string;
+  /** Everything it printed so far, stdout and stderr together. */
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Milliseconds from spawn to the first 200 of /api/ready (after waitReady). */
+  readyAfterMs?: number;
+}
+
+/** Starts `node --import tsx src/server/main.ts` on `dataDir/data` (the web dir is empty). */
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|TEST_|VITEST|NODE_ENV$|JWT_SECRET$|SMTP_URL$)/.test(k)),
+  );
+  const started = performance.now();
+  const child = spawn(NODE, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...clean,
+      NODE_ENV: 'development',
+      DATA_DIR: join(dataDir, 'data'),
+      WEB_DIR: join(dataDir, 'web'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'off',
+      ADMIN_PASSWORD,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => {
+    child.on('exit', (code, signal) => ok({ code, signal }));
+  });
+  const proc: ServerProcess = {
+    child,
+    pid: child.pid!,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    dataDir: join(dataDir, 'data'),
+    output: () => out,
+    exited,
+  };
+  (proc as { started?: number }).started = started;
+  return proc;
+}
+
+/** Polls /api/ready until it answers 200; throws with the output when the process exits first. */
+export async function waitReady(proc: ServerProcess, limitMs = 170_000): Promise<ServerProcess> {
+  let gone = false;
+  void proc.exited.then(() => {
+    gone = true;
+  });
+  const started = (proc as { started?: number }).started ?? performance.now();
+  while (performance.now() - started < limitMs) {
+    if (gone) throw new Error(`server exited before it was ready:\n${proc.output()}`);
+    try {
+      const res = await fetch(`${proc.base}/api/ready`);
+      if (res.status === 200) {
+        proc.readyAfterMs = Math.round(performance.now() - started);
+        return proc;
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`server not ready:\n${proc.output()}`);
+}
+
+export async function startServer(dataDir: string, env: Record<string, string> = {}) {
+  return waitReady(await spawnServer(dataDir, env));
+}
+
+/** Sends a signal and waits for the exit. */
+export async function stopServer(proc: ServerProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill(signal);
+  return proc.exited;
+}
+
+export async function api(proc: ServerProcess, method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
+  const res = await fetch(`${proc.base}${path}`, {
+    method,
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, text, json };
+}
+
+export async function adminToken(proc: ServerProcess): Promise<string> {
+  const res = await api(proc, 'POST', '/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.text}`);
+  return res.text;
+}
+
+/** A pid that belonged to a process that has exited. */
+export async function deadPid(): Promise<number> {
+  const child = spawn(NODE, ['-e', '0'], { stdio: 'ignore' });
+  await new Promise((r) => child.on('exit', r));
+  return child.pid!;
+}
