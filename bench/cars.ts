@@ -107,7 +107,9 @@ async function main() {
     console.log(`\n[${driver}] tạo cơ sở dữ liệu và ${process.env.BENCH_CARS ?? 10_000} xe...`);
     const { child, ready } = await startServer(driver);
     try {
-      console.log(`[${driver}] ${ready.ids.length ? 'sẵn sàng' : ''} (sinh dữ liệu ${ready.seedSeconds.toFixed(1)} s)`);
+      console.log(
+        `[${driver}] ${ready.ids.length ? 'sẵn sàng' : ''} (sinh dữ liệu ${ready.seedSeconds.toFixed(1)} s)`,
+      );
       const base = `http://127.0.0.1:${ready.port}`;
       // Warm up the JIT, the pool and the database caches.
       await autocannon({ url: `${base}/api/cars?${LIST_QUERY}`, connections: 10, duration: 2 });

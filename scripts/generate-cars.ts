@@ -27,8 +27,17 @@ async function sharedPhotos(storage: Storage): Promise<Map<BodyType, StoredImage
   const colors = ['Trắng', 'Đen', 'Bạc', 'Đỏ', 'Xanh dương', 'Xám', 'Cam', 'Nâu', 'Vàng cát'];
   const bodies = [...new Set(CAR_TEMPLATES.map((t) => t.bodyType))];
   for (const [i, bodyType] of bodies.entries()) {
-    const png = await drawCarPhoto({ title: '', subtitle: '', bodyType, color: colors[i % colors.length], width: 960 });
-    map.set(bodyType, await storeImage(storage, SHARED_PHOTO_FOLDER.replace(/\/$/, ''), await prepareImage(png)));
+    const png = await drawCarPhoto({
+      title: '',
+      subtitle: '',
+      bodyType,
+      color: colors[i % colors.length],
+      width: 960,
+    });
+    map.set(
+      bodyType,
+      await storeImage(storage, SHARED_PHOTO_FOLDER.replace(/\/$/, ''), await prepareImage(png)),
+    );
   }
   return map;
 }
@@ -52,10 +61,16 @@ export async function generateCars(
       const x = r.next();
       const status: CarStatus = x < 0.85 ? 'available' : x < 0.9 ? 'pending' : 'sold';
       const data = makeCar(r, t, year);
-      return { ...data, status, createdAt: new Date(now - r.int(0, 720) * DAY), photo: photos.get(t.bodyType) ?? null };
+      return {
+        ...data,
+        status,
+        createdAt: new Date(now - r.int(0, 720) * DAY),
+        photo: photos.get(t.bodyType) ?? null,
+      };
     });
     ids.push(...(await db.transaction((tx) => cars.insertMany(tx, rows))));
   }
+  cars.invalidate();
   return ids;
 }
 
@@ -66,7 +81,9 @@ async function main() {
     process.exit(1);
   }
   const config = loadConfig();
-  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  const database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl)
+    : await openPglite(config.dataDir);
   try {
     const { CarsService } = await import('../src/server/modules/cars/service');
     const storage = createStorage(config);

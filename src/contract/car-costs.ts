@@ -81,7 +81,13 @@ export function findProvince(code: string): Province | undefined {
 // On-road cost
 // ---------------------------------------------------------------------------------------------------
 
-export type CostLineKey = 'price' | 'registrationFee' | 'plateFee' | 'inspectionFee' | 'roadFee' | 'insurance';
+export type CostLineKey =
+  | 'price'
+  | 'registrationFee'
+  | 'plateFee'
+  | 'inspectionFee'
+  | 'roadFee'
+  | 'insurance';
 
 export interface CostLine {
   key: CostLineKey;

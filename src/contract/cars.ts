@@ -7,7 +7,17 @@ import { compactFold, foldVietnamese } from './text';
 // Enumerations: stored and sent as keys; the labels are what people read.
 // ---------------------------------------------------------------------------------------------------
 
-export const BODY_TYPES = ['SEDAN', 'HATCHBACK', 'SUV', 'CROSSOVER', 'MPV', 'PICKUP', 'COUPE', 'CONVERTIBLE', 'VAN'] as const;
+export const BODY_TYPES = [
+  'SEDAN',
+  'HATCHBACK',
+  'SUV',
+  'CROSSOVER',
+  'MPV',
+  'PICKUP',
+  'COUPE',
+  'CONVERTIBLE',
+  'VAN',
+] as const;
 export type BodyType = (typeof BODY_TYPES)[number];
 export const BODY_TYPE_LABELS: Record<BodyType, string> = {
   SEDAN: 'Sedan',
@@ -23,11 +33,19 @@ export const BODY_TYPE_LABELS: Record<BodyType, string> = {
 
 export const FUELS = ['PETROL', 'DIESEL', 'HYBRID', 'ELECTRIC'] as const;
 export type Fuel = (typeof FUELS)[number];
-export const FUEL_LABELS: Record<Fuel, string> = { PETROL: 'Xăng', DIESEL: 'Dầu', HYBRID: 'Hybrid', ELECTRIC: 'Điện' };
+export const FUEL_LABELS: Record<Fuel, string> = {
+  PETROL: 'Xăng',
+  DIESEL: 'Dầu',
+  HYBRID: 'Hybrid',
+  ELECTRIC: 'Điện',
+};
 
 export const TRANSMISSIONS = ['AUTOMATIC', 'MANUAL'] as const;
 export type Transmission = (typeof TRANSMISSIONS)[number];
-export const TRANSMISSION_LABELS: Record<Transmission, string> = { AUTOMATIC: 'Số tự động', MANUAL: 'Số sàn' };
+export const TRANSMISSION_LABELS: Record<Transmission, string> = {
+  AUTOMATIC: 'Số tự động',
+  MANUAL: 'Số sàn',
+};
 
 export const DRIVETRAINS = ['FWD', 'RWD', 'AWD', '4WD'] as const;
 export type Drivetrain = (typeof DRIVETRAINS)[number];
@@ -40,7 +58,10 @@ export const DRIVETRAIN_LABELS: Record<Drivetrain, string> = {
 
 export const ORIGINS = ['DOMESTIC', 'IMPORTED'] as const;
 export type Origin = (typeof ORIGINS)[number];
-export const ORIGIN_LABELS: Record<Origin, string> = { DOMESTIC: 'Lắp ráp trong nước', IMPORTED: 'Nhập khẩu' };
+export const ORIGIN_LABELS: Record<Origin, string> = {
+  DOMESTIC: 'Lắp ráp trong nước',
+  IMPORTED: 'Nhập khẩu',
+};
 
 /** Spec section 3: available, pending, sold. Visitors' lists show available and pending. */
 export const CAR_STATUSES = ['available', 'pending', 'sold'] as const;
@@ -116,7 +137,9 @@ export const intField = (label: string, min: number, max: number) =>
       z
         .number({ message: `${label} không hợp lệ` })
         .int({ message: `${label} phải là số nguyên` })
-        .min(min, { message: min === 0 ? `${label} không được âm` : `${label} phải từ ${min.toLocaleString('vi-VN')}` })
+        .min(min, {
+          message: min === 0 ? `${label} không được âm` : `${label} phải từ ${min.toLocaleString('vi-VN')}`,
+        })
         .max(max, { message: `${label} quá lớn` }),
     );
 
@@ -199,13 +222,7 @@ export const matchKey = (value: string) => compactFold(value);
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
-function minMax(
-  q: Record<string, unknown>,
-  ctx: z.RefinementCtx,
-  min: string,
-  max: string,
-  message: string,
-) {
+function minMax(q: Record<string, unknown>, ctx: z.RefinementCtx, min: string, max: string, message: string) {
   const a = q[min] as number | undefined;
   const b = q[max] as number | undefined;
   if (a !== undefined && b !== undefined && a > b) ctx.addIssue({ code: 'custom', path: [min], message });
@@ -255,34 +272,40 @@ export const carsAdminQuery = pageQuery(5)
       z.enum([...CAR_SORTS, 'updated'], { message: 'Cách sắp xếp không hợp lệ' }).default('newest'),
     ),
   })
-  .superRefine((q, ctx) => minMax(q, ctx, 'minPrice', 'maxPrice', 'Giá tối thiểu không được lớn hơn giá tối đa'));
+  .superRefine((q, ctx) =>
+    minMax(q, ctx, 'minPrice', 'maxPrice', 'Giá tối thiểu không được lớn hơn giá tối đa'),
+  );
 export type CarsAdminQuery = z.output<typeof carsAdminQuery>;
 
 export const carIdParam = z.object({ id: positiveId('Mã xe không hợp lệ') });
-export const carPhotoParam = z.object({ id: positiveId('Mã xe không hợp lệ'), photoId: positiveId('Mã ảnh không hợp lệ') });
+export const carPhotoParam = z.object({
+  id: positiveId('Mã xe không hợp lệ'),
+  photoId: positiveId('Mã ảnh không hợp lệ'),
+});
 export const brandParam = z.object({ brand: requiredText('Hãng xe', 60) });
 
 /** GET /api/car-compare/compare?carIds=1,2,3: two to four different cars. */
 export const compareQuery = z.object({
-  carIds: z
-    .string({ message: 'Vui lòng chọn xe để so sánh' })
-    .transform((v, ctx) => {
-      const parts = v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      const ids = parts.map(Number);
-      if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
-        ctx.addIssue({ code: 'custom', message: 'Mã xe so sánh không hợp lệ' });
-        return z.NEVER;
-      }
-      const unique = [...new Set(ids)];
-      if (unique.length < COMPARE_MIN || unique.length > COMPARE_MAX) {
-        ctx.addIssue({ code: 'custom', message: `Chọn từ ${COMPARE_MIN} đến ${COMPARE_MAX} xe khác nhau để so sánh` });
-        return z.NEVER;
-      }
-      return unique;
-    }),
+  carIds: z.string({ message: 'Vui lòng chọn xe để so sánh' }).transform((v, ctx) => {
+    const parts = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const ids = parts.map(Number);
+    if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
+      ctx.addIssue({ code: 'custom', message: 'Mã xe so sánh không hợp lệ' });
+      return z.NEVER;
+    }
+    const unique = [...new Set(ids)];
+    if (unique.length < COMPARE_MIN || unique.length > COMPARE_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Chọn từ ${COMPARE_MIN} đến ${COMPARE_MAX} xe khác nhau để so sánh`,
+      });
+      return z.NEVER;
+    }
+    return unique;
+  }),
 });
 
 export const carStatusBody = z.object({

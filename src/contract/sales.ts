@@ -45,7 +45,9 @@ export const saleCreateBody = z.object({
     blank,
     day('Ngày bán')
       .optional()
-      .refine((d) => d === undefined || d <= vnDayKey(new Date()), { message: 'Ngày bán không được ở tương lai' }),
+      .refine((d) => d === undefined || d <= vnDayKey(new Date()), {
+        message: 'Ngày bán không được ở tương lai',
+      }),
   ),
   paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Vui lòng chọn hình thức thanh toán' }),
   /** A staff user id; default: the signed-in user. */
@@ -64,7 +66,10 @@ export const salesQuery = pageQuery(5)
     from: z.preprocess(blank, day('Từ ngày').optional()),
     to: z.preprocess(blank, day('Đến ngày').optional()),
     status: z.preprocess(blank, z.enum(SALE_STATUSES, { message: 'Trạng thái không hợp lệ' }).optional()),
-    paymentMethod: z.preprocess(blank, z.enum(PAYMENT_METHODS, { message: 'Hình thức thanh toán không hợp lệ' }).optional()),
+    paymentMethod: z.preprocess(
+      blank,
+      z.enum(PAYMENT_METHODS, { message: 'Hình thức thanh toán không hợp lệ' }).optional(),
+    ),
     salespersonId: z.preprocess(blank, positiveId('Nhân viên bán hàng không hợp lệ').optional()),
   })
   .superRefine((q, ctx) => {

@@ -79,7 +79,7 @@ export async function buildApp(opts: BuildOptions) {
   const webConfig = new WebConfigService(ctx.db);
   const users = new UsersService(ctx.db);
   const auth = new AuthService(ctx.db, config, tokens, mailer, users);
-  const cars = new CarsService(ctx.db, storage, app.log);
+  const cars = new CarsService(ctx.db, storage, app.log, config.carCacheMs);
   const sales = new SalesService(ctx.db, storage, cars, users);
   // Real-time notifications: STOMP over WebSocket, fanned out between processes (platform/realtime).
   const realtime = await createRealtime<CurrentUser>({

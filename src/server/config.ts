@@ -169,6 +169,15 @@ function aiConfig(env: Env): AiConfig {
   };
 }
 
+function cacheMs(env: Env): number {
+  const raw = env.CAR_CACHE_MS ?? '3000';
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > 600_000) {
+    throw new ConfigError(`CAR_CACHE_MS="${raw}" không hợp lệ: cần số mili giây từ 0 đến 600000`);
+  }
+  return value;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const p = port(env);

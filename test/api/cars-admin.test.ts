@@ -4,7 +4,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { carBody, gpsJpeg, hasGps, multipart, noisePng, type Part, pdfBytes, smallJpeg } from './cars-fixtures';
+import {
+  carBody,
+  gpsJpeg,
+  hasGps,
+  multipart,
+  noisePng,
+  type Part,
+  pdfBytes,
+  smallJpeg,
+} from './cars-fixtures';
 
 let t: TestApp;
 let staff: string;
@@ -32,8 +41,17 @@ async function send(method: 'POST' | 'PUT', url: string, parts: Part[], token = 
   return { status: res.statusCode, json, body: res.body };
 }
 
-const carPart = (over = {}): Part => ({ name: 'car', value: JSON.stringify(carBody(over)), type: 'application/json' });
-const image = (data: Buffer, filename = 'xe.jpg', type = 'image/jpeg'): Part => ({ name: 'images', filename, type, data });
+const carPart = (over = {}): Part => ({
+  name: 'car',
+  value: JSON.stringify(carBody(over)),
+  type: 'application/json',
+});
+const image = (data: Buffer, filename = 'xe.jpg', type = 'image/jpeg'): Part => ({
+  name: 'images',
+  filename,
+  type,
+  data,
+});
 
 function storedFiles(): string[] {
   try {
@@ -77,14 +95,21 @@ describe('POST /api/cars/admin/add (multipart)', () => {
 
   it('accepts a car without photos, as multipart or JSON', async () => {
     expect((await send('POST', '/api/cars/admin/add', [carPart()])).status).toBe(201);
-    const json = await t.call('POST', '/api/cars/admin/add', { token: staff, body: carBody({ status: 'pending' }) });
+    const json = await t.call('POST', '/api/cars/admin/add', {
+      token: staff,
+      body: carBody({ status: 'pending' }),
+    });
     expect(json.status).toBe(201);
     expect(json.json.status).toBe('pending');
   });
 
   it('refuses a PDF renamed .jpg with 415, and stores nothing', async () => {
     const files = storedFiles().length;
-    const res = await send('POST', '/api/cars/admin/add', [carPart(), image(await smallJpeg()), image(pdfBytes(), 'anh.jpg')]);
+    const res = await send('POST', '/api/cars/admin/add', [
+      carPart(),
+      image(await smallJpeg()),
+      image(pdfBytes(), 'anh.jpg'),
+    ]);
     expect(res.status).toBe(415);
     expect(res.json.message).toMatch(/không phải ảnh hợp lệ/);
     expect(res.json.message).toMatch(/JPEG, PNG, WebP hoặc HEIC/);
@@ -92,7 +117,10 @@ describe('POST /api/cars/admin/add (multipart)', () => {
   });
 
   it('refuses an 11 MB image with 413', async () => {
-    const res = await send('POST', '/api/cars/admin/add', [carPart(), image(await noisePng(11), 'lon.png', 'image/png')]);
+    const res = await send('POST', '/api/cars/admin/add', [
+      carPart(),
+      image(await noisePng(11), 'lon.png', 'image/png'),
+    ]);
     expect(res.status).toBe(413);
     expect(res.json.message).toMatch(/vượt quá dung lượng tối đa 10 MB/);
   });
@@ -124,19 +152,41 @@ describe('POST /api/cars/admin/add (multipart)', () => {
     });
     const sold = await send('POST', '/api/cars/admin/add', [carPart({ status: 'sold' })]);
     expect(sold.status).toBe(400);
-    const unknownField = await send('POST', '/api/cars/admin/add', [carPart(), { name: 'virus', filename: 'a.exe', data: Buffer.from('MZ') }]);
+    const unknownField = await send('POST', '/api/cars/admin/add', [
+      carPart(),
+      { name: 'virus', filename: 'a.exe', data: Buffer.from('MZ') },
+    ]);
     expect(unknownField.status).toBe(400);
-    const notMultipart = await t.call('POST', '/api/cars/admin/add', { token: staff, body: 'x', headers: { 'content-type': 'text/plain' } });
+    const notMultipart = await t.call('POST', '/api/cars/admin/add', {
+      token: staff,
+      body: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(notMultipart.status).toBe(415);
   });
 
   it('accepts labels and dotted numbers as people type them', async () => {
     const res = await t.call('POST', '/api/cars/admin/add', {
       token: staff,
-      body: { ...carBody(), bodyType: 'Bán tải', fuel: 'Dầu', transmission: 'Số sàn', origin: 'Nhập khẩu', sellPrice: '650.000.000', odo: '12.345' },
+      body: {
+        ...carBody(),
+        bodyType: 'Bán tải',
+        fuel: 'Dầu',
+        transmission: 'Số sàn',
+        origin: 'Nhập khẩu',
+        sellPrice: '650.000.000',
+        odo: '12.345',
+      },
     });
     expect(res.status, res.body).toBe(201);
-    expect(res.json).toMatchObject({ bodyType: 'PICKUP', fuel: 'DIESEL', transmission: 'MANUAL', origin: 'IMPORTED', sellPrice: 650_000_000, odo: 12_345 });
+    expect(res.json).toMatchObject({
+      bodyType: 'PICKUP',
+      fuel: 'DIESEL',
+      transmission: 'MANUAL',
+      origin: 'IMPORTED',
+      sellPrice: 650_000_000,
+      odo: 12_345,
+    });
   });
 });
 
@@ -158,21 +208,37 @@ describe('editing a car and its photos', () => {
   it('PUT replaces the data (JSON or multipart) and appends sent photos', async () => {
     const json = await t.call('PUT', `/api/cars/admin/${carId}`, {
       token: staff,
-      body: carBody({ carName: 'Kia Seltos 1.4 Turbo Premium', brand: 'Kia', model: 'Seltos', sellPrice: 610_000_000 }),
+      body: carBody({
+        carName: 'Kia Seltos 1.4 Turbo Premium',
+        brand: 'Kia',
+        model: 'Seltos',
+        sellPrice: 610_000_000,
+      }),
     });
     expect(json.status, json.body).toBe(200);
     expect(json.json.sellPrice).toBe(610_000_000);
     expect(json.json.photos).toHaveLength(3);
-    expect((await t.call('GET', '/api/cars', { query: { carName: 'seltos premium' } })).json.totalElements).toBe(1);
+    expect(
+      (await t.call('GET', '/api/cars', { query: { carName: 'seltos premium' } })).json.totalElements,
+    ).toBe(1);
     const multi = await send('PUT', `/api/cars/admin/${carId}`, [
-      carPart({ carName: 'Kia Seltos 1.4 Turbo Premium', brand: 'Kia', model: 'Seltos', sellPrice: 600_000_000 }),
+      carPart({
+        carName: 'Kia Seltos 1.4 Turbo Premium',
+        brand: 'Kia',
+        model: 'Seltos',
+        sellPrice: 600_000_000,
+      }),
       image(await smallJpeg('#ffff00')),
     ]);
     expect(multi.status).toBe(200);
     expect(multi.json.photos).toHaveLength(4);
     photoIds = multi.json.photos.map((p: { photoId: number }) => p.photoId);
-    expect((await t.call('PUT', '/api/cars/admin/999999', { token: staff, body: carBody() })).status).toBe(404);
-    expect((await t.call('PUT', `/api/cars/admin/${carId}`, { token: staff, body: { carName: 'x' } })).status).toBe(400);
+    expect((await t.call('PUT', '/api/cars/admin/999999', { token: staff, body: carBody() })).status).toBe(
+      404,
+    );
+    expect(
+      (await t.call('PUT', `/api/cars/admin/${carId}`, { token: staff, body: { carName: 'x' } })).status,
+    ).toBe(400);
   });
 
   it('adds photos at the end, up to 20 per car', async () => {
@@ -182,7 +248,11 @@ describe('editing a car and its photos', () => {
     expect(res.json[4].position).toBe(4);
     photoIds = res.json.map((p: { photoId: number }) => p.photoId);
     const jpeg = await smallJpeg('#123456', 64, 48);
-    const tooMany = await send('POST', `/api/cars/admin/${carId}/photos`, Array.from({ length: 16 }, () => image(jpeg)));
+    const tooMany = await send(
+      'POST',
+      `/api/cars/admin/${carId}/photos`,
+      Array.from({ length: 16 }, () => image(jpeg)),
+    );
     expect(tooMany.status).toBe(400);
     expect(tooMany.json.message).toMatch(/tối đa 20 ảnh/);
     const none = await send('POST', `/api/cars/admin/${carId}/photos`, []);
@@ -191,12 +261,18 @@ describe('editing a car and its photos', () => {
 
   it('reorders photos; the first becomes the cover', async () => {
     const order = [...photoIds].reverse();
-    const res = await t.call('PUT', `/api/cars/admin/${carId}/photos/order`, { token: staff, body: { photoIds: order } });
+    const res = await t.call('PUT', `/api/cars/admin/${carId}/photos/order`, {
+      token: staff,
+      body: { photoIds: order },
+    });
     expect(res.status).toBe(200);
     expect(res.json.map((p: { photoId: number }) => p.photoId)).toEqual(order);
     const detail = await t.call('GET', `/api/cars/${carId}`);
     expect(detail.json.cover.src).toBe(res.json[0].src);
-    const partial = await t.call('PUT', `/api/cars/admin/${carId}/photos/order`, { token: staff, body: { photoIds: order.slice(1) } });
+    const partial = await t.call('PUT', `/api/cars/admin/${carId}/photos/order`, {
+      token: staff,
+      body: { photoIds: order.slice(1) },
+    });
     expect(partial.status).toBe(400);
     const dup = await t.call('PUT', `/api/cars/admin/${carId}/photos/order`, {
       token: staff,
@@ -214,19 +290,33 @@ describe('editing a car and its photos', () => {
     expect(storedFiles().length).toBe(files - 3);
     const detail = await t.call('GET', `/api/cars/${carId}`);
     expect(detail.json.cover.src).toBe(res.json[0].src);
-    expect((await t.call('DELETE', `/api/cars/admin/${carId}/photos/${photoIds[0]}`, { token: staff })).status).toBe(404);
+    expect(
+      (await t.call('DELETE', `/api/cars/admin/${carId}/photos/${photoIds[0]}`, { token: staff })).status,
+    ).toBe(404);
   });
 
   it('changes status between available and pending; sold only through a sale', async () => {
-    const pending = await t.call('PUT', `/api/cars/admin/${carId}/status`, { token: staff, body: { status: 'pending' } });
+    const pending = await t.call('PUT', `/api/cars/admin/${carId}/status`, {
+      token: staff,
+      body: { status: 'pending' },
+    });
     expect(pending.status).toBe(200);
     expect(pending.json.status).toBe('pending');
-    const label = await t.call('PUT', `/api/cars/admin/${carId}/status`, { token: staff, body: { status: 'Đang bán' } });
+    const label = await t.call('PUT', `/api/cars/admin/${carId}/status`, {
+      token: staff,
+      body: { status: 'Đang bán' },
+    });
     expect(label.json.status).toBe('available');
-    const sold = await t.call('PUT', `/api/cars/admin/${carId}/status`, { token: staff, body: { status: 'sold' } });
+    const sold = await t.call('PUT', `/api/cars/admin/${carId}/status`, {
+      token: staff,
+      body: { status: 'sold' },
+    });
     expect(sold.status).toBe(400);
     expect(sold.json.message).toMatch(/ghi nhận giao dịch bán/);
-    const bad = await t.call('PUT', `/api/cars/admin/${carId}/status`, { token: staff, body: { status: 'lost' } });
+    const bad = await t.call('PUT', `/api/cars/admin/${carId}/status`, {
+      token: staff,
+      body: { status: 'lost' },
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -238,7 +328,9 @@ describe('editing a car and its photos', () => {
     expect(all.json.content).toHaveLength(5);
     expect(all.json.totalElements).toBe(5);
     expect(all.json.totalPages).toBe(1);
-    expect((await t.call("GET", "/api/cars/admin", { token: staff, query: { size: 2, page: 3 } })).json.content).toHaveLength(1);
+    expect(
+      (await t.call('GET', '/api/cars/admin', { token: staff, query: { size: 2, page: 3 } })).json.content,
+    ).toHaveLength(1);
     const seltos = await t.call('GET', '/api/cars/admin', { token: staff, query: { search: 'seltos' } });
     expect(seltos.json.content).toHaveLength(1);
     expect(seltos.json.content[0]).toMatchObject({ carId, photoCount: 4, saleId: null });
@@ -247,7 +339,10 @@ describe('editing a car and its photos', () => {
     const pending = await t.call('GET', '/api/cars/admin', { token: staff, query: { status: 'pending' } });
     expect(pending.json.content.every((c: { status: string }) => c.status === 'pending')).toBe(true);
     expect(pending.json.totalElements).toBe(1);
-    const kia = await t.call('GET', '/api/cars/admin', { token: staff, query: { brand: 'kia', minPrice: 500_000_000, maxPrice: 700_000_000 } });
+    const kia = await t.call('GET', '/api/cars/admin', {
+      token: staff,
+      query: { brand: 'kia', minPrice: 500_000_000, maxPrice: 700_000_000 },
+    });
     expect(kia.json.totalElements).toBe(1);
     const bad = await t.call('GET', '/api/cars/admin', { token: staff, query: { minPrice: 5, maxPrice: 1 } });
     expect(bad.status).toBe(400);
@@ -287,7 +382,9 @@ describe('permissions on staff routes', () => {
 
   it('anonymous callers get 401, staff without MANAGE_CAR 403', async () => {
     for (const [method, url] of routes) {
-      const anon = await t.call(method as 'GET', url, { body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      const anon = await t.call(method as 'GET', url, {
+        body: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
       expect(anon.status, `${method} ${url}`).toBe(401);
       const forbidden = await t.call(method as 'GET', url, {
         token: other,
@@ -298,7 +395,9 @@ describe('permissions on staff routes', () => {
   });
 
   it('every car and sales route is declared in the route table with its access', () => {
-    const mine = t.routeTable.filter((r) => /^\/api\/(cars|car-compare|homepage|soldhistory|uploads)/.test(r.url));
+    const mine = t.routeTable.filter((r) =>
+      /^\/api\/(cars|car-compare|homepage|soldhistory|uploads)/.test(r.url),
+    );
     for (const r of mine) {
       const staffRoute = r.url.startsWith('/api/cars/admin') || r.url.startsWith('/api/soldhistory');
       expect(r.access, `${r.method} ${r.url}`).toBe(staffRoute ? 'MANAGE_CAR' : 'public');

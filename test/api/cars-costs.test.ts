@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   findProvince,
-  insuranceFee,
   instalment,
+  insuranceFee,
   loanRatioSteps,
   onRoadCost,
   PROVINCES,
@@ -16,7 +16,12 @@ describe('provinces', () => {
     expect(new Set(PROVINCES.map((p) => p.code)).size).toBe(34);
     expect(findProvince('HN')?.area).toBe('hanoi');
     expect(findProvince('HCM')?.area).toBe('hcm');
-    expect(PROVINCES.filter((p) => p.area === 'city').map((p) => p.name)).toEqual(['Hải Phòng', 'Đà Nẵng', 'Cần Thơ', 'Huế']);
+    expect(PROVINCES.filter((p) => p.area === 'city').map((p) => p.name)).toEqual([
+      'Hải Phòng',
+      'Đà Nẵng',
+      'Cần Thơ',
+      'Huế',
+    ]);
     expect(findProvince('QN')).toEqual({ code: 'QN', name: 'Quảng Ninh', area: 'other' });
   });
 });

@@ -8,7 +8,10 @@ let seconds = 0;
 beforeAll(async () => {
   t = await startTestApp();
   for (const s of DEMO_STAFF) {
-    await t.call('POST', '/api/users/addUser', { token: t.adminToken, body: { ...s, password: DEMO_PASSWORD, role: 'STAFF' } });
+    await t.call('POST', '/api/users/addUser', {
+      token: t.adminToken,
+      body: { ...s, password: DEMO_PASSWORD, role: 'STAFF' },
+    });
   }
   const started = performance.now();
   await seedDemoCars(t.ctx, t.services);
@@ -22,7 +25,20 @@ describe('demo showroom', () => {
     const filters = (await t.call('GET', '/api/cars/filters')).json;
     expect(filters.total).toBeGreaterThanOrEqual(60);
     expect(filters.brands.length).toBeGreaterThanOrEqual(12);
-    for (const b of ['Toyota', 'Honda', 'Hyundai', 'Kia', 'Mazda', 'Ford', 'Mitsubishi', 'VinFast', 'Mercedes-Benz', 'BMW', 'Suzuki', 'Peugeot']) {
+    for (const b of [
+      'Toyota',
+      'Honda',
+      'Hyundai',
+      'Kia',
+      'Mazda',
+      'Ford',
+      'Mitsubishi',
+      'VinFast',
+      'Mercedes-Benz',
+      'BMW',
+      'Suzuki',
+      'Peugeot',
+    ]) {
       expect(filters.brands.map((x: { value: string }) => x.value)).toContain(b);
     }
     const page = (await t.call('GET', '/api/cars', { query: { pageSize: 60 } })).json;
@@ -36,8 +52,12 @@ describe('demo showroom', () => {
     expect(detail.description).toMatch(/sản xuất năm/);
     const img = await t.call('GET', detail.photos[0].urls[960]);
     expect(img.status).toBe(200);
-    expect((await t.call('GET', '/api/cars', { query: { carName: 'cx5' } })).json.totalElements).toBeGreaterThan(0);
-    expect((await t.call('GET', '/api/cars', { query: { carName: 'ban tai' } })).json.totalElements).toBeGreaterThan(0);
+    expect(
+      (await t.call('GET', '/api/cars', { query: { carName: 'cx5' } })).json.totalElements,
+    ).toBeGreaterThan(0);
+    expect(
+      (await t.call('GET', '/api/cars', { query: { carName: 'ban tai' } })).json.totalElements,
+    ).toBeGreaterThan(0);
   });
 
   it('has sales spread over the last 24 months, by demo staff, a few cancelled', async () => {
@@ -47,7 +67,9 @@ describe('demo showroom', () => {
     expect(months.size).toBeGreaterThanOrEqual(18);
     const oldest = all.content.map((s: { saleDate: string }) => s.saleDate).sort()[0];
     expect(Date.now() - new Date(oldest).getTime()).toBeLessThan(25 * 31 * 86_400_000);
-    const sellers = new Set(all.content.map((s: { salesperson: { fullName: string } }) => s.salesperson.fullName));
+    const sellers = new Set(
+      all.content.map((s: { salesperson: { fullName: string } }) => s.salesperson.fullName),
+    );
     expect(sellers.size).toBeGreaterThanOrEqual(2);
     expect(all.content.filter((s: { status: string }) => s.status === 'cancelled')).toHaveLength(3);
     const active = all.content.filter((s: { status: string }) => s.status === 'active');

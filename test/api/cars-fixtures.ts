@@ -18,14 +18,23 @@ export function multipart(parts: Part[]) {
     if (p.filename !== undefined) head += `; filename="${p.filename}"`;
     head += '\r\n';
     if (p.type) head += `Content-Type: ${p.type}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), p.data ?? Buffer.from(p.value ?? '', 'utf8'), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`${head}\r\n`),
+      p.data ?? Buffer.from(p.value ?? '', 'utf8'),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** A real JPEG carrying GPS coordinates (Hồ Chí Minh City) in its EXIF. */
-export async function gpsJpeg(opts: { width?: number; height?: number; orientation?: number; color?: string } = {}) {
+export async function gpsJpeg(
+  opts: { width?: number; height?: number; orientation?: number; color?: string } = {},
+) {
   const { width = 1200, height = 800, orientation, color = '#b22222' } = opts;
   let img = sharp({ create: { width, height, channels: 3, background: color } }).jpeg({ quality: 85 });
   img = img.withExif({
@@ -58,11 +67,15 @@ export async function noisePng(mb: number): Promise<Buffer> {
   const width = 2048;
   const height = Math.ceil((mb * 1024 * 1024) / (width * 3)) + 16;
   const raw = randomBytes(width * height * 3);
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 export async function smallJpeg(color = '#336699', width = 800, height = 600): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 }
 
 export interface CarBody {

@@ -17,17 +17,42 @@ beforeAll(async () => {
   // One pending car (visible) and one sold car (hidden from lists, detail still opens).
   const pending = await t.call('POST', '/api/cars/admin/add', {
     token: staff,
-    body: carBody({ carName: 'Honda City RS', brand: 'Honda', model: 'City', version: 'RS', year: 2023, sellPrice: 545_000_000, odo: 9_000, status: 'pending' }),
+    body: carBody({
+      carName: 'Honda City RS',
+      brand: 'Honda',
+      model: 'City',
+      version: 'RS',
+      year: 2023,
+      sellPrice: 545_000_000,
+      odo: 9_000,
+      status: 'pending',
+    }),
   });
   ids.City = pending.json.carId;
   const sold = await t.call('POST', '/api/cars/admin/add', {
     token: staff,
-    body: carBody({ carName: 'Honda CR-V L', brand: 'Honda', model: 'CR-V', version: 'L', year: 2021, sellPrice: 960_000_000, odo: 40_000, bodyType: 'SUV', size: 7 }),
+    body: carBody({
+      carName: 'Honda CR-V L',
+      brand: 'Honda',
+      model: 'CR-V',
+      version: 'L',
+      year: 2021,
+      sellPrice: 960_000_000,
+      odo: 40_000,
+      bodyType: 'SUV',
+      size: 7,
+    }),
   });
   ids['CR-V'] = sold.json.carId;
   const sale = await t.call('POST', '/api/soldhistory', {
     token: staff,
-    body: { carId: ids['CR-V'], buyerName: 'Ngô Minh Khang', buyerPhone: '0903111222', salePrice: 950_000_000, paymentMethod: 'CASH' },
+    body: {
+      carId: ids['CR-V'],
+      buyerName: 'Ngô Minh Khang',
+      buyerPhone: '0903111222',
+      salePrice: 950_000_000,
+      paymentMethod: 'CASH',
+    },
   });
   expect(sale.status, sale.body).toBe(201);
 });
@@ -36,9 +61,16 @@ afterAll(() => t.close());
 const list = async (query: Record<string, string | number>) => {
   const res = await t.call('GET', '/api/cars', { query });
   expect(res.status, res.body).toBe(200);
-  return res.json as { content: { carId: number; model: string; sellPrice: number; odo: number; year: number; status: string }[]; totalElements: number; totalPages: number; page: number; size: number };
+  return res.json as {
+    content: { carId: number; model: string; sellPrice: number; odo: number; year: number; status: string }[];
+    totalElements: number;
+    totalPages: number;
+    page: number;
+    size: number;
+  };
 };
-const models = async (query: Record<string, string | number>) => (await list(query)).content.map((c) => c.model).sort();
+const models = async (query: Record<string, string | number>) =>
+  (await list(query)).content.map((c) => c.model).sort();
 
 describe('GET /api/cars', () => {
   it('lists visible cars only (available and pending), newest first, with the paged shape', async () => {
@@ -51,7 +83,18 @@ describe('GET /api/cars', () => {
     expect(page.content[0].status).toBe('pending');
     expect(page.content.map((c) => c.model)).not.toContain('CR-V');
     expect(Object.keys(page.content[0])).toEqual(
-      expect.arrayContaining(['carId', 'carName', 'brand', 'sellPrice', 'odo', 'year', 'bodyType', 'size', 'cover', 'status']),
+      expect.arrayContaining([
+        'carId',
+        'carName',
+        'brand',
+        'sellPrice',
+        'odo',
+        'year',
+        'bodyType',
+        'size',
+        'cover',
+        'status',
+      ]),
     );
   });
 
@@ -92,11 +135,9 @@ describe('GET /api/cars', () => {
     expect(await models({ brand: 'Toyota', bodyType: 'SUV', minPrice: 500_000_000 })).toEqual(['Fortuner']);
     expect(await models({ brand: 'Toyota', bodyType: 'SEDAN', maxOdo: 10_000 })).toEqual([]);
     expect(await models({ exteriorColor: 'Đen', year: 2022, size: 5 })).toEqual(['C-Class']);
-    expect(await models({ minPrice: 500_000_000, maxPrice: 800_000_000, minOdo: 20_000, maxOdo: 50_000 })).toEqual([
-      'CX-5',
-      'VF e34',
-      'Xpander',
-    ]);
+    expect(
+      await models({ minPrice: 500_000_000, maxPrice: 800_000_000, minOdo: 20_000, maxOdo: 50_000 }),
+    ).toEqual(['CX-5', 'VF e34', 'Xpander']);
     expect(await models({ carName: 'toyota', size: 7, interiorColor: 'nau' })).toEqual(['Fortuner']);
   });
 
@@ -125,7 +166,11 @@ describe('GET /api/cars', () => {
     expect(p1.size).toBe(4);
     expect(p3.content).toHaveLength(1);
     expect(p3.page).toBe(3);
-    const all = [...p1.content, ...(await list({ pageSize: 4, page: 2, sort: 'price_asc' })).content, ...p3.content];
+    const all = [
+      ...p1.content,
+      ...(await list({ pageSize: 4, page: 2, sort: 'price_asc' })).content,
+      ...p3.content,
+    ];
     expect(new Set(all.map((c) => c.carId)).size).toBe(9);
     const beyond = await list({ pageSize: 4, page: 4 });
     expect(beyond.content).toEqual([]);
@@ -180,7 +225,13 @@ describe('GET /api/cars/filters', () => {
     expect(f.sizes).toEqual([5, 7]);
     expect(f.price).toEqual({ min: 235_000_000, max: 1_450_000_000 });
     expect(f.odo).toEqual({ min: 9_000, max: 96_000 });
-    expect(f.sorts.map((s: { value: string }) => s.value)).toEqual(['newest', 'price_asc', 'price_desc', 'odo_asc', 'year_desc']);
+    expect(f.sorts.map((s: { value: string }) => s.value)).toEqual([
+      'newest',
+      'price_asc',
+      'price_desc',
+      'odo_asc',
+      'year_desc',
+    ]);
     expect(f.total).toBe(9);
   });
 });
@@ -264,7 +315,9 @@ describe('car compare', () => {
       expect(res.json.message).toMatch(/xe/);
     }
     expect((await t.call('GET', '/api/car-compare/compare')).status).toBe(400);
-    const missing = await t.call('GET', '/api/car-compare/compare', { query: { carIds: `${ids.Vios},999999` } });
+    const missing = await t.call('GET', '/api/car-compare/compare', {
+      query: { carIds: `${ids.Vios},999999` },
+    });
     expect(missing.status).toBe(404);
   });
 });
@@ -274,7 +327,12 @@ describe('homepage rows', () => {
     for (let i = 0; i < 3; i++) {
       await t.call('POST', '/api/cars/admin/add', {
         token: staff,
-        body: carBody({ carName: `Hyundai Accent ${i}`, brand: 'Hyundai', model: 'Accent', sellPrice: 400_000_000 + i * 1_000_000 }),
+        body: carBody({
+          carName: `Hyundai Accent ${i}`,
+          brand: 'Hyundai',
+          model: 'Accent',
+          sellPrice: 400_000_000 + i * 1_000_000,
+        }),
       });
     }
     const newest = (await t.call('GET', '/api/homepage/newest')).json;

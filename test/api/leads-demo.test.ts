@@ -22,7 +22,8 @@ describe('demo leads', () => {
       const page = await t.call('GET', base, { token: t.adminToken, query: { size: 100 } });
       expect(page.json.totalElements).toBe(8);
       for (const lead of page.json.content as LeadView[]) {
-        const detail: LeadDetail = (await t.call('GET', `${base}/${lead.leadId}`, { token: t.adminToken })).json;
+        const detail: LeadDetail = (await t.call('GET', `${base}/${lead.leadId}`, { token: t.adminToken }))
+          .json;
         const moves = detail.events.filter((e) => e.kind === 'STATUS').reverse();
         let current = 'NEW';
         for (const m of moves) {

@@ -62,16 +62,25 @@ describe('recording a sale', () => {
       cancelledAt: null,
     });
     expect((await t.call('GET', `/api/cars/${carId}`)).json.status).toBe('sold');
-    expect((await t.call('GET', '/api/cars')).json.content.map((c: { carId: number }) => c.carId)).not.toContain(carId);
+    expect(
+      (await t.call('GET', '/api/cars')).json.content.map((c: { carId: number }) => c.carId),
+    ).not.toContain(carId);
     const audit = await t.ctx.db.select().from(auditLog).where(eq(auditLog.entity, 'sale'));
-    expect(audit.some((a) => a.entityId === String(res.json.transactionId) && a.action === 'create')).toBe(true);
+    expect(audit.some((a) => a.entityId === String(res.json.transactionId) && a.action === 'create')).toBe(
+      true,
+    );
   });
 
   it('names another salesperson, defaults the date to today', async () => {
     const carId = await newCar();
     const res = await t.call('POST', '/api/soldhistory', {
       token: seller.token,
-      body: sale(carId, { salespersonId: seller2.id, saleDate: undefined, buyerEmail: '', purchasePrice: '' }),
+      body: sale(carId, {
+        salespersonId: seller2.id,
+        saleDate: undefined,
+        buyerEmail: '',
+        purchasePrice: '',
+      }),
     });
     expect(res.status, res.body).toBe(201);
     expect(res.json.salesperson.userId).toBe(seller2.id);
@@ -82,7 +91,9 @@ describe('recording a sale', () => {
 
   it('refuses a second sale of a sold car with 409', async () => {
     const carId = await newCar();
-    expect((await t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(carId) })).status).toBe(201);
+    expect(
+      (await t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(carId) })).status,
+    ).toBe(201);
     const again = await t.call('POST', '/api/soldhistory', { token: seller2.token, body: sale(carId) });
     expect(again.status).toBe(409);
     expect(again.json.message).toBe('Xe này đã được bán');
@@ -92,8 +103,14 @@ describe('recording a sale', () => {
     for (let round = 0; round < 3; round++) {
       const carId = await newCar();
       const [a, b] = await Promise.all([
-        t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(carId, { buyerName: 'Khách A' }) }),
-        t.call('POST', '/api/soldhistory', { token: seller2.token, body: sale(carId, { buyerName: 'Khách B' }) }),
+        t.call('POST', '/api/soldhistory', {
+          token: seller.token,
+          body: sale(carId, { buyerName: 'Khách A' }),
+        }),
+        t.call('POST', '/api/soldhistory', {
+          token: seller2.token,
+          body: sale(carId, { buyerName: 'Khách B' }),
+        }),
       ]);
       expect([a.status, b.status].sort()).toEqual([201, 409]);
       const rows = await t.ctx.db.select().from(sales).where(eq(sales.carId, carId));
@@ -118,15 +135,22 @@ describe('recording a sale', () => {
       expect(res.status, field).toBe(400);
       expect(res.json.errors[field]).toMatch(message);
     }
-    const inactive = await t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(carId, { salespersonId: 999_999 }) });
+    const inactive = await t.call('POST', '/api/soldhistory', {
+      token: seller.token,
+      body: sale(carId, { salespersonId: 999_999 }),
+    });
     expect(inactive.status).toBe(400);
-    expect((await t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(999_999) })).status).toBe(404);
+    expect(
+      (await t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(999_999) })).status,
+    ).toBe(404);
     expect((await t.call('GET', `/api/cars/${carId}`)).json.status).toBe('available');
   });
 
   it('a pending car can be sold', async () => {
     const carId = await newCar({ status: 'pending' });
-    expect((await t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(carId) })).status).toBe(201);
+    expect(
+      (await t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(carId) })).status,
+    ).toBe(201);
   });
 });
 
@@ -135,25 +159,54 @@ describe('cancelling a sale', () => {
     const carId = await newCar();
     const created = await t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(carId) });
     const id = created.json.transactionId;
-    expect((await t.call('PUT', `/api/cars/admin/${carId}/status`, { token: seller.token, body: { status: 'available' } })).status).toBe(409);
-    const noReason = await t.call('PUT', `/api/soldhistory/${id}/cancel`, { token: seller.token, body: { reason: ' ' } });
+    expect(
+      (
+        await t.call('PUT', `/api/cars/admin/${carId}/status`, {
+          token: seller.token,
+          body: { status: 'available' },
+        })
+      ).status,
+    ).toBe(409);
+    const noReason = await t.call('PUT', `/api/soldhistory/${id}/cancel`, {
+      token: seller.token,
+      body: { reason: ' ' },
+    });
     expect(noReason.status).toBe(400);
-    const res = await t.call('PUT', `/api/soldhistory/${id}/cancel`, { token: seller2.token, body: { reason: 'Khách đổi ý' } });
+    const res = await t.call('PUT', `/api/soldhistory/${id}/cancel`, {
+      token: seller2.token,
+      body: { reason: 'Khách đổi ý' },
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ status: 'cancelled', carStatus: 'available', cancelReason: 'Khách đổi ý', cancelledBy: { userId: seller2.id } });
+    expect(res.json).toMatchObject({
+      status: 'cancelled',
+      carStatus: 'available',
+      cancelReason: 'Khách đổi ý',
+      cancelledBy: { userId: seller2.id },
+    });
     expect((await t.call('GET', `/api/cars/${carId}`)).json.status).toBe('available');
-    const again = await t.call('PUT', `/api/soldhistory/${id}/cancel`, { token: seller.token, body: { reason: 'Lần hai' } });
+    const again = await t.call('PUT', `/api/soldhistory/${id}/cancel`, {
+      token: seller.token,
+      body: { reason: 'Lần hai' },
+    });
     expect(again.status).toBe(409);
     // The car can be sold again after a cancellation.
-    expect((await t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(carId) })).status).toBe(201);
-    expect((await t.call('PUT', '/api/soldhistory/999999/cancel', { token: seller.token, body: { reason: 'x' } })).status).toBe(404);
+    expect(
+      (await t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(carId) })).status,
+    ).toBe(201);
+    expect(
+      (await t.call('PUT', '/api/soldhistory/999999/cancel', { token: seller.token, body: { reason: 'x' } }))
+        .status,
+    ).toBe(404);
   });
 
   it('concurrent cancel and sale keep status and history consistent', async () => {
     const carId = await newCar();
     const first = await t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(carId) });
     const [cancel, resell] = await Promise.all([
-      t.call('PUT', `/api/soldhistory/${first.json.transactionId}/cancel`, { token: seller.token, body: { reason: 'Hủy' } }),
+      t.call('PUT', `/api/soldhistory/${first.json.transactionId}/cancel`, {
+        token: seller.token,
+        body: { reason: 'Hủy' },
+      }),
       t.call('POST', '/api/soldhistory', { token: seller2.token, body: sale(carId) }),
     ]);
     expect(cancel.status).toBe(200);
@@ -173,7 +226,10 @@ describe('cancelling a sale', () => {
   it('a car with a sale on record (even cancelled) cannot be deleted: 409', async () => {
     const carId = await newCar();
     const s = await t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(carId) });
-    await t.call('PUT', `/api/soldhistory/${s.json.transactionId}/cancel`, { token: seller.token, body: { reason: 'Hủy' } });
+    await t.call('PUT', `/api/soldhistory/${s.json.transactionId}/cancel`, {
+      token: seller.token,
+      body: { reason: 'Hủy' },
+    });
     const res = await t.call('DELETE', `/api/cars/admin/${carId}`, { token: seller.token });
     expect(res.status).toBe(409);
     expect(res.json.message).toMatch(/đã có giao dịch bán/);
@@ -190,7 +246,10 @@ describe('GET /api/soldhistory', () => {
     ];
     for (const [buyerName, saleDate, paymentMethod] of dated) {
       const carId = await newCar({ carName: 'Hyundai Tucson 2.0', brand: 'Hyundai', model: 'Tucson' });
-      await t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(carId, { buyerName, saleDate, paymentMethod }) });
+      await t.call('POST', '/api/soldhistory', {
+        token: seller.token,
+        body: sale(carId, { buyerName, saleDate, paymentMethod }),
+      });
     }
   });
 
@@ -202,34 +261,68 @@ describe('GET /api/soldhistory', () => {
     expect(res.json.content).toHaveLength(5);
     const dates = res.json.content.map((s: { saleDate: string }) => s.saleDate);
     expect(dates).toEqual([...dates].sort().reverse());
-    const last = await t.call('GET', '/api/soldhistory', { token: seller.token, query: { page: res.json.totalPages } });
+    const last = await t.call('GET', '/api/soldhistory', {
+      token: seller.token,
+      query: { page: res.json.totalPages },
+    });
     expect(last.json.content.length).toBeGreaterThan(0);
   });
 
   it('searches buyer and car without accents, filters by date range, status and payment', async () => {
-    const lan = await t.call('GET', '/api/soldhistory', { token: seller.token, query: { search: 'pham thi lan' } });
+    const lan = await t.call('GET', '/api/soldhistory', {
+      token: seller.token,
+      query: { search: 'pham thi lan' },
+    });
     expect(lan.json.content.map((s: { buyerName: string }) => s.buyerName)).toEqual(['Phạm Thị Lan']);
-    const tucson = await t.call('GET', '/api/soldhistory', { token: seller.token, query: { search: 'tucson', size: 50 } });
+    const tucson = await t.call('GET', '/api/soldhistory', {
+      token: seller.token,
+      query: { search: 'tucson', size: 50 },
+    });
     expect(tucson.json.totalElements).toBe(3);
-    const range = await t.call('GET', '/api/soldhistory', { token: seller.token, query: { from: '01/06/2024', to: '2024-12-31', size: 50 } });
-    expect(range.json.content.map((s: { buyerName: string }) => s.buyerName).sort()).toEqual(['Lê Thu Trang', 'Đỗ Quang Huy']);
-    const cancelled = await t.call('GET', '/api/soldhistory', { token: seller.token, query: { status: 'cancelled', size: 50 } });
+    const range = await t.call('GET', '/api/soldhistory', {
+      token: seller.token,
+      query: { from: '01/06/2024', to: '2024-12-31', size: 50 },
+    });
+    expect(range.json.content.map((s: { buyerName: string }) => s.buyerName).sort()).toEqual([
+      'Lê Thu Trang',
+      'Đỗ Quang Huy',
+    ]);
+    const cancelled = await t.call('GET', '/api/soldhistory', {
+      token: seller.token,
+      query: { status: 'cancelled', size: 50 },
+    });
     expect(cancelled.json.content.every((s: { status: string }) => s.status === 'cancelled')).toBe(true);
     expect(cancelled.json.totalElements).toBeGreaterThanOrEqual(2);
-    const inst = await t.call('GET', '/api/soldhistory', { token: seller.token, query: { paymentMethod: 'INSTALLMENT' } });
+    const inst = await t.call('GET', '/api/soldhistory', {
+      token: seller.token,
+      query: { paymentMethod: 'INSTALLMENT' },
+    });
     expect(inst.json.content.map((s: { buyerName: string }) => s.buyerName)).toEqual(['Đỗ Quang Huy']);
-    const bad = await t.call('GET', '/api/soldhistory', { token: seller.token, query: { from: '2025-01-01', to: '2024-01-01' } });
+    const bad = await t.call('GET', '/api/soldhistory', {
+      token: seller.token,
+      query: { from: '2025-01-01', to: '2024-01-01' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe('Từ ngày không được sau đến ngày');
-    expect((await t.call('GET', '/api/soldhistory', { token: seller.token, query: { from: 'hôm qua' } })).status).toBe(400);
+    expect(
+      (await t.call('GET', '/api/soldhistory', { token: seller.token, query: { from: 'hôm qua' } })).status,
+    ).toBe(400);
   });
 
   it('shows one transaction; 404 when unknown', async () => {
-    const list = await t.call('GET', '/api/soldhistory', { token: seller.token, query: { search: 'Lê Thu Trang' } });
+    const list = await t.call('GET', '/api/soldhistory', {
+      token: seller.token,
+      query: { search: 'Lê Thu Trang' },
+    });
     const id = list.json.content[0].transactionId;
     const res = await t.call('GET', `/api/soldhistory/${id}`, { token: seller.token });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ transactionId: id, buyerName: 'Lê Thu Trang', saleDate: '2024-12-31', paymentMethod: 'TRANSFER' });
+    expect(res.json).toMatchObject({
+      transactionId: id,
+      buyerName: 'Lê Thu Trang',
+      saleDate: '2024-12-31',
+      paymentMethod: 'TRANSFER',
+    });
     expect((await t.call('GET', '/api/soldhistory/999999', { token: seller.token })).status).toBe(404);
     expect((await t.call('GET', '/api/soldhistory/abc', { token: seller.token })).status).toBe(400);
   });
@@ -244,7 +337,9 @@ describe('GET /api/soldhistory', () => {
 
   it('refuses staff without MANAGE_CAR', async () => {
     expect((await t.call('GET', '/api/soldhistory', { token: blogger.token })).status).toBe(403);
-    expect((await t.call('POST', '/api/soldhistory', { token: blogger.token, body: sale(1) })).status).toBe(403);
+    expect((await t.call('POST', '/api/soldhistory', { token: blogger.token, body: sale(1) })).status).toBe(
+      403,
+    );
     expect((await t.call('GET', '/api/soldhistory')).status).toBe(401);
   });
 });

@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectImage, imageView, prepareImage, saveImage, variantKeys } from '../../src/server/platform/images';
+import {
+  detectImage,
+  imageView,
+  prepareImage,
+  saveImage,
+  variantKeys,
+} from '../../src/server/platform/images';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { gpsJpeg, hasGps, multipart, noisePng, pdfBytes } from './cars-fixtures';
 
@@ -13,9 +19,27 @@ afterAll(() => t.close());
 describe('image pipeline (platform/images.ts)', () => {
   it('detects formats by their bytes, not by name', async () => {
     expect(detectImage(await gpsJpeg())).toBe('jpeg');
-    expect(detectImage(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer())).toBe('png');
-    expect(detectImage(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).webp().toBuffer())).toBe('webp');
-    expect(detectImage(await sharp({ create: { width: 16, height: 16, channels: 3, background: '#fff' } }).avif().toBuffer())).toBe('avif');
+    expect(
+      detectImage(
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+      ),
+    ).toBe('png');
+    expect(
+      detectImage(
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+          .webp()
+          .toBuffer(),
+      ),
+    ).toBe('webp');
+    expect(
+      detectImage(
+        await sharp({ create: { width: 16, height: 16, channels: 3, background: '#fff' } })
+          .avif()
+          .toBuffer(),
+      ),
+    ).toBe('avif');
     expect(detectImage(pdfBytes())).toBeNull();
     expect(detectImage(Buffer.from('GIF89a'))).toBeNull();
   });
@@ -40,7 +64,9 @@ describe('image pipeline (platform/images.ts)', () => {
   });
 
   it('srcset lists real widths and never enlarges', async () => {
-    const small = await sharp({ create: { width: 700, height: 400, channels: 3, background: '#123' } }).jpeg().toBuffer();
+    const small = await sharp({ create: { width: 700, height: 400, channels: 3, background: '#123' } })
+      .jpeg()
+      .toBuffer();
     const stored = await saveImage(t.ctx.storage, 'test', small);
     const view = imageView(t.ctx.storage, stored.key, stored.width, stored.height);
     expect(view.srcset).toBe(`${view.urls[480]} 480w, ${view.urls[960]} 700w`);
@@ -74,7 +100,10 @@ describe('GET /api/uploads/*', () => {
 
 describe('multipart limits', () => {
   it('the fixtures build a multipart body (used by the car tests)', () => {
-    const m = multipart([{ name: 'car', value: '{}' }, { name: 'images', filename: 'a.png', type: 'image/png', data: Buffer.from('x') }]);
+    const m = multipart([
+      { name: 'car', value: '{}' },
+      { name: 'images', filename: 'a.png', type: 'image/png', data: Buffer.from('x') },
+    ]);
     expect(m.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(m.payload.includes(Buffer.from('filename="a.png"'))).toBe(true);
   });

@@ -34,6 +34,12 @@ const postLead = (fullName: string) =>
   t.call('POST', '/api/test-drives', { body: testDriveBody(carId, { fullName }), headers: asIp(freshIp()) });
 
 describe('STOMP CONNECT', () => {
+  it('tells a plain HTTP request to upgrade', async () => {
+    const res = await t.call('GET', '/api/notifications');
+    expect(res.status).toBe(426);
+    expect(res.json.message).toBe('Địa chỉ này chỉ nhận kết nối WebSocket (STOMP 1.2)');
+  });
+
   it('refuses a connection without a token with an ERROR frame and closes it', async () => {
     const s = open();
     const error = await s.firstError;

@@ -35,4 +35,19 @@ export const dashboardRoutes: RouteObject[] = withPermissions([
     handle: { permission: 'WEB_CONFIG' },
     lazy: page(() => import('../features/settings/pages/settings-page')),
   },
+  {
+    path: 'testdriveManagement',
+    handle: { permission: 'MANAGE_SERVICE' },
+    lazy: page(() => import('../features/leads/pages/testdrive-management-page')),
+  },
+  {
+    path: 'maintenanceManagement',
+    handle: { permission: 'MANAGE_SERVICE' },
+    lazy: page(() => import('../features/leads/pages/maintenance-management-page')),
+  },
+  {
+    path: 'consultantManagement',
+    handle: { permission: 'MANAGE_SERVICE' },
+    lazy: page(() => import('../features/leads/pages/consultant-management-page')),
+  },
 ]);

@@ -4,4 +4,10 @@ import { page } from './lazy';
 /** Pages under the public layout (header, footer, chat widget). Each feature adds its own. */
 export const publicRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import('../features/home/pages/home-page')) },
+  { path: 'cars', lazy: page(() => import('../features/cars/pages/cars-page')) },
+  { path: 'cars/:carId', lazy: page(() => import('../features/cars/pages/car-detail-page')) },
+  { path: 'compare', lazy: page(() => import('../features/compare/pages/compare-page')) },
+  { path: 'testdrive', lazy: page(() => import('../features/leads/pages/test-drive-page')) },
+  { path: 'maintenance', lazy: page(() => import('../features/leads/pages/maintenance-page')) },
+  { path: 'consulting', lazy: page(() => import('../features/leads/pages/consulting-page')) },
 ];

@@ -141,5 +141,8 @@ ${o.title ? '' : '<!--'}<text x="60" y="100" font-family="DejaVu Sans, Liberatio
 
 /** The drawing as a PNG, ready for prepareImage(). */
 export async function drawCarPhoto(o: DrawOptions): Promise<Buffer> {
-  return sharp(Buffer.from(carSvg(o))).removeAlpha().png({ compressionLevel: 1 }).toBuffer();
+  return sharp(Buffer.from(carSvg(o)))
+    .removeAlpha()
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }

@@ -11,12 +11,82 @@ import type { DemoSeeder } from './bootstrap';
 import { CAR_TEMPLATES, type CarTemplate, makeCar, type Rng, rng } from './demo-cars-data';
 import { drawCarPhoto } from './demo-cars-photos';
 
-const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
+const FAMILY = [
+  'Nguyễn',
+  'Trần',
+  'Lê',
+  'Phạm',
+  'Hoàng',
+  'Huỳnh',
+  'Phan',
+  'Vũ',
+  'Võ',
+  'Đặng',
+  'Bùi',
+  'Đỗ',
+  'Hồ',
+  'Ngô',
+  'Dương',
+  'Lý',
+];
 const MIDDLE_M = ['Văn', 'Minh', 'Quốc', 'Đức', 'Thanh', 'Hoàng', 'Gia', 'Công'];
 const MIDDLE_F = ['Thị', 'Ngọc', 'Thu', 'Thanh', 'Minh', 'Phương', 'Kim'];
-const GIVEN_M = ['Anh', 'Bình', 'Cường', 'Dũng', 'Hải', 'Hùng', 'Khang', 'Long', 'Nam', 'Phúc', 'Quân', 'Sơn', 'Tài', 'Thắng', 'Tuấn', 'Việt'];
-const GIVEN_F = ['An', 'Châu', 'Dung', 'Giang', 'Hà', 'Hạnh', 'Hương', 'Lan', 'Linh', 'Mai', 'Ngân', 'Nhung', 'Quỳnh', 'Thảo', 'Trang', 'Vy'];
-const PREFIXES = ['090', '091', '093', '094', '096', '097', '098', '032', '033', '035', '070', '077', '079', '081', '083', '086', '088', '089'];
+const GIVEN_M = [
+  'Anh',
+  'Bình',
+  'Cường',
+  'Dũng',
+  'Hải',
+  'Hùng',
+  'Khang',
+  'Long',
+  'Nam',
+  'Phúc',
+  'Quân',
+  'Sơn',
+  'Tài',
+  'Thắng',
+  'Tuấn',
+  'Việt',
+];
+const GIVEN_F = [
+  'An',
+  'Châu',
+  'Dung',
+  'Giang',
+  'Hà',
+  'Hạnh',
+  'Hương',
+  'Lan',
+  'Linh',
+  'Mai',
+  'Ngân',
+  'Nhung',
+  'Quỳnh',
+  'Thảo',
+  'Trang',
+  'Vy',
+];
+const PREFIXES = [
+  '090',
+  '091',
+  '093',
+  '094',
+  '096',
+  '097',
+  '098',
+  '032',
+  '033',
+  '035',
+  '070',
+  '077',
+  '079',
+  '081',
+  '083',
+  '086',
+  '088',
+  '089',
+];
 const NOTES = [
   '',
   '',
@@ -32,7 +102,9 @@ function person(r: Rng) {
   const name = `${r.pick(FAMILY)} ${r.pick(female ? MIDDLE_F : MIDDLE_M)} ${r.pick(female ? GIVEN_F : GIVEN_M)}`;
   const phone = `${r.pick(PREFIXES)}${String(r.int(0, 9_999_999)).padStart(7, '0')}`;
   const parts = compactFold(name.split(' ').reverse().join(' ')).slice(0, 18);
-  const email = r.chance(0.6) ? `${parts}${r.int(1, 99)}@${r.pick(['gmail.com', 'yahoo.com', 'outlook.com'])}` : null;
+  const email = r.chance(0.6)
+    ? `${parts}${r.int(1, 99)}@${r.pick(['gmail.com', 'yahoo.com', 'outlook.com'])}`
+    : null;
   return { name, phone, email };
 }
 
@@ -44,7 +116,11 @@ function paymentMethod(r: Rng): PaymentMethod {
 const DAY = 86_400_000;
 
 /** Runs tasks with at most `limit` at once (sharp uses a thread per operation). */
-async function pool<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function pool<T, R>(
+  items: T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -109,7 +185,11 @@ const PHOTO_WIDTH = 960;
  * Photo 1 carries the car's name; photo 2 (outdoors, mirrored) only depends on body type and colour,
  * so it is drawn once per pair and its bytes are stored again under each car's own key.
  */
-async function photosFor(ctx: AppContext, p: Planned, shared: Map<string, Promise<PreparedImage>>): Promise<StoredImage[]> {
+async function photosFor(
+  ctx: AppContext,
+  p: Planned,
+  shared: Map<string, Promise<PreparedImage>>,
+): Promise<StoredImage[]> {
   const first = await drawCarPhoto({
     title: p.data.carName,
     subtitle: `${BODY_TYPE_LABELS[p.data.bodyType]} · Đời ${p.data.year} · ${p.data.exteriorColor}`,
@@ -122,9 +202,14 @@ async function photosFor(ctx: AppContext, p: Planned, shared: Map<string, Promis
     const key = `${p.data.bodyType}/${p.data.exteriorColor}`;
     let second = shared.get(key);
     if (!second) {
-      second = drawCarPhoto({ title: '', subtitle: '', bodyType: p.data.bodyType, color: p.data.exteriorColor, scene: 1, width: PHOTO_WIDTH }).then((png) =>
-        prepareImage(png),
-      );
+      second = drawCarPhoto({
+        title: '',
+        subtitle: '',
+        bodyType: p.data.bodyType,
+        color: p.data.exteriorColor,
+        scene: 1,
+        width: PHOTO_WIDTH,
+      }).then((png) => prepareImage(png));
       shared.set(key, second);
     }
     stored.push(await storeImage(ctx.storage, 'cars', await second));
@@ -151,7 +236,11 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
 
   await ctx.db.transaction(async (tx) => {
     for (const [i, p] of plan.entries()) {
-      const carId = await cars.insertSeeded(tx, { ...p.data, status: p.status, createdAt: p.createdAt }, photos[i]);
+      const carId = await cars.insertSeeded(
+        tx,
+        { ...p.data, status: p.status, createdAt: p.createdAt },
+        photos[i],
+      );
       if (!p.sale) continue;
       const buyer = person(r);
       const seller = pickSeller();
@@ -166,7 +255,9 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
         buyerPhone: buyer.phone,
         buyerEmail: buyer.email,
         salePrice,
-        purchasePrice: r.chance(0.85) ? Math.round((salePrice * (0.86 + r.next() * 0.06)) / 1_000_000) * 1_000_000 : null,
+        purchasePrice: r.chance(0.85)
+          ? Math.round((salePrice * (0.86 + r.next() * 0.06)) / 1_000_000) * 1_000_000
+          : null,
         saleDate: vnDayKey(p.sale.date),
         paymentMethod: paymentMethod(r),
         salespersonId: seller.userId,
@@ -177,10 +268,15 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
           ? {
               cancelledAt: new Date(at.getTime() + 2 * DAY),
               cancelledBy: admin?.userId ?? seller.userId,
-              cancelReason: r.pick(['Khách đổi ý, hoàn cọc', 'Khách không được duyệt khoản vay', 'Khách chuyển sang xe khác']),
+              cancelReason: r.pick([
+                'Khách đổi ý, hoàn cọc',
+                'Khách không được duyệt khoản vay',
+                'Khách chuyển sang xe khác',
+              ]),
             }
           : {}),
       });
     }
   });
+  cars.invalidate();
 };

@@ -69,7 +69,11 @@ export function carsRoutes(service: CarsService) {
       '/cars/:id',
       {
         config: pub,
-        schema: { tags: publicTags, summary: 'Chi tiết xe (xe đã bán vẫn mở, với trạng thái sold)', params: carIdParam },
+        schema: {
+          tags: publicTags,
+          summary: 'Chi tiết xe (xe đã bán vẫn mở, với trạng thái sold)',
+          params: carIdParam,
+        },
       },
       (req) => service.detail(req.params.id),
     );
@@ -114,7 +118,8 @@ export function carsRoutes(service: CarsService) {
         config: staff,
         schema: {
           tags: staffTags,
-          summary: 'Danh sách xe (quản lý): search, status, brand, minPrice, maxPrice, page, size (mặc định 1, 5)',
+          summary:
+            'Danh sách xe (quản lý): search, status, brand, minPrice, maxPrice, page, size (mặc định 1, 5)',
           querystring: carsAdminQuery,
         },
       },
@@ -131,7 +136,12 @@ export function carsRoutes(service: CarsService) {
       '/cars/admin/add',
       {
         config: staff,
-        schema: { tags: staffTags, summary: 'Thêm xe', description: multipartDoc, consumes: ['multipart/form-data'] },
+        schema: {
+          tags: staffTags,
+          summary: 'Thêm xe',
+          description: multipartDoc,
+          consumes: ['multipart/form-data'],
+        },
       },
       async (req, reply) => {
         const form = await readCarForm(req, true);

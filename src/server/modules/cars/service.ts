@@ -1,4 +1,21 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, lte, max, min, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  like,
+  lte,
+  max,
+  min,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -33,12 +50,19 @@ import {
   VISIBLE_STATUSES,
 } from '../../../contract/cars';
 import type { Page } from '../../../contract/common';
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { carPhotos, cars, sales } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { imageView, type PreparedImage, type StoredImage, storeImage, variantKeys } from '../../platform/images';
+import {
+  imageView,
+  type PreparedImage,
+  type StoredImage,
+  storeImage,
+  variantKeys,
+} from '../../platform/images';
 import { deleteQuietly, type Storage } from '../../platform/storage';
+import { ReadCache } from './read-cache';
 
 type CarRow = typeof cars.$inferSelect;
 type PhotoRow = typeof carPhotos.$inferSelect;
@@ -149,16 +173,42 @@ function carValues(data: Omit<CarData, 'status'>) {
 
 /** The part of a row the audit log keeps (no search columns). */
 function auditable(row: CarRow) {
-  const { searchText: _s, searchCompact: _c, brandKey: _b, exteriorColorKey: _e, interiorColorKey: _i, ...rest } = row;
+  const {
+    searchText: _s,
+    searchCompact: _c,
+    brandKey: _b,
+    exteriorColorKey: _e,
+    interiorColorKey: _i,
+    ...rest
+  } = row;
   return rest;
 }
 
 export class CarsService {
+  private readonly cache: ReadCache;
+
   constructor(
     private readonly db: Db,
     private readonly storage: Storage,
     private readonly log?: { warn(obj: unknown, msg: string): void },
-  ) {}
+    cacheMs = 0,
+  ) {
+    this.cache = new ReadCache(cacheMs);
+  }
+
+  /** Drops cached public reads: call after committing any change to cars, photos or sales. */
+  invalidate() {
+    this.cache.clear();
+  }
+
+  /** A write transaction; cached reads are dropped once it has ended. */
+  private async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(fn);
+    } finally {
+      this.invalidate();
+    }
+  }
 
   // ----------------------------------------------------------------------------- views
 
@@ -188,7 +238,11 @@ export class CarsService {
   }
 
   private photo(row: PhotoRow): CarPhoto {
-    return { photoId: row.id, position: row.position, ...imageView(this.storage, row.key, row.width, row.height) };
+    return {
+      photoId: row.id,
+      position: row.position,
+      ...imageView(this.storage, row.key, row.width, row.height),
+    };
   }
 
   private detailView(row: CarRow, photos: PhotoRow[]): CarDetail {
@@ -224,7 +278,11 @@ export class CarsService {
 
   // ----------------------------------------------------------------------------- public
 
-  async list(q: CarsQuery): Promise<Page<CarSummary>> {
+  list(q: CarsQuery): Promise<Page<CarSummary>> {
+    return this.cache.get(`list:${JSON.stringify(q)}`, () => this.loadList(q));
+  }
+
+  private async loadList(q: CarsQuery): Promise<Page<CarSummary>> {
     const where = and(
       visible(),
       q.brand ? eq(cars.brandKey, matchKey(q.brand)) : undefined,
@@ -260,7 +318,11 @@ export class CarsService {
     };
   }
 
-  async filters(): Promise<CarFilters> {
+  filters(): Promise<CarFilters> {
+    return this.cache.get('filters', () => this.loadFilters());
+  }
+
+  private async loadFilters(): Promise<CarFilters> {
     const v = visible();
     const grouped = async (key: PgColumn, label: PgColumn) =>
       this.db
@@ -269,33 +331,40 @@ export class CarsService {
         .where(v)
         .groupBy(key)
         .orderBy(sql`min(${label})`);
-    const [brands, bodyTypes, fuels, transmissions, exterior, interior, years, sizes, bounds] = await Promise.all([
-      grouped(cars.brandKey, cars.brand),
-      this.db.select({ key: cars.bodyType, n: count() }).from(cars).where(v).groupBy(cars.bodyType),
-      this.db.select({ key: cars.fuel, n: count() }).from(cars).where(v).groupBy(cars.fuel),
-      this.db.select({ key: cars.transmission, n: count() }).from(cars).where(v).groupBy(cars.transmission),
-      grouped(cars.exteriorColorKey, cars.exteriorColor),
-      grouped(cars.interiorColorKey, cars.interiorColor),
-      this.db.selectDistinct({ y: cars.year }).from(cars).where(v).orderBy(desc(cars.year)),
-      this.db.selectDistinct({ s: cars.size }).from(cars).where(v).orderBy(asc(cars.size)),
-      this.db
-        .select({
-          minPrice: min(cars.sellPrice),
-          maxPrice: max(cars.sellPrice),
-          minOdo: min(cars.odo),
-          maxOdo: max(cars.odo),
-          n: count(),
-        })
-        .from(cars)
-        .where(v),
-    ]);
-    const order = <T extends string>(keys: readonly T[]) => (a: { value: T }, b: { value: T }) =>
-      keys.indexOf(a.value) - keys.indexOf(b.value);
+    const [brands, bodyTypes, fuels, transmissions, exterior, interior, years, sizes, bounds] =
+      await Promise.all([
+        grouped(cars.brandKey, cars.brand),
+        this.db.select({ key: cars.bodyType, n: count() }).from(cars).where(v).groupBy(cars.bodyType),
+        this.db.select({ key: cars.fuel, n: count() }).from(cars).where(v).groupBy(cars.fuel),
+        this.db.select({ key: cars.transmission, n: count() }).from(cars).where(v).groupBy(cars.transmission),
+        grouped(cars.exteriorColorKey, cars.exteriorColor),
+        grouped(cars.interiorColorKey, cars.interiorColor),
+        this.db.selectDistinct({ y: cars.year }).from(cars).where(v).orderBy(desc(cars.year)),
+        this.db.selectDistinct({ s: cars.size }).from(cars).where(v).orderBy(asc(cars.size)),
+        this.db
+          .select({
+            minPrice: min(cars.sellPrice),
+            maxPrice: max(cars.sellPrice),
+            minOdo: min(cars.odo),
+            maxOdo: max(cars.odo),
+            n: count(),
+          })
+          .from(cars)
+          .where(v),
+      ]);
+    const order =
+      <T extends string>(keys: readonly T[]) =>
+      (a: { value: T }, b: { value: T }) =>
+        keys.indexOf(a.value) - keys.indexOf(b.value);
     const b = bounds[0];
     return {
       brands: brands.map((r) => ({ value: r.label ?? '', label: r.label ?? '', count: r.n })),
       bodyTypes: bodyTypes
-        .map((r) => ({ value: r.key as BodyType, label: BODY_TYPE_LABELS[r.key as BodyType] ?? r.key, count: r.n }))
+        .map((r) => ({
+          value: r.key as BodyType,
+          label: BODY_TYPE_LABELS[r.key as BodyType] ?? r.key,
+          count: r.n,
+        }))
         .sort(order(Object.keys(BODY_TYPE_LABELS) as BodyType[])),
       fuels: fuels
         .map((r) => ({ value: r.key as Fuel, label: FUEL_LABELS[r.key as Fuel] ?? r.key, count: r.n }))
@@ -324,21 +393,44 @@ export class CarsService {
   }
 
   /** Any car, sold ones too (their page still opens and says so). */
-  async detail(id: number): Promise<CarDetail> {
-    const row = await this.findRow(this.db, id);
+  detail(id: number): Promise<CarDetail> {
+    return this.cache.get(`detail:${id}`, () => this.loadDetail(id));
+  }
+
+  private async loadDetail(id: number): Promise<CarDetail> {
+    // One round trip: the car and its photos in order.
+    const [row] = await this.db
+      .select({
+        car: cars,
+        photos: sql<{ id: number; position: number; key: string; width: number; height: number }[]>`coalesce((
+          select json_agg(json_build_object('id', p.id, 'position', p.position, 'key', p.key, 'width', p.width, 'height', p.height) order by p.position, p.id)
+          from ${carPhotos} p where p.car_id = ${cars.id}), '[]'::json)`,
+      })
+      .from(cars)
+      .where(eq(cars.id, id));
     if (!row) throw notFound('Không tìm thấy xe');
-    const photos = await this.photosOf(this.db, [id]);
-    return this.detailView(row, photos.get(id) ?? []);
+    const photos = (typeof row.photos === 'string' ? JSON.parse(row.photos) : row.photos) as PhotoRow[];
+    return this.detailView(row.car, photos);
   }
 
   /** Visible cars of the same body type or brand, nearest in price first. */
-  async similar(id: number, limit = SIMILAR_COUNT): Promise<CarSummary[]> {
+  similar(id: number, limit = SIMILAR_COUNT): Promise<CarSummary[]> {
+    return this.cache.get(`similar:${id}:${limit}`, () => this.loadSimilar(id, limit));
+  }
+
+  private async loadSimilar(id: number, limit: number): Promise<CarSummary[]> {
     const base = await this.findRow(this.db, id);
     if (!base) throw notFound('Không tìm thấy xe');
     const rows = await this.db
       .select(summaryColumns)
       .from(cars)
-      .where(and(visible(), ne(cars.id, id), or(eq(cars.bodyType, base.bodyType), eq(cars.brandKey, base.brandKey))))
+      .where(
+        and(
+          visible(),
+          ne(cars.id, id),
+          or(eq(cars.bodyType, base.bodyType), eq(cars.brandKey, base.brandKey)),
+        ),
+      )
       .orderBy(
         sql`(${cars.bodyType} = ${base.bodyType})::int + (${cars.brandKey} = ${base.brandKey})::int desc`,
         sql`abs(${cars.sellPrice} - ${base.sellPrice})`,
@@ -348,7 +440,11 @@ export class CarsService {
     return rows.map((r) => this.summary(r as SummaryRow));
   }
 
-  async brands(): Promise<BrandCount[]> {
+  brands(): Promise<BrandCount[]> {
+    return this.cache.get('brands', () => this.loadBrands());
+  }
+
+  private async loadBrands(): Promise<BrandCount[]> {
     const rows = await this.db
       .select({ brand: min(cars.brand), n: count() })
       .from(cars)
@@ -358,7 +454,11 @@ export class CarsService {
     return rows.map((r) => ({ brand: r.brand ?? '', count: r.n }));
   }
 
-  async byBrand(brand: string): Promise<CarSummary[]> {
+  byBrand(brand: string): Promise<CarSummary[]> {
+    return this.cache.get(`brand:${matchKey(brand)}`, () => this.loadByBrand(brand));
+  }
+
+  private async loadByBrand(brand: string): Promise<CarSummary[]> {
     const rows = await this.db
       .select(summaryColumns)
       .from(cars)
@@ -368,7 +468,11 @@ export class CarsService {
     return rows.map((r) => this.summary(r as SummaryRow));
   }
 
-  async compare(ids: number[]): Promise<CarDetail[]> {
+  compare(ids: number[]): Promise<CarDetail[]> {
+    return this.cache.get(`compare:${ids.join(',')}`, () => this.loadCompare(ids));
+  }
+
+  private async loadCompare(ids: number[]): Promise<CarDetail[]> {
     const rows = await this.db.select().from(cars).where(inArray(cars.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const missing = ids.filter((id) => !byId.has(id));
@@ -377,7 +481,11 @@ export class CarsService {
     return ids.map((id) => this.detailView(byId.get(id)!, photos.get(id) ?? []));
   }
 
-  async homepage(kind: HomepageKind): Promise<CarSummary[]> {
+  homepage(kind: HomepageKind): Promise<CarSummary[]> {
+    return this.cache.get(`home:${kind}`, () => this.loadHomepage(kind));
+  }
+
+  private async loadHomepage(kind: HomepageKind): Promise<CarSummary[]> {
     const order =
       kind === 'most-expensive'
         ? [desc(cars.sellPrice), desc(cars.id)]
@@ -411,7 +519,12 @@ export class CarsService {
     const [[{ total }], rows] = await Promise.all([
       this.db.select({ total: count() }).from(cars).where(where),
       this.db
-        .select({ ...summaryColumns, photoCount: cars.photoCount, updatedAt: cars.updatedAt, saleId: sales.id })
+        .select({
+          ...summaryColumns,
+          photoCount: cars.photoCount,
+          updatedAt: cars.updatedAt,
+          saleId: sales.id,
+        })
         .from(cars)
         .leftJoin(sales, and(eq(sales.carId, cars.id), isNull(sales.cancelledAt)))
         .where(where)
@@ -442,7 +555,7 @@ export class CarsService {
   }
 
   async adminDetail(id: number): Promise<CarAdminDetail> {
-    const detail = await this.detail(id);
+    const detail = await this.loadDetail(id);
     return { ...detail, saleId: await this.activeSaleId(this.db, id) };
   }
 
@@ -460,7 +573,11 @@ export class CarsService {
 
   private async discard(stored: { key: string }[]) {
     const own = stored.filter((s) => !s.key.startsWith(SHARED_PHOTO_FOLDER));
-    await deleteQuietly(this.storage, own.flatMap((s) => variantKeys(s.key)), this.log);
+    await deleteQuietly(
+      this.storage,
+      own.flatMap((s) => variantKeys(s.key)),
+      this.log,
+    );
   }
 
   /** Locks the car row for the rest of the transaction (sales, status changes, photo edits). */
@@ -500,9 +617,11 @@ export class CarsService {
       throw badRequest(`Mỗi xe có tối đa ${MAX_PHOTOS_PER_CAR} ảnh (xe đang có ${n} ảnh)`);
     }
     const start = top === null ? 0 : top + 1;
-    await tx.insert(carPhotos).values(
-      stored.map((s, i) => ({ carId, position: start + i, key: s.key, width: s.width, height: s.height })),
-    );
+    await tx
+      .insert(carPhotos)
+      .values(
+        stored.map((s, i) => ({ carId, position: start + i, key: s.key, width: s.width, height: s.height })),
+      );
   }
 
   async create(data: CarData, images: PreparedImage[], req: FastifyRequest | null): Promise<CarAdminDetail> {
@@ -510,7 +629,7 @@ export class CarsService {
     const stored = await this.storeAll(images);
     let id: number;
     try {
-      id = await this.db.transaction(async (tx) => {
+      id = await this.transaction(async (tx) => {
         const [row] = await tx
           .insert(cars)
           .values({ ...carValues(data), status: data.status ?? 'available' })
@@ -532,10 +651,15 @@ export class CarsService {
     return this.adminDetail(id);
   }
 
-  async update(id: number, data: CarData, images: PreparedImage[], req: FastifyRequest): Promise<CarAdminDetail> {
+  async update(
+    id: number,
+    data: CarData,
+    images: PreparedImage[],
+    req: FastifyRequest,
+  ): Promise<CarAdminDetail> {
     const stored = await this.storeAll(images);
     try {
-      await this.db.transaction(async (tx) => {
+      await this.transaction(async (tx) => {
         const before = await this.lock(tx, id);
         let status = before.status as CarStatus;
         if (data.status && data.status !== before.status) {
@@ -576,7 +700,7 @@ export class CarsService {
     if (!(await this.findRow(this.db, id))) throw notFound('Không tìm thấy xe');
     const stored = await this.storeAll(images);
     try {
-      await this.db.transaction(async (tx) => {
+      await this.transaction(async (tx) => {
         await this.lock(tx, id);
         await this.appendPhotos(tx, id, stored);
         await this.refreshCover(tx, id);
@@ -596,7 +720,7 @@ export class CarsService {
   }
 
   async removePhoto(id: number, photoId: number, req: FastifyRequest): Promise<CarPhoto[]> {
-    const removed = await this.db.transaction(async (tx) => {
+    const removed = await this.transaction(async (tx) => {
       await this.lock(tx, id);
       const [photo] = await tx
         .delete(carPhotos)
@@ -627,7 +751,7 @@ export class CarsService {
   }
 
   async reorderPhotos(id: number, photoIds: number[], req: FastifyRequest): Promise<CarPhoto[]> {
-    await this.db.transaction(async (tx) => {
+    await this.transaction(async (tx) => {
       await this.lock(tx, id);
       const current = await tx
         .select({ id: carPhotos.id })
@@ -660,7 +784,7 @@ export class CarsService {
     if (status === 'sold') {
       throw badRequest('Để chuyển xe sang "Đã bán", hãy ghi nhận giao dịch bán trong lịch sử bán hàng');
     }
-    await this.db.transaction(async (tx) => {
+    await this.transaction(async (tx) => {
       const before = await this.lock(tx, id);
       if (before.status === status) return;
       if (before.status === 'sold') {
@@ -684,7 +808,7 @@ export class CarsService {
   }
 
   async remove(id: number, req: FastifyRequest): Promise<void> {
-    const photos = await this.db.transaction(async (tx) => {
+    const photos = await this.transaction(async (tx) => {
       const before = await this.lock(tx, id);
       const [sale] = await tx.select({ id: sales.id }).from(sales).where(eq(sales.carId, id)).limit(1);
       if (sale) throw conflict('Không thể xóa xe đã có giao dịch bán trong lịch sử bán hàng');
@@ -749,7 +873,9 @@ export class CarsService {
         .returning({ id: cars.id });
       const photoRows = inserted.flatMap((row, j) => {
         const photo = chunk[j].photo;
-        return photo ? [{ carId: row.id, position: 0, key: photo.key, width: photo.width, height: photo.height }] : [];
+        return photo
+          ? [{ carId: row.id, position: 0, key: photo.key, width: photo.width, height: photo.height }]
+          : [];
       });
       if (photoRows.length) await exec.insert(carPhotos).values(photoRows);
       ids.push(...inserted.map((r) => r.id));

@@ -68,16 +68,23 @@ export function notificationsRoutes(service: NotificationsService, stomp: StompS
     );
 
     // STOMP 1.2 over WebSocket: the token travels in the CONNECT frame, so the upgrade itself is public.
-    app.get(
-      '/notifications',
-      {
-        websocket: true,
-        config: { access: 'public' },
-        schema: { tags, summary: 'WebSocket STOMP 1.2 (thông báo thời gian thực)' },
+    // A plain HTTP request here is told to upgrade (426) instead of meeting a bare 404.
+    app.route({
+      method: 'GET',
+      url: '/notifications',
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'WebSocket STOMP 1.2: thông báo thời gian thực (/topic/notifications/{userId})',
       },
-      (socket) => {
+      handler: async (_req, reply) =>
+        reply
+          .status(426)
+          .header('upgrade', 'websocket')
+          .send({ status: 426, message: 'Địa chỉ này chỉ nhận kết nối WebSocket (STOMP 1.2)' }),
+      wsHandler: (socket) => {
         stomp.accept(socket as unknown as SocketLike);
       },
-    );
+    });
   };
 }

@@ -178,7 +178,8 @@ export class SalesService {
         // The partial unique index is the last guard if two sales ever slipped past the row lock.
         if (pgCode(err) === '23505') throw conflict('Xe này đã được bán');
         throw err;
-      });
+      })
+      .finally(() => this.carsService.invalidate());
     return this.get(id);
   }
 
@@ -227,24 +228,26 @@ export class SalesService {
   }
 
   async cancel(id: number, reason: string, req: FastifyRequest): Promise<SaleView> {
-    await this.db.transaction(async (tx) => {
-      const [sale] = await tx.select().from(sales).where(eq(sales.id, id)).for('update');
-      if (!sale) throw notFound('Không tìm thấy giao dịch');
-      if (sale.cancelledAt) throw conflict('Giao dịch này đã được hủy trước đó');
-      const car = await this.carsService.lock(tx, sale.carId);
-      await tx
-        .update(sales)
-        .set({ cancelledAt: new Date(), cancelledBy: req.user?.id ?? null, cancelReason: reason })
-        .where(eq(sales.id, id));
-      if (car.status === 'sold') await this.carsService.setStatusIn(tx, car.id, 'available');
-      await writeAudit(tx, req, {
-        action: 'cancel',
-        entity: 'sale',
-        entityId: id,
-        before: { cancelledAt: null, carStatus: car.status },
-        after: { cancelReason: reason, carStatus: car.status === 'sold' ? 'available' : car.status },
-      });
-    });
+    await this.db
+      .transaction(async (tx) => {
+        const [sale] = await tx.select().from(sales).where(eq(sales.id, id)).for('update');
+        if (!sale) throw notFound('Không tìm thấy giao dịch');
+        if (sale.cancelledAt) throw conflict('Giao dịch này đã được hủy trước đó');
+        const car = await this.carsService.lock(tx, sale.carId);
+        await tx
+          .update(sales)
+          .set({ cancelledAt: new Date(), cancelledBy: req.user?.id ?? null, cancelReason: reason })
+          .where(eq(sales.id, id));
+        if (car.status === 'sold') await this.carsService.setStatusIn(tx, car.id, 'available');
+        await writeAudit(tx, req, {
+          action: 'cancel',
+          entity: 'sale',
+          entityId: id,
+          before: { cancelledAt: null, carStatus: car.status },
+          after: { cancelReason: reason, carStatus: car.status === 'sold' ? 'available' : car.status },
+        });
+      })
+      .finally(() => this.carsService.invalidate());
     return this.get(id);
   }
 

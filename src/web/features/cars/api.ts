@@ -8,11 +8,12 @@ import type { CarListParams } from './filters';
 export const CARS_KEY = ['cars'] as const;
 
 /** GET cars with the filters, page, pageSize and sort (public: no token). */
-export function useCars(params: CarListParams) {
+export function useCars(params: CarListParams, enabled = true) {
   return useQuery({
     queryKey: [...CARS_KEY, 'list', params],
     queryFn: ({ signal }) => api<CarPage>('cars', { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

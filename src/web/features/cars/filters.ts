@@ -1,4 +1,15 @@
-import { CAR_SORTS, type CarSort, PUBLIC_PAGE_SIZE } from '@contract/cars';
+import {
+  BODY_TYPE_LABELS,
+  type BodyType,
+  CAR_SORTS,
+  type CarSort,
+  FUEL_LABELS,
+  type Fuel,
+  PUBLIC_PAGE_SIZE,
+  TRANSMISSION_LABELS,
+  type Transmission,
+} from '@contract/cars';
+import { formatKm, formatPrice } from '@contract/format';
 
 /**
  * The /cars filters as they live in the URL (so a link can be shared and Back works). The names are
@@ -85,4 +96,34 @@ export function rangeError(values: CarFilterValues): string | null {
   if (values.minOdo !== undefined && values.maxOdo !== undefined && values.minOdo > values.maxOdo)
     return 'Số km tối thiểu không được lớn hơn số km tối đa';
   return null;
+}
+
+function range(min: number | undefined, max: number | undefined, fmt: (n: number) => string): string {
+  if (min !== undefined && max !== undefined) return `${fmt(min)} - ${fmt(max)}`;
+  if (min !== undefined) return `từ ${fmt(min)}`;
+  return `đến ${fmt(max as number)}`;
+}
+
+/** The active filters as removable chips: a label and the keys it clears. */
+export function filterChips(values: CarFilterValues): { label: string; keys: FilterKey[] }[] {
+  const chips: { label: string; keys: FilterKey[] }[] = [];
+  if (values.carName) chips.push({ label: `"${values.carName}"`, keys: ['carName'] });
+  if (values.brand) chips.push({ label: values.brand, keys: ['brand'] });
+  if (values.bodyType)
+    chips.push({ label: BODY_TYPE_LABELS[values.bodyType as BodyType] ?? values.bodyType, keys: ['bodyType'] });
+  if (values.minPrice !== undefined || values.maxPrice !== undefined)
+    chips.push({ label: `Giá ${range(values.minPrice, values.maxPrice, formatPrice)}`, keys: ['minPrice', 'maxPrice'] });
+  if (values.minOdo !== undefined || values.maxOdo !== undefined)
+    chips.push({ label: `Đã đi ${range(values.minOdo, values.maxOdo, formatKm)}`, keys: ['minOdo', 'maxOdo'] });
+  if (values.year !== undefined) chips.push({ label: `Đời ${values.year}`, keys: ['year'] });
+  if (values.size !== undefined) chips.push({ label: `${values.size} chỗ`, keys: ['size'] });
+  if (values.exteriorColor) chips.push({ label: `Ngoại thất ${values.exteriorColor}`, keys: ['exteriorColor'] });
+  if (values.interiorColor) chips.push({ label: `Nội thất ${values.interiorColor}`, keys: ['interiorColor'] });
+  if (values.fuel) chips.push({ label: FUEL_LABELS[values.fuel as Fuel] ?? values.fuel, keys: ['fuel'] });
+  if (values.transmission)
+    chips.push({
+      label: TRANSMISSION_LABELS[values.transmission as Transmission] ?? values.transmission,
+      keys: ['transmission'],
+    });
+  return chips;
 }

@@ -25,23 +25,19 @@ const BARE_SOURCE =
 
 type Bound = 'max' | 'min' | 'approx';
 
-function boundOf(q: Query, before: string, after: string, index: number): Bound {
+function boundOf(q: Query, before: string, after: string): Bound {
   if (MAX_AFTER.test(after)) return 'max';
   if (MIN_AFTER.test(after)) return 'min';
   const b = before.replace(/\s+/g, ' ');
+  // "tài chính khoảng 1 tỷ 2": the word right before the amount decides.
+  if (/(?:^|\s)(tam|khoang|chung|quanh|xap xi|loanh quanh|tam tam|khoang chung|dao dong|~)\s*$/.test(b)) return 'approx';
   if (MIN_BEFORE.test(b) && !/(it|nho|re|thap|khong) hon\s*$/.test(b)) return 'min';
   if (MAX_BEFORE.test(b)) {
     // "cỡ 700 triệu" is approximate, "có 700 triệu" is all the money there is.
-    if (/(?:^|\s)co\s*$/.test(b) && /cỡ\s*$/.test(rawBefore(q, index))) return 'approx';
+    if (/(?:^|\s)co\s*$/.test(b) && q.rawHas('cỡ') && !q.rawHas('có')) return 'approx';
     return 'max';
   }
   return 'approx';
-}
-
-/** The accented text just before a folded position (same word count, approximately). */
-function rawBefore(q: Query, index: number): string {
-  const words = q.folded.slice(0, Math.max(0, index - 1)).split(' ').length;
-  return q.raw.split(' ').slice(0, words).join(' ');
 }
 
 export function parseBudget(q: Query): Budget | undefined {
@@ -75,7 +71,7 @@ export function parseBudget(q: Query): Budget | undefined {
     const index = m.index ?? 0;
     const before = q.rest.slice(Math.max(0, index - 30), index);
     const after = q.rest.slice(index + m[0].length, index + m[0].length + 20);
-    found.push({ value, bound: boundOf(q, before, after, index) });
+    found.push({ value, bound: boundOf(q, before, after) });
     return true;
   });
 
@@ -84,7 +80,7 @@ export function parseBudget(q: Query): Budget | undefined {
     if (n < 100 || n > 9999 || (n >= 1950 && n <= 2100)) return false;
     const index = (m.index ?? 0) + m[0].length - m[2].length;
     const after = q.rest.slice(index + m[2].length, index + m[2].length + 20);
-    found.push({ value: n * 1e6, bound: boundOf(q, `${m[1]} `, after, index) });
+    found.push({ value: n * 1e6, bound: boundOf(q, `${m[1]} `, after) });
     return true;
   });
 

@@ -19,11 +19,14 @@ export function parseInfoTopics(q: Query): InfoTopic[] {
   return topics;
 }
 
+const INSTALMENT =
+  /(?<![a-z])(tra gop|mua gop|gop xe|goi vay|khoan vay|lai suat|lai vay|tra truoc|tra dan|tra cham|moi thang tra|hang thang tra|tra moi thang|tra hang thang|moi thang bao nhieu|cho vay|muon vay|vay ngan hang|vay von|vay tien|vay \d|vay bao|vay duoc|vay toi da|vay mua|vay trong|ngan hang ho tro)(?![a-z])/;
+
 /** "trả góp", "vay", "trả trước 30%", "trả trước 300 triệu", "vay 5 năm", "trong 60 tháng". */
 export function parseInstalment(q: Query): Instalment | null {
-  if (!/(tra gop|gop|vay|tra truoc|moi thang|hang thang|lai suat|ngan hang|tra dan|tra cham|goi vay)/.test(q.folded)) {
-    return null;
-  }
+  // Folded, "vay" is also "vậy" (so): it counts as a loan only next to a loan word.
+  const asks = INSTALMENT.test(q.folded) || (q.rawHas('vay') && /(vay|gop)/.test(q.folded) && q.raw !== q.folded);
+  if (!asks) return null;
   const out: Instalment = {};
   q.take(/(?:tra truoc|dua truoc|co san|tra thang|dat truoc)\s*(?:khoang|tam|duoc)?\s*(\d+(?:[.,]\d+)?)\s*(%|phan tram)/g, (m) => {
     const r = Number(m[1].replace(',', '.')) / 100;
@@ -50,8 +53,7 @@ export function parseInstalment(q: Query): Instalment | null {
     out.downRatio = Math.round((1 - r) * 1000) / 1000;
     return true;
   });
-  const asks = /(tra gop|gop|vay|tra truoc|moi thang|hang thang|tra dan|tra cham|lai suat)/.test(q.folded);
-  return asks ? out : null;
+  return out;
 }
 
 const ORDINALS: Record<string, number> = {

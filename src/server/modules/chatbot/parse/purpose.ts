@@ -16,7 +16,7 @@ const PURPOSE_PHRASES: [Purpose, RegExp][] = [
   ['family', /(gia dinh|vo con|con nho|ca nha|cho ca nha|bo me|ong ba)/],
   ['cargo', /(cho hang|giao hang|cho do|van chuyen|cho vat lieu|cho nong san|cho hang hoa|buon ban)/],
   ['luxury', /(sang trong|tiep khach|doanh nhan|dang cap|sang chanh|hang sang|xe sang|cao cap|giu hinh anh|sep)/],
-  ['beginner', /(moi lai|lan dau|tap lai|moi co bang|moi hoc lai|chua quen lai|nu lai|phu nu|chi em|vo toi lai|cho vo|de lai)/],
+  ['beginner', /(moi lai|lan dau|tap lai|moi co bang|moi hoc lai|chua quen lai|nu lai|phu nu|cho nu|chi em|vo toi lai|cho vo|de lai)/],
   ['economy', /(tiet kiem|it hao|do ton xang|khong ton xang|ben bi|it hong|de sua|re nuoi|chi phi thap|giu gia|kinh te|nuoi re|chi phi nuoi)/],
 ];
 

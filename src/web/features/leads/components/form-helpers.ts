@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { appointmentMoment } from '@contract/leads';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 
@@ -10,20 +10,6 @@ export function newRequestId(): string {
   b[8] = (b[8] & 0x3f) | 0x80;
   const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/**
- * The idempotency key of one form: made once when the form opens, kept through retries and double
- * clicks (the server answers a repeated key with the first receipt), renewed only after a success.
- */
-export function useRequestId(): [string, () => string] {
-  const [id, setId] = useState(newRequestId);
-  const renew = useCallback(() => {
-    const next = newRequestId();
-    setId(next);
-    return next;
-  }, []);
-  return [id, renew];
 }
 
 /**
@@ -49,4 +35,13 @@ export function applyServerErrors<T extends FieldValues>(
   }
   if (placed && err.status === 400) return null;
   return data?.message || 'Có lỗi xảy ra, vui lòng thử lại!';
+}
+
+/** The slots of a day as choices, those already past (later today only) disabled. */
+export function slotChoices(slots: string[], day: string | undefined, now = Date.now()) {
+  return slots.map((s) => ({
+    value: s,
+    label: s,
+    disabled: Boolean(day) && appointmentMoment(day as string, s).getTime() <= now,
+  }));
 }

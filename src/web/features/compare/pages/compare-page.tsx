@@ -1,0 +1,387 @@
+import { COMPARE_MAX, type CarDetail, type CarSummary } from '@contract/cars';
+import { formatKm, formatPrice } from '@contract/format';
+import { Check, Minus, Plus, X } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClass } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { Select } from '../../../components/form-field';
+import { Skeleton } from '../../../components/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { cx } from '../../../lib/cx';
+import { CarImage, specRows, useDocumentTitle } from '../../cars';
+import { useBrandCars, useCompareBrands, useComparedCars } from '../api';
+
+/** ?carIds=3,8,12 -> [3, 8, 12]: whole positive numbers, no repeats, at most four. */
+function readIds(value: string | null): number[] {
+  if (!value) return [];
+  const ids = value
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+  return [...new Set(ids)].slice(0, COMPARE_MAX);
+}
+
+interface Row {
+  label: string;
+  values: string[];
+  /** Index of the best value (lowest price / odometer, newest year), when the values differ. */
+  best?: number;
+}
+
+function bestIndex(nums: number[], pick: 'min' | 'max'): number | undefined {
+  if (nums.length < 2 || nums.every((n) => n === nums[0])) return undefined;
+  const target = pick === 'min' ? Math.min(...nums) : Math.max(...nums);
+  return nums.filter((n) => n === target).length === 1 ? nums.indexOf(target) : undefined;
+}
+
+function buildRows(cars: CarDetail[]): Row[] {
+  const specs = cars.map((c) => specRows(c));
+  const labels = [...new Set(specs.flatMap((rows) => rows.map((r) => r.label)))].filter(
+    (l) => l !== 'Hãng xe' && l !== 'Ngày đăng',
+  );
+  const rows: Row[] = [
+    {
+      label: 'Giá bán',
+      values: cars.map((c) => formatPrice(c.sellPrice)),
+      best: bestIndex(
+        cars.map((c) => c.sellPrice),
+        'min',
+      ),
+    },
+  ];
+  for (const label of labels) {
+    const values = specs.map((rows) => rows.find((r) => r.label === label)?.value ?? '—');
+    let best: number | undefined;
+    if (label === 'Năm sản xuất') best = bestIndex(cars.map((c) => c.year), 'max');
+    if (label === 'Số km đã đi') best = bestIndex(cars.map((c) => c.odo), 'min');
+    rows.push({ label, values, best });
+  }
+  return rows;
+}
+
+const differs = (values: string[]) => values.length > 1 && values.some((v) => v !== values[0]);
+
+function CarPicker({
+  chosen,
+  onAdd,
+  full,
+}: {
+  chosen: number[];
+  onAdd: (car: CarSummary) => void;
+  full: boolean;
+}) {
+  const [params, setParams] = useSearchParams();
+  const brand = params.get('brand');
+  const brands = useCompareBrands();
+  const cars = useBrandCars(brand);
+  const id = useId();
+  const setBrand = (b: string) => {
+    const p = new URLSearchParams(params);
+    if (b) p.set('brand', b);
+    else p.delete('brand');
+    setParams(p, { replace: true, preventScrollReset: true });
+  };
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+      <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+        Chọn xe để so sánh
+      </h2>
+      <p className="mt-1 text-sm text-slate-500">
+        Chọn hãng, rồi thêm tối đa {COMPARE_MAX} xe. Có thể so sánh xe của nhiều hãng khác nhau.
+      </p>
+      <label htmlFor={`${id}-brand`} className="mt-4 mb-1.5 block text-sm font-medium text-slate-700">
+        Hãng xe
+      </label>
+      <Select id={`${id}-brand`} value={brand ?? ''} onChange={(e) => setBrand(e.target.value)}>
+        <option value="">Chọn hãng xe</option>
+        {brands.data?.map((b) => (
+          <option key={b.brand} value={b.brand}>
+            {b.brand} ({b.count})
+          </option>
+        ))}
+      </Select>
+      {brand ? (
+        <div className="mt-3">
+          {cars.isPending ? (
+            <div className="space-y-2">
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-16 w-full" />
+            </div>
+          ) : cars.isError ? (
+            <p className="text-sm text-red-600">{errorMessage(cars.error)}</p>
+          ) : cars.data && cars.data.length === 0 ? (
+            <p className="text-sm text-slate-500">Hãng này hiện không có xe đang bán.</p>
+          ) : (
+            <ul className="max-h-96 space-y-2 overflow-y-auto pr-1" aria-label={`Xe ${brand}`}>
+              {cars.data?.map((car) => {
+                const added = chosen.includes(car.carId);
+                return (
+                  <li
+                    key={car.carId}
+                    className="flex items-center gap-3 rounded-xl p-2 ring-1 ring-slate-200"
+                  >
+                    <CarImage image={car.cover} alt="" className="w-20 shrink-0 rounded-lg" sizes="80px" />
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate text-sm font-medium text-slate-900">{car.carName}</p>
+                      <p className="text-xs text-slate-500">
+                        {car.year} · {formatKm(car.odo)} ·{' '}
+                        <span className="font-semibold text-brand-600">{formatPrice(car.sellPrice)}</span>
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      onClick={() => onAdd(car)}
+                      disabled={added || full}
+                      aria-label={added ? `Đã chọn ${car.carName}` : `Thêm ${car.carName}`}
+                      title={full && !added ? `Tối đa ${COMPARE_MAX} xe` : undefined}
+                      className={cx(
+                        'inline-flex size-11 shrink-0 items-center justify-center rounded-lg transition',
+                        added
+                          ? 'bg-emerald-50 text-emerald-600'
+                          : 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-200 disabled:text-slate-400',
+                      )}
+                    >
+                      {added ? <Check className="size-5" aria-hidden="true" /> : <Plus className="size-5" aria-hidden="true" />}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * /compare: pick a brand, then cars, up to four side by side. The choice is kept in the URL
+ * (?carIds=1,2,3, plus ?brand= for the picker), so a comparison can be shared and Back works.
+ */
+export default function ComparePage() {
+  const [params, setParams] = useSearchParams();
+  const ids = useMemo(() => readIds(params.get('carIds')), [params]);
+  const compared = useComparedCars(ids);
+  const [onlyDiff, setOnlyDiff] = useState(false);
+  useDocumentTitle('So sánh xe');
+
+  const setIds = (next: number[]) => {
+    const p = new URLSearchParams(params);
+    if (next.length) p.set('carIds', next.join(','));
+    else p.delete('carIds');
+    setParams(p, { preventScrollReset: true });
+  };
+
+  const byId = new Map((compared.data ?? []).map((c) => [c.carId, c]));
+  const cars = ids.map((id) => byId.get(id));
+  const loaded = cars.filter((c): c is CarDetail => c !== undefined);
+  const ready = loaded.length === ids.length;
+  const rows = ready && loaded.length > 0 ? buildRows(loaded) : [];
+  const featureNames = ready ? [...new Set(loaded.flatMap((c) => c.features))].sort((a, b) => a.localeCompare(b, 'vi')) : [];
+  const featureRows = featureNames.map((f) => ({ name: f, has: loaded.map((c) => c.features.includes(f)) }));
+  const shownRows = onlyDiff ? rows.filter((r) => differs(r.values)) : rows;
+  const shownFeatures = onlyDiff ? featureRows.filter((r) => r.has.some((h) => h !== r.has[0])) : featureRows;
+  const cols = Math.max(ids.length, 1);
+
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">So sánh xe</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Đặt tối đa {COMPARE_MAX} xe cạnh nhau; những điểm khác nhau được tô màu.
+        </p>
+
+        <div className="mt-5 grid gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
+          <div className="lg:sticky lg:top-24 lg:self-start">
+            <CarPicker
+              chosen={ids}
+              full={ids.length >= COMPARE_MAX}
+              onAdd={(car) => setIds([...ids, car.carId])}
+            />
+          </div>
+
+          <section aria-label="Bảng so sánh" className="min-w-0">
+            {ids.length === 0 ? (
+              <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+                <EmptyState
+                  title="Chưa chọn xe nào"
+                  description="Chọn một hãng xe rồi bấm dấu + để thêm xe vào bảng so sánh."
+                  action={
+                    <Link to="/cars" className={buttonClass('secondary')}>
+                      Xem danh sách xe
+                    </Link>
+                  }
+                />
+              </div>
+            ) : compared.isError ? (
+              <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200" role="alert">
+                <p className="text-red-600">{errorMessage(compared.error)}</p>
+                <button
+                  type="button"
+                  onClick={() => setIds([])}
+                  className={buttonClass('secondary', 'mt-4')}
+                >
+                  Chọn lại từ đầu
+                </button>
+              </div>
+            ) : (
+              <>
+                <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-sm text-slate-600">
+                    Đã chọn <strong className="text-slate-900">{ids.length}</strong>/{COMPARE_MAX} xe
+                    {ids.length === 1 ? ' — thêm ít nhất một xe nữa để so sánh.' : ''}
+                  </p>
+                  <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-700">
+                    <input
+                      type="checkbox"
+                      checked={onlyDiff}
+                      onChange={(e) => setOnlyDiff(e.target.checked)}
+                      className="size-5 accent-brand-600"
+                    />
+                    Chỉ hiện điểm khác nhau
+                  </label>
+                </div>
+                <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+                  <table
+                    className="w-full table-fixed border-separate border-spacing-0 text-sm"
+                    style={{ minWidth: `${112 + cols * 160}px` }}
+                  >
+                    <caption className="sr-only">So sánh thông số các xe đã chọn</caption>
+                    <colgroup>
+                      <col className="w-28 sm:w-44" />
+                      {ids.map((id) => (
+                        <col key={id} />
+                      ))}
+                    </colgroup>
+                    <thead>
+                      <tr>
+                        <th scope="col" className="sticky left-0 z-10 bg-white p-2 text-left align-bottom sm:p-3">
+                          <span className="sr-only">Thông số</span>
+                        </th>
+                        {ids.map((id, i) => {
+                          const car = cars[i];
+                          return (
+                            <th key={id} scope="col" className="p-2 text-left align-top font-normal sm:p-3">
+                              {car ? (
+                                <div className="relative">
+                                  <Link to={`/cars/${car.carId}`} className="block">
+                                    <CarImage image={car.cover} alt={car.carName} className="rounded-lg" sizes="(min-width: 1024px) 220px, 45vw" />
+                                    <span className="mt-2 line-clamp-2 block font-semibold text-slate-900 hover:text-brand-700">
+                                      {car.carName}
+                                    </span>
+                                  </Link>
+                                  <button
+                                    type="button"
+                                    onClick={() => setIds(ids.filter((x) => x !== id))}
+                                    className="absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow hover:bg-white"
+                                    aria-label={`Bỏ ${car.carName} khỏi so sánh`}
+                                  >
+                                    <X className="size-5" aria-hidden="true" />
+                                  </button>
+                                </div>
+                              ) : (
+                                <div className="space-y-2">
+                                  <Skeleton className="aspect-[3/2] w-full" />
+                                  <Skeleton className="h-4 w-3/4" />
+                                </div>
+                              )}
+                            </th>
+                          );
+                        })}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {shownRows.map((r) => {
+                        const diff = differs(r.values);
+                        return (
+                          <tr key={r.label} data-diff={diff || undefined}>
+                            <th
+                              scope="row"
+                              className={cx(
+                                'sticky left-0 z-10 border-t border-slate-100 p-2 text-left text-xs font-medium text-slate-500 sm:p-3 sm:text-sm',
+                                diff ? 'bg-amber-50' : 'bg-white',
+                              )}
+                            >
+                              {r.label}
+                            </th>
+                            {r.values.map((v, i) => (
+                              <td
+                                // biome-ignore lint/suspicious/noArrayIndexKey: one cell per chosen car, in order
+                                key={i}
+                                className={cx(
+                                  'border-t border-slate-100 p-2 align-top sm:p-3',
+                                  diff && 'bg-amber-50/70',
+                                  r.label === 'Giá bán' ? 'text-base font-bold text-brand-600' : 'text-slate-800',
+                                )}
+                              >
+                                {v}
+                                {r.best === i ? (
+                                  <span className="mt-0.5 block text-xs font-semibold text-emerald-600">
+                                    {r.label === 'Giá bán'
+                                      ? 'Giá tốt nhất'
+                                      : r.label === 'Năm sản xuất'
+                                        ? 'Đời mới nhất'
+                                        : 'Đi ít nhất'}
+                                  </span>
+                                ) : null}
+                              </td>
+                            ))}
+                          </tr>
+                        );
+                      })}
+                      {shownFeatures.length > 0 ? (
+                        <tr>
+                          <th
+                            colSpan={cols + 1}
+                            scope="rowgroup"
+                            className="sticky left-0 border-t border-slate-200 bg-slate-50 p-2 text-left text-sm font-semibold text-slate-800 sm:p-3"
+                          >
+                            Tiện nghi
+                          </th>
+                        </tr>
+                      ) : null}
+                      {shownFeatures.map((f) => {
+                        const diff = f.has.some((h) => h !== f.has[0]);
+                        return (
+                          <tr key={f.name} data-diff={diff || undefined}>
+                            <th
+                              scope="row"
+                              className={cx(
+                                'sticky left-0 z-10 border-t border-slate-100 p-2 text-left text-xs font-normal text-slate-600 sm:p-3 sm:text-sm',
+                                diff ? 'bg-amber-50' : 'bg-white',
+                              )}
+                            >
+                              {f.name}
+                            </th>
+                            {f.has.map((has, i) => (
+                              <td
+                                // biome-ignore lint/suspicious/noArrayIndexKey: one cell per chosen car, in order
+                                key={i}
+                                className={cx('border-t border-slate-100 p-2 sm:p-3', diff && 'bg-amber-50/70')}
+                              >
+                                {has ? (
+                                  <Check className="size-5 text-emerald-600" aria-hidden="true" />
+                                ) : (
+                                  <Minus className="size-5 text-slate-300" aria-hidden="true" />
+                                )}
+                                <span className="sr-only">{has ? 'Có' : 'Không'}</span>
+                              </td>
+                            ))}
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </div>
+                {onlyDiff && shownRows.length === 0 && shownFeatures.length === 0 ? (
+                  <p className="mt-3 text-sm text-slate-500">Các xe đã chọn giống nhau ở mọi thông số.</p>
+                ) : null}
+              </>
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,406 @@
+import { formatDate, formatDateTime, formatKm } from '@contract/format';
+import {
+  LEAD_STATUS_LABELS,
+  LEAD_TYPE_LABELS,
+  type LeadDetail,
+  type LeadStatus,
+  type LeadType,
+  leadNoteBody,
+} from '@contract/leads';
+import { ArrowRight, Check, Mail, Phone, X } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button, buttonClass } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyState } from '../../../components/empty-state';
+import { FormField, Select, Textarea } from '../../../components/form-field';
+import { Skeleton, SkeletonText } from '../../../components/skeleton';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { cx } from '../../../lib/cx';
+import { useMyInfo } from '../../../lib/session';
+import { useAssignees, useLead, useLeadActions } from '../api';
+import { DueBadge, LeadStatusBadge } from './lead-status';
+
+const CHAIN: LeadStatus[] = ['NEW', 'CONTACTED', 'SCHEDULED', 'DONE'];
+
+/** Mới → Đã liên hệ → Đã hẹn → Hoàn thành, with the current step marked (or the cancelled state). */
+function Workflow({ status }: { status: LeadStatus }) {
+  const at = CHAIN.indexOf(status);
+  return (
+    <ol className="flex items-center gap-1 text-xs" aria-label="Tiến trình xử lý">
+      {CHAIN.map((s, i) => {
+        const done = status !== 'CANCELLED' && i <= at;
+        return (
+          <li key={s} className="flex min-w-0 flex-1 items-center gap-1" aria-current={i === at ? 'step' : undefined}>
+            <span
+              className={cx(
+                'flex size-6 shrink-0 items-center justify-center rounded-full text-[11px] font-semibold',
+                done ? 'bg-brand-600 text-white' : 'bg-slate-200 text-slate-500',
+              )}
+              aria-hidden="true"
+            >
+              {i < at && status !== 'CANCELLED' ? <Check className="size-3.5" /> : i + 1}
+            </span>
+            <span className={cx('truncate', i === at ? 'font-semibold text-slate-900' : 'text-slate-500')}>
+              {LEAD_STATUS_LABELS[s]}
+            </span>
+            {i < CHAIN.length - 1 ? <span className="h-px min-w-2 flex-1 bg-slate-200" aria-hidden="true" /> : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  if (children === null || children === undefined || children === '') return null;
+  return (
+    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 py-2 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Details({ lead }: { lead: LeadDetail }) {
+  return (
+    <dl className="divide-y divide-slate-100">
+      <Row label="Loại yêu cầu">{lead.typeLabel}</Row>
+      <Row label="Ngày gửi">{formatDateTime(lead.createdAt)}</Row>
+      {lead.type === 'CONSULTING' ? <Row label="Nội dung">{lead.topicLabel}</Row> : null}
+      <Row label="Xe">{lead.carLabel}</Row>
+      {lead.type === 'MAINTENANCE' ? (
+        <>
+          <Row label="Biển số">{lead.licencePlate}</Row>
+          <Row label="Xe của khách">{[lead.make, lead.model, lead.year].filter(Boolean).join(' ')}</Row>
+          <Row label="Số km">{lead.odometer !== null ? formatKm(lead.odometer) : null}</Row>
+          <Row label="Dịch vụ">{lead.serviceTypeLabel}</Row>
+        </>
+      ) : null}
+      {lead.preferredDateText ? (
+        <Row label="Ngày hẹn">
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="font-medium">
+              {lead.preferredDateText}
+              {lead.timeSlot ? ` lúc ${lead.timeSlot}` : ''}
+            </span>
+            <DueBadge lead={lead} />
+          </span>
+        </Row>
+      ) : null}
+      <Row label={lead.type === 'CONSULTING' ? 'Lời nhắn' : 'Ghi chú của khách'}>
+        {lead.message ? <span className="whitespace-pre-line">{lead.message}</span> : null}
+      </Row>
+    </dl>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3 border-t border-slate-100 pt-4">
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
+  const { status, assign, note } = useLeadActions(type, lead.leadId);
+  const { data: me } = useMyInfo();
+  const assignees = useAssignees();
+  const [statusNote, setStatusNote] = useState('');
+  const [noteText, setNoteText] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const [cancelling, setCancelling] = useState(false);
+  const ids = useId();
+
+  const fail = (err: unknown) => toast.error(errorMessage(err));
+
+  function move(to: LeadStatus) {
+    status.mutate(
+      { status: to, note: statusNote.trim() || undefined },
+      {
+        onSuccess: () => {
+          toast.success(`Đã chuyển sang "${LEAD_STATUS_LABELS[to]}"`);
+          setStatusNote('');
+          setCancelling(false);
+        },
+        onError: (err) => {
+          setCancelling(false);
+          fail(err);
+        },
+      },
+    );
+  }
+
+  function addNote() {
+    const parsed = leadNoteBody.safeParse({ note: noteText });
+    if (!parsed.success) {
+      setNoteError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setNoteError(undefined);
+    note.mutate(parsed.data.note, {
+      onSuccess: () => {
+        setNoteText('');
+        toast.success('Đã thêm ghi chú');
+      },
+      onError: fail,
+    });
+  }
+
+  function assignTo(value: string) {
+    const assigneeId = value ? Number(value) : null;
+    assign.mutate(assigneeId, {
+      onSuccess: (d) => toast.success(d.assignee ? `Đã giao cho ${d.assignee.fullName}` : 'Đã bỏ giao việc'),
+      onError: fail,
+    });
+  }
+
+  const forward = lead.nextStatuses.filter((s) => s !== 'CANCELLED');
+  const canCancel = lead.nextStatuses.includes('CANCELLED');
+  const staff = assignees.data ?? [];
+  const mine = me && lead.assignee?.userId === me.userId;
+
+  return (
+    <div className="space-y-5 px-4 pb-6 sm:px-6">
+      <div className="flex flex-wrap gap-2">
+        <a href={`tel:${lead.phone}`} className={buttonClass('secondary', 'flex-1 sm:flex-none')}>
+          <Phone className="size-4" aria-hidden="true" />
+          {lead.phone}
+        </a>
+        {lead.email ? (
+          <a href={`mailto:${lead.email}`} className={buttonClass('secondary', 'min-w-0 flex-1 sm:flex-none')}>
+            <Mail className="size-4 shrink-0" aria-hidden="true" />
+            <span className="truncate">{lead.email}</span>
+          </a>
+        ) : null}
+      </div>
+
+      <Details lead={lead} />
+
+      <Section title="Trạng thái">
+        <Workflow status={lead.status} />
+        {lead.status === 'CANCELLED' ? (
+          <p className="text-sm text-slate-500">Yêu cầu đã bị hủy.</p>
+        ) : lead.status === 'DONE' ? (
+          <p className="text-sm text-emerald-700">Yêu cầu đã hoàn thành.</p>
+        ) : null}
+        {lead.nextStatuses.length > 0 ? (
+          <>
+            <FormField label="Ghi chú khi đổi trạng thái" htmlFor={`${ids}-sn`} hint="Không bắt buộc">
+              <Textarea
+                id={`${ids}-sn`}
+                rows={2}
+                className="min-h-16"
+                value={statusNote}
+                onChange={(e) => setStatusNote(e.target.value)}
+                placeholder="Ví dụ: khách hẹn lại sáng thứ Bảy"
+              />
+            </FormField>
+            <fieldset className="flex flex-wrap gap-2" aria-label="Chuyển trạng thái">
+              {forward.map((s, i) => (
+                <Button
+                  key={s}
+                  variant={i === 0 ? 'primary' : 'secondary'}
+                  aria-label={`Chuyển sang ${LEAD_STATUS_LABELS[s]}`}
+                  loading={status.isPending && status.variables?.status === s}
+                  disabled={status.isPending}
+                  onClick={() => move(s)}
+                >
+                  {LEAD_STATUS_LABELS[s]}
+                  <ArrowRight className="size-4" aria-hidden="true" />
+                </Button>
+              ))}
+              {canCancel ? (
+                <Button
+                  variant="ghost"
+                  className="text-red-600 hover:bg-red-50 hover:text-red-700"
+                  disabled={status.isPending}
+                  onClick={() => setCancelling(true)}
+                >
+                  Hủy yêu cầu
+                </Button>
+              ) : null}
+            </fieldset>
+          </>
+        ) : null}
+      </Section>
+
+      <Section title="Phân công">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <FormField label="Nhân viên phụ trách" htmlFor={`${ids}-as`} className="flex-1">
+            <Select
+              id={`${ids}-as`}
+              value={lead.assignee ? String(lead.assignee.userId) : ''}
+              disabled={assign.isPending || assignees.isPending}
+              onChange={(e) => assignTo(e.target.value)}
+            >
+              <option value="">Chưa giao</option>
+              {lead.assignee && !staff.some((s) => s.userId === lead.assignee?.userId) ? (
+                <option value={lead.assignee.userId}>{lead.assignee.fullName}</option>
+              ) : null}
+              {staff.map((s) => (
+                <option key={s.userId} value={s.userId}>
+                  {s.fullName}
+                  {s.userId === me?.userId ? ' (tôi)' : ''}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          {me && !mine && staff.some((s) => s.userId === me.userId) ? (
+            <Button variant="secondary" loading={assign.isPending} onClick={() => assignTo(String(me.userId))}>
+              Nhận xử lý
+            </Button>
+          ) : null}
+        </div>
+      </Section>
+
+      <Section title="Ghi chú nội bộ">
+        <FormField label="Ghi chú mới" htmlFor={`${ids}-nt`} error={noteError}>
+          <Textarea
+            id={`${ids}-nt`}
+            rows={2}
+            className="min-h-16"
+            value={noteText}
+            onChange={(e) => setNoteText(e.target.value)}
+            placeholder="Chỉ nhân viên nhìn thấy"
+          />
+        </FormField>
+        <Button variant="secondary" loading={note.isPending} onClick={addNote}>
+          Thêm ghi chú
+        </Button>
+      </Section>
+
+      <Section title="Lịch sử xử lý">
+        <ol className="relative space-y-4 border-l border-slate-200 pl-4" aria-label="Lịch sử xử lý">
+          {lead.events.map((e) => (
+            <li key={e.eventId} className="relative">
+              <span
+                className={cx(
+                  'absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full ring-4 ring-white',
+                  e.kind === 'NOTE' ? 'bg-amber-500' : e.kind === 'STATUS' ? 'bg-brand-600' : 'bg-slate-400',
+                )}
+                aria-hidden="true"
+              />
+              <p className="text-sm text-slate-800">{e.text}</p>
+              {e.note ? (
+                <p
+                  className={cx(
+                    'mt-1 rounded-lg px-3 py-2 text-sm whitespace-pre-line text-slate-800',
+                    e.kind === 'NOTE' ? 'bg-amber-50' : 'bg-slate-50',
+                  )}
+                >
+                  {e.note}
+                </p>
+              ) : null}
+              <p className="mt-0.5 text-xs text-slate-500">
+                {e.by ? e.by.fullName : 'Khách hàng'} · {formatDateTime(e.createdAt)}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <ConfirmDialog
+        open={cancelling}
+        title="Hủy yêu cầu này?"
+        message={`Yêu cầu ${lead.reference} của ${lead.fullName} sẽ chuyển sang "Đã hủy" và không thể mở lại.`}
+        confirmLabel="Hủy yêu cầu"
+        cancelLabel="Quay lại"
+        loading={status.isPending}
+        onConfirm={() => move('CANCELLED')}
+        onCancel={() => setCancelling(false)}
+      />
+    </div>
+  );
+}
+
+/**
+ * The detail drawer of one lead (a modal panel from the right; full width on phones): contact, the
+ * request, the status workflow, assignment, internal notes and the history with who and when.
+ */
+export function LeadDrawer({ type, id, onClose }: { type: LeadType; id: number | null; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const lead = useLead(type, id);
+  const open = id !== null;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const data = lead.data && lead.data.leadId === id ? lead.data : undefined;
+  const notFound = lead.error instanceof ApiError && (lead.error.status === 404 || lead.error.status === 400);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+      onKeyDown={() => undefined}
+      className="m-0 ml-auto h-dvh max-h-none w-full max-w-full bg-white p-0 shadow-2xl backdrop:bg-slate-900/40 motion-safe:animate-slide-in-right sm:max-w-xl"
+    >
+      {open ? (
+        <div className="flex min-h-full flex-col">
+          <header className="sticky top-0 z-10 flex items-start gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+            <div className="min-w-0 flex-1">
+              <p className="text-xs font-medium text-slate-500">
+                {LEAD_TYPE_LABELS[type]}
+                {data ? <span className="ml-1.5 font-mono text-brand-700">{data.reference}</span> : null}
+              </p>
+              <h2 id={titleId} className="truncate text-lg font-semibold text-slate-900">
+                {data ? data.fullName : notFound ? 'Không tìm thấy yêu cầu' : 'Đang tải...'}
+              </h2>
+              {data ? (
+                <div className="mt-1 flex flex-wrap items-center gap-2">
+                  <LeadStatusBadge status={data.status} />
+                  {data.assignee ? (
+                    <span className="text-xs text-slate-500">Phụ trách: {data.assignee.fullName}</span>
+                  ) : (
+                    <span className="text-xs text-slate-500">Chưa giao</span>
+                  )}
+                </div>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
+              aria-label="Đóng"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </button>
+          </header>
+          <div className="flex-1 pt-4">
+            {data ? (
+              <LeadBody type={type} lead={data} />
+            ) : lead.isError ? (
+              <EmptyState
+                title={notFound ? 'Không tìm thấy yêu cầu' : 'Không tải được yêu cầu'}
+                description={notFound ? 'Yêu cầu có thể đã bị xóa hoặc đường dẫn không đúng.' : errorMessage(lead.error)}
+              />
+            ) : (
+              <div className="space-y-4 px-4 sm:px-6">
+                <Skeleton className="h-11 w-40" />
+                <SkeletonText lines={6} />
+                <Skeleton className="h-24 w-full" />
+              </div>
+            )}
+          </div>
+          {data ? (
+            <p className="sr-only" aria-live="polite">
+              {`${data.reference}: ${LEAD_STATUS_LABELS[data.status]}${data.preferredDate ? `, ngày hẹn ${formatDate(`${data.preferredDate}T00:00:00+07:00`)}` : ''}`}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,44 @@
+import { LEAD_STATUS_LABELS, type LeadStatus, type LeadView, OPEN_LEAD_STATUSES } from '@contract/leads';
+import { AlertTriangle } from 'lucide-react';
+import { Badge, type BadgeTone } from '../../../components/badge';
+
+export const STATUS_TONES: Record<LeadStatus, BadgeTone> = {
+  NEW: 'info',
+  CONTACTED: 'warning',
+  SCHEDULED: 'brand',
+  DONE: 'success',
+  CANCELLED: 'neutral',
+};
+
+export function LeadStatusBadge({ status }: { status: LeadStatus }) {
+  return <Badge tone={STATUS_TONES[status]}>{LEAD_STATUS_LABELS[status]}</Badge>;
+}
+
+/**
+ * How far away the appointment is, for open leads with a booked day: 'Hôm nay', 'Ngày mai',
+ * 'Còn N ngày' (daysUntil, rounded up from today's midnight), or 'Quá hạn' once the booked moment
+ * has passed while the lead is still open. Null for closed leads and leads without a day.
+ */
+export function dueText(lead: Pick<LeadView, 'daysUntil' | 'overdue' | 'status'>): {
+  text: string;
+  tone: BadgeTone;
+} | null {
+  if (lead.daysUntil === null) return null;
+  if (lead.overdue)
+    return { text: lead.daysUntil < 0 ? `Quá hạn ${-lead.daysUntil} ngày` : 'Quá hạn', tone: 'danger' };
+  if (!OPEN_LEAD_STATUSES.includes(lead.status)) return null;
+  if (lead.daysUntil <= 0) return { text: 'Hôm nay', tone: 'warning' };
+  if (lead.daysUntil === 1) return { text: 'Ngày mai', tone: 'info' };
+  return { text: `Còn ${lead.daysUntil} ngày`, tone: 'neutral' };
+}
+
+export function DueBadge({ lead }: { lead: Pick<LeadView, 'daysUntil' | 'overdue' | 'status'> }) {
+  const due = dueText(lead);
+  if (!due) return null;
+  return (
+    <Badge tone={due.tone}>
+      {lead.overdue ? <AlertTriangle className="mr-1 size-3" aria-hidden="true" /> : null}
+      {due.text}
+    </Badge>
+  );
+}

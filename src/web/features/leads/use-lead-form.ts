@@ -1,0 +1,47 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { LeadReceipt, LeadType } from '@contract/leads';
+import { useState } from 'react';
+import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useSubmitLead } from './api';
+import { applyServerErrors, newRequestId } from './components/form-helpers';
+
+/**
+ * One public lead form: react-hook-form validating with the contract's schema (the server runs the
+ * same one), an idempotency key made when the form opens and kept until a success (a double click or
+ * a retry makes one lead), the server's field messages put back on the fields, and the receipt.
+ */
+export function useLeadForm<V extends FieldValues & { clientRequestId: string }>(
+  type: LeadType,
+  // biome-ignore lint/suspicious/noExplicitAny: any zod object schema of the contract
+  schema: z.ZodType<any, any>,
+  defaults: Omit<V, 'clientRequestId'>,
+) {
+  const form = useForm<V>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<V>,
+    defaultValues: { ...defaults, clientRequestId: newRequestId() } as DefaultValues<V>,
+    mode: 'onTouched',
+  });
+  const submit = useSubmitLead<unknown>(type);
+  const [receipt, setReceipt] = useState<LeadReceipt | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit((body) => {
+    setFormError(null);
+    submit.mutate(body, {
+      onSuccess: (r) => setReceipt(r),
+      onError: (err) => setFormError(applyServerErrors(err, form.setError, Object.keys(defaults))),
+    });
+  });
+
+  /** After a success: a fresh form (and a fresh key), keeping the visitor's contact details. */
+  function again(keep: Partial<V> = {}) {
+    form.reset({ ...defaults, ...keep, clientRequestId: newRequestId() } as V);
+    setReceipt(null);
+    setFormError(null);
+    submit.reset();
+    window.scrollTo({ top: 0 });
+  }
+
+  return { form, onSubmit, receipt, formError, pending: submit.isPending, again };
+}

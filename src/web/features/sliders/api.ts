@@ -1,0 +1,73 @@
+import type { Page } from '@contract/common';
+import type { SliderBody, SliderView } from '@contract/sliders';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+export const SLIDERS_KEY = ['sliders'] as const;
+
+/** GET overview/sliders: the active banners in order (public, no token). */
+export function usePublicSliders() {
+  return useQuery({
+    queryKey: [...SLIDERS_KEY, 'public'],
+    queryFn: ({ signal }) => api<SliderView[]>('overview/sliders', { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** GET overview/admin/sliders?search&page&size (page 1, size 5 by default). */
+export function useAdminSliders(q: { page: number; size: number; search: string }) {
+  return useQuery({
+    queryKey: [...SLIDERS_KEY, 'admin', q],
+    queryFn: ({ signal }) => api<Page<SliderView>>('overview/admin/sliders', { auth: true, query: q, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET overview/slider/{id}. */
+export function useSlider(id: number | null) {
+  return useQuery({
+    queryKey: [...SLIDERS_KEY, 'detail', id],
+    queryFn: ({ signal }) => api<SliderView>(`overview/slider/${id}`, { auth: true, signal }),
+    enabled: id !== null,
+  });
+}
+
+/** PUT overview/activate/{id} or overview/inactivate/{id}. */
+export function useSetSliderActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      api<SliderView>(`overview/${active ? 'activate' : 'inactivate'}/${id}`, { method: 'PUT', auth: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SLIDERS_KEY }),
+  });
+}
+
+/**
+ * Add: POST overview/sliders multipart (`slider` JSON + `image`). Edit: PUT overview/slider/{id},
+ * multipart with the image only when a new one was picked. Reports upload progress.
+ */
+export function useSaveSlider(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      body,
+      image,
+      onProgress,
+    }: {
+      body: SliderBody;
+      image: File | null;
+      onProgress?: (fraction: number) => void;
+    }) => {
+      const form = new FormData();
+      form.append('slider', JSON.stringify(body));
+      if (image) form.append('image', image, image.name);
+      return api<SliderView>(id === null ? 'overview/sliders' : `overview/slider/${id}`, {
+        method: id === null ? 'POST' : 'PUT',
+        auth: true,
+        body: form,
+        onUploadProgress: onProgress,
+      });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SLIDERS_KEY }),
+  });
+}
