@@ -115,6 +115,7 @@ async function main() {
       await autocannon({ url: `${base}/api/cars?${LIST_QUERY}`, connections: 10, duration: 2 });
       const detailPaths = ready.ids.slice(0, 500).map((id) => `/api/cars/${id}`);
       rows.push(await run('bare hello', driver, `http://127.0.0.1:${ready.barePort}/hello`));
+      rows.push(await run('GET /api/health (app, no query)', driver, `${base}/api/health`));
       rows.push(await run('GET /api/cars (3 filters)', driver, `${base}/api/cars?${LIST_QUERY}`));
       rows.push(await run('GET /api/cars/{id}', driver, base, detailPaths));
     } finally {

@@ -54,6 +54,7 @@ export const chatHistory = z
   .min(1, { message: CHAT_MESSAGES.empty })
   .max(CHAT_LIMITS.maxMessages, { message: CHAT_MESSAGES.tooManyMessages })
   .superRefine((messages, ctx) => {
+    if (messages.length === 0 || messages.length > CHAT_LIMITS.maxMessages) return;
     const total = messages.reduce((sum, m) => sum + m.content.length, 0);
     if (total > CHAT_LIMITS.maxTotalLength) {
       ctx.addIssue({ code: 'custom', message: CHAT_MESSAGES.totalTooLong });

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export interface Config {
@@ -20,6 +29,8 @@ export interface Config {
   webDir: string;
   /** S3-compatible object storage for uploads; null keeps them on disk in DATA_DIR/uploads. */
   s3: S3Config | null;
+  /** How long public inventory reads are cached in memory (0: off); changes here clear the cache at once. */
+  carCacheMs: number;
   /** The AI advisor: language-model provider (offline without a key), its timeout, the chat rate limit. */
   ai: AiConfig;
 }
@@ -75,7 +86,9 @@ function url(env: Env, name: string, protocols: string[]): string | null {
     if (!protocols.includes(parsed.protocol)) throw new Error();
     return raw;
   } catch {
-    throw new ConfigError(`${name} không hợp lệ: cần địa chỉ dạng ${protocols.map((p) => `${p}//…`).join(' hoặc ')}`);
+    throw new ConfigError(
+      `${name} không hợp lệ: cần địa chỉ dạng ${protocols.map((p) => `${p}//…`).join(' hoặc ')}`,
+    );
   }
 }
 
@@ -121,7 +134,9 @@ function checkDataDir(dataDir: string) {
     mkdirSync(dataDir, { recursive: true });
     accessSync(dataDir, constants.W_OK | constants.X_OK);
   } catch (err) {
-    throw new ConfigError(`DATA_DIR="${dataDir}" không tạo hoặc ghi được (${(err as NodeJS.ErrnoException).code ?? err})`);
+    throw new ConfigError(
+      `DATA_DIR="${dataDir}" không tạo hoặc ghi được (${(err as NodeJS.ErrnoException).code ?? err})`,
+    );
   }
 }
 
@@ -151,15 +166,24 @@ function aiConfig(env: Env): AiConfig {
   const openaiBase = url(env, 'OPENAI_BASE_URL', ['http:', 'https:'])?.replace(/\/$/, '') ?? null;
   const openaiKey = env.OPENAI_API_KEY || null;
   const openai =
-    openaiBase || openaiKey ? { apiKey: openaiKey, baseUrl: openaiBase, model: env.OPENAI_MODEL || 'gpt-4o-mini' } : null;
+    openaiBase || openaiKey
+      ? { apiKey: openaiKey, baseUrl: openaiBase, model: env.OPENAI_MODEL || 'gpt-4o-mini' }
+      : null;
   const wanted = env.AI_PROVIDER || 'auto';
   if (!['auto', 'offline', 'gemini', 'openai'].includes(wanted)) {
     throw new ConfigError(`AI_PROVIDER="${wanted}" không hợp lệ: dùng auto, offline, gemini hoặc openai`);
   }
   if (wanted === 'gemini' && !gemini) throw new ConfigError('AI_PROVIDER=gemini cần GEMINI_API_KEY');
-  if (wanted === 'openai' && !openai) throw new ConfigError('AI_PROVIDER=openai cần OPENAI_BASE_URL hoặc OPENAI_API_KEY');
+  if (wanted === 'openai' && !openai)
+    throw new ConfigError('AI_PROVIDER=openai cần OPENAI_BASE_URL hoặc OPENAI_API_KEY');
   const provider =
-    wanted === 'auto' ? (gemini ? 'gemini' : openai ? 'openai' : 'offline') : (wanted as AiConfig['provider']);
+    wanted === 'auto'
+      ? gemini
+        ? 'gemini'
+        : openai
+          ? 'openai'
+          : 'offline'
+      : (wanted as AiConfig['provider']);
   return {
     provider,
     gemini,
@@ -179,18 +203,24 @@ function cacheMs(env: Env): number {
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const nodeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const p = port(env);
   const host = env.HOST || '0.0.0.0';
   const dataDir = resolve(env.DATA_DIR || './data');
   checkDataDir(dataDir);
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
-  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${p}`).replace(/\/$/, '');
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${p}`).replace(
+    /\/$/,
+    '',
+  );
 
   const adminUsername = env.ADMIN_USERNAME || 'admin';
   if (!/^[a-z0-9._]{3,40}$/.test(adminUsername)) {
-    throw new ConfigError('ADMIN_USERNAME không hợp lệ: 3-40 ký tự chữ thường không dấu, số, dấu chấm, gạch dưới');
+    throw new ConfigError(
+      'ADMIN_USERNAME không hợp lệ: 3-40 ký tự chữ thường không dấu, số, dấu chấm, gạch dưới',
+    );
   }
   const adminPassword = env.ADMIN_PASSWORD || null;
   if (adminPassword !== null && adminPassword.length < 8) {
@@ -206,7 +236,9 @@ export function loadConfig(env: Env = process.env): Config {
 
   const mailFrom = env.MAIL_FROM || 'Showroom <no-reply@localhost>';
   if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(mailFrom.trim())) {
-    throw new ConfigError(`MAIL_FROM="${mailFrom}" không hợp lệ: cần dạng "Tên <dia-chi@mien>" hoặc "dia-chi@mien"`);
+    throw new ConfigError(
+      `MAIL_FROM="${mailFrom}" không hợp lệ: cần dạng "Tên <dia-chi@mien>" hoặc "dia-chi@mien"`,
+    );
   }
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -221,7 +253,8 @@ export function loadConfig(env: Env = process.env): Config {
       throw new ConfigError('S3_ACCESS_KEY_ID và S3_SECRET_ACCESS_KEY phải được đặt cùng nhau');
     }
     const prefix = (env.S3_PREFIX || '').replace(/^\/+|\/+$/g, '');
-    if (prefix && !/^[A-Za-z0-9._/-]+$/.test(prefix)) throw new ConfigError('S3_PREFIX chứa ký tự không hợp lệ');
+    if (prefix && !/^[A-Za-z0-9._/-]+$/.test(prefix))
+      throw new ConfigError('S3_PREFIX chứa ký tự không hợp lệ');
     s3 = {
       bucket: env.S3_BUCKET,
       region: env.S3_REGION || 'us-east-1',
@@ -251,6 +284,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     webDir: resolve(env.WEB_DIR || 'dist/web'),
     s3,
+    carCacheMs: cacheMs(env),
     ai: aiConfig(env),
   };
 }

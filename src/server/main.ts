@@ -12,7 +12,13 @@ const SHUTDOWN_GRACE_MS = 15_000;
 
 type App = Awaited<ReturnType<typeof buildApp>>['app'];
 
-const state: { database?: Database; app?: App; stopping?: Promise<void>; signal?: string; running?: boolean } = {};
+const state: {
+  database?: Database;
+  app?: App;
+  stopping?: Promise<void>;
+  signal?: string;
+  running?: boolean;
+} = {};
 
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);
@@ -79,10 +85,14 @@ async function main() {
   }
 
   try {
-    state.database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+    state.database = config.databaseUrl
+      ? await openPostgres(config.databaseUrl)
+      : await openPglite(config.dataDir);
   } catch (err) {
     if (err instanceof DataDirLockedError) fail(err.message);
-    fail(`Không mở được cơ sở dữ liệu${config.databaseUrl ? ' (DATABASE_URL)' : ''}: ${(err as Error).message}`);
+    fail(
+      `Không mở được cơ sở dữ liệu${config.databaseUrl ? ' (DATABASE_URL)' : ''}: ${(err as Error).message}`,
+    );
   }
   const database = state.database;
   if (state.signal) return stop(0, state.signal);
@@ -110,8 +120,10 @@ async function main() {
     port = typeof address === 'object' && address ? address.port : config.port;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') console.error(`\n✖ Cổng ${config.port} đang được dùng: đặt PORT khác hoặc dừng tiến trình kia\n`);
-    else if (code === 'EADDRNOTAVAIL') console.error(`\n✖ HOST="${config.host}" không phải địa chỉ của máy này\n`);
+    if (code === 'EADDRINUSE')
+      console.error(`\n✖ Cổng ${config.port} đang được dùng: đặt PORT khác hoặc dừng tiến trình kia\n`);
+    else if (code === 'EADDRNOTAVAIL')
+      console.error(`\n✖ HOST="${config.host}" không phải địa chỉ của máy này\n`);
     else if (code === 'EACCES') console.error(`\n✖ Không được phép mở cổng ${config.port} (PORT)\n`);
     else console.error(err);
     return stop(1, 'start-up failed');
@@ -132,7 +144,9 @@ async function main() {
     );
   }
   if (result.demo) {
-    lines.push(`  Tài khoản nhân viên mẫu (mật khẩu ${DEMO_PASSWORD}): ${DEMO_STAFF.map((s) => s.username).join(', ')}`);
+    lines.push(
+      `  Tài khoản nhân viên mẫu (mật khẩu ${DEMO_PASSWORD}): ${DEMO_STAFF.map((s) => s.username).join(', ')}`,
+    );
   }
   console.log(`${lines.join('\n')}\n`);
 }

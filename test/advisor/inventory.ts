@@ -78,9 +78,7 @@ const ROWS: Row[] = [
   ['Peugeot 3008 AL', 'Peugeot', '3008', 2021, 795, 36_000, 'CROSSOVER', 5, 'PETROL', 'AUTOMATIC', 'Trắng'],
 ];
 
-export interface FixtureCar extends CarInput {
-  status: CarStatus;
-}
+export type FixtureCar = Omit<CarInput, 'status'> & { status: CarStatus };
 
 export const FIXTURE_CARS: FixtureCar[] = ROWS.map(
   ([carName, brand, model, year, price, odo, bodyType, size, fuel, transmission, exteriorColor, status]) => ({

@@ -102,6 +102,11 @@ export function checkAnswer(history: ChatMessage[], answer: string, world: World
     allKm.add(formatKm(car.odo));
     allNumbers.add(String(car.year));
     allNumbers.add(String(car.size));
+    // Names carry numbers of their own: "C200", "320i", "2.4 4x2 AT", "16 chỗ".
+    for (const n of `${car.carName} ${car.model} ${car.version ?? ''}`.match(/\d+(?:[.,]\d+)?/g) ?? []) {
+      allNumbers.add(n.replace('.', ','));
+      for (const part of n.split(/[.,]/)) allNumbers.add(part);
+    }
   }
   const buyerText = history.filter((m) => m.role === 'user').map((m) => m.content).join(' ');
   for (const m of history.filter((x) => x.role === 'user')) {

@@ -109,7 +109,7 @@ export const QUESTIONS: Question[] = [
   { q: 'xe màu đen hoặc xám tầm 1 tỷ', expect: { colours: ['den', 'xam'], budget: [900 * M, 1.1 * B] }, kind: ['search'], minCars: 1, exact: true },
   { q: 'xe mau do cho vo di lam', expect: { colours: ['do'], purposes: ['city', 'beginner'] }, kind: ['search'], minCars: 3, exact: true },
   { q: 'xe sản xuất trước 2020 giá rẻ', expect: { yearMax: 2019 }, kind: ['search'], minCars: 3, exact: true },
-  { q: 'xe dưới 5 năm tuổi tầm 700tr', expect: { yearMin: 2021, budget: [630 * M, 770 * M] }, kind: ['search'], minCars: 3, exact: true },
+  { q: 'xe dưới 5 năm tuổi tầm 700tr', expect: { yearMin: 2021, budget: [630 * M, 770 * M] }, kind: ['search'], minCars: 2, exact: true },
   { q: 'suv 7 chỗ máy dầu màu đỏ dưới 800 triệu', expect: { bodyTypes: ['SUV', 'CROSSOVER'], seatsMin: 7, fuels: ['DIESEL'], colours: ['do'], budget: [null, 800 * M] }, kind: ['search'], minCars: 1 },
 
   // ------------------------------------------------------------------ purpose

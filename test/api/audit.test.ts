@@ -36,8 +36,18 @@ describe('audit log', () => {
     );
     expect(rows).toHaveLength(1);
     const [row] = rows;
-    expect(row).toMatchObject({ userId: adminId, username: 'admin', action: 'create', entity: 'user', ip: '127.0.0.1' });
-    expect(row.after).toMatchObject({ fullName: 'Kiểm Toán', username: 'toank', permissions: ['MANAGE_CAR'] });
+    expect(row).toMatchObject({
+      userId: adminId,
+      username: 'admin',
+      action: 'create',
+      entity: 'user',
+      ip: '127.0.0.1',
+    });
+    expect(row.after).toMatchObject({
+      fullName: 'Kiểm Toán',
+      username: 'toank',
+      permissions: ['MANAGE_CAR'],
+    });
     expect(row.entityId).toBe(String((row.after as { id: number }).id));
     expect(row.createdAt).toBeInstanceOf(Date);
   });
@@ -47,13 +57,29 @@ describe('audit log', () => {
     const rows = await audited(() =>
       t.call('PUT', `/api/users/${staff.id}`, {
         token: t.adminToken,
-        body: { fullName: 'Tên Mới', email: 'moi@example.com', phone: '0912345678', role: 'STAFF', password: 'Doimoi2024' },
+        body: {
+          fullName: 'Tên Mới',
+          email: 'moi@example.com',
+          phone: '0912345678',
+          role: 'STAFF',
+          password: 'Doimoi2024',
+        },
       }),
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'update+password', entity: 'user', entityId: String(staff.id), userId: adminId });
+    expect(rows[0]).toMatchObject({
+      action: 'update+password',
+      entity: 'user',
+      entityId: String(staff.id),
+      userId: adminId,
+    });
     expect(rows[0].before).toMatchObject({ fullName: expect.stringMatching(/^Nhân Viên Thử/), phone: null });
-    expect(rows[0].after).toEqual({ fullName: 'Tên Mới', email: 'moi@example.com', phone: '0912345678', role: 'STAFF' });
+    expect(rows[0].after).toEqual({
+      fullName: 'Tên Mới',
+      email: 'moi@example.com',
+      phone: '0912345678',
+      role: 'STAFF',
+    });
   });
 
   it('records deactivation, activation and permission changes', async () => {
@@ -63,7 +89,10 @@ describe('audit log', () => {
     const on = await audited(() => t.call('PUT', `/api/users/activate/${staff.id}`, { token: t.adminToken }));
     expect(on).toMatchObject([{ action: 'activate', before: { active: false }, after: { active: true } }]);
     const perms = await audited(() =>
-      t.call('PUT', `/api/permissions/${staff.id}`, { token: t.adminToken, body: ['WEB_CONFIG', 'MANAGE_CAR'] }),
+      t.call('PUT', `/api/permissions/${staff.id}`, {
+        token: t.adminToken,
+        body: ['WEB_CONFIG', 'MANAGE_CAR'],
+      }),
     );
     expect(perms).toMatchObject([
       {
@@ -83,7 +112,12 @@ describe('audit log', () => {
       }),
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'update', entity: 'web_configuration', entityId: '1', userId: adminId });
+    expect(rows[0]).toMatchObject({
+      action: 'update',
+      entity: 'web_configuration',
+      entityId: '1',
+      userId: adminId,
+    });
     expect(rows[0].before).toEqual({ showroomName: 'AutoViet' });
     expect(rows[0].after).toEqual({ showroomName: 'Tên Kiểm Toán' });
   });
@@ -93,9 +127,14 @@ describe('audit log', () => {
     const login = await audited(() =>
       t.call('POST', '/api/auth/login', { body: { username: staff.username, password: STAFF_PASSWORD } }),
     );
-    expect(login).toMatchObject([{ action: 'login', entity: 'session', userId: staff.id, username: staff.username }]);
+    expect(login).toMatchObject([
+      { action: 'login', entity: 'session', userId: staff.id, username: staff.username },
+    ]);
     const info = await audited(() =>
-      t.call('PUT', '/api/auth/change-info', { token: staff.token, query: { email: 'lienhe@example.com', phone: '0987654321' } }),
+      t.call('PUT', '/api/auth/change-info', {
+        token: staff.token,
+        query: { email: 'lienhe@example.com', phone: '0987654321' },
+      }),
     );
     expect(info).toMatchObject([
       {
@@ -111,7 +150,9 @@ describe('audit log', () => {
         query: { oldPassword: STAFF_PASSWORD, newPassword: 'Khac2024Moi' },
       }),
     );
-    expect(password).toMatchObject([{ action: 'change-password', entity: 'user', entityId: String(staff.id) }]);
+    expect(password).toMatchObject([
+      { action: 'change-password', entity: 'user', entityId: String(staff.id) },
+    ]);
     const logout = await audited(() => t.call('POST', '/api/auth/logout', { token: staff.token }));
     expect(logout).toMatchObject([{ action: 'logout', entity: 'session', userId: staff.id }]);
   });
@@ -122,29 +163,46 @@ describe('audit log', () => {
     const request = await audited(() =>
       callFrom(t, '10.8.0.1', 'POST', '/api/auth/reset-password', { query: { username: staff.username } }),
     );
-    expect(request).toMatchObject([{ action: 'reset-request', entityId: String(staff.id), userId: null, ip: '10.8.0.1' }]);
+    expect(request).toMatchObject([
+      { action: 'reset-request', entityId: String(staff.id), userId: null, ip: '10.8.0.1' },
+    ]);
     const code = codeOf(await waitForMail(t, before));
     const confirm = await audited(() =>
       callFrom(t, '10.8.0.1', 'POST', '/api/auth/reset-password/confirm', {
         query: { username: staff.username, token: code, newPassword: 'matkhaumoi' },
       }),
     );
-    expect(confirm).toMatchObject([{ action: 'reset-password', userId: staff.id, entityId: String(staff.id), ip: '10.8.0.1' }]);
+    expect(confirm).toMatchObject([
+      { action: 'reset-password', userId: staff.id, entityId: String(staff.id), ip: '10.8.0.1' },
+    ]);
     expect(JSON.stringify(confirm)).not.toContain(code);
   });
 
   it('writes nothing for a refused change', async () => {
     const before = await lastAuditId(t);
-    expect((await t.call('PUT', '/api/web-configuration', { token: t.adminToken, body: { facebookUrl: 'x' } })).status).toBe(400);
+    expect(
+      (await t.call('PUT', '/api/web-configuration', { token: t.adminToken, body: { facebookUrl: 'x' } }))
+        .status,
+    ).toBe(400);
     expect((await t.call('DELETE', `/api/users/${adminId}`, { token: t.adminToken })).status).toBe(400);
-    expect((await t.call('POST', '/api/users/addUser', { token: t.adminToken, body: { fullName: 'A' } })).status).toBe(400);
+    expect(
+      (await t.call('POST', '/api/users/addUser', { token: t.adminToken, body: { fullName: 'A' } })).status,
+    ).toBe(400);
     expect(await auditSince(t, before)).toEqual([]);
   });
 
   it('never holds a password, a password hash or a token', async () => {
     const dump = JSON.stringify(await t.database.db.execute(sql`select * from audit_log`));
     expect(dump).not.toMatch(/\$argon2/);
-    for (const secret of [ADMIN_PASSWORD, STAFF_PASSWORD, NEW_USER_PASSWORD, 'Doimoi2024', 'Khac2024Moi', 'matkhaumoi', t.adminToken]) {
+    for (const secret of [
+      ADMIN_PASSWORD,
+      STAFF_PASSWORD,
+      NEW_USER_PASSWORD,
+      'Doimoi2024',
+      'Khac2024Moi',
+      'matkhaumoi',
+      t.adminToken,
+    ]) {
       expect(dump).not.toContain(secret);
     }
     expect(dump).not.toMatch(/passwordHash|password_hash/);

@@ -2,7 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_PATTERN_MESSAGE } from '../../src/contract/auth';
 import { passwordResetCodes } from '../../src/server/db/schema';
-import { ACCOUNT_DISABLED, RESET_INVALID, RESET_SENT, WRONG_CREDENTIALS } from '../../src/server/modules/auth/service';
+import {
+  ACCOUNT_DISABLED,
+  RESET_INVALID,
+  RESET_SENT,
+  WRONG_CREDENTIALS,
+} from '../../src/server/modules/auth/service';
 import { TokenSigner } from '../../src/server/platform/tokens';
 import { ADMIN_PASSWORD, STAFF_PASSWORD, startTestApp, type TestApp } from '../helpers/app';
 import { callFrom, codeOf, requestCode, resetCodesOf, userRow, waitForMail } from './foundation-helpers';
@@ -18,7 +23,9 @@ const myInfo = (token?: string) => t.call('GET', '/api/auth/my-info', { token })
 
 describe('POST /api/auth/login', () => {
   it('answers a JWT as text/plain', async () => {
-    const res = await t.call('POST', '/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+    const res = await t.call('POST', '/api/auth/login', {
+      body: { username: 'admin', password: ADMIN_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body.split('.')).toHaveLength(3);
@@ -26,15 +33,21 @@ describe('POST /api/auth/login', () => {
   });
 
   it('ignores case and surrounding spaces in the username', async () => {
-    const res = await t.call('POST', '/api/auth/login', { body: { username: '  ADMIN ', password: ADMIN_PASSWORD } });
+    const res = await t.call('POST', '/api/auth/login', {
+      body: { username: '  ADMIN ', password: ADMIN_PASSWORD },
+    });
     expect(res.status).toBe(200);
   });
 
   it('answers wrong credentials with 401 and the same message for an unknown user', async () => {
-    const wrong = await t.call('POST', '/api/auth/login', { body: { username: 'admin', password: 'Sai123456' } });
+    const wrong = await t.call('POST', '/api/auth/login', {
+      body: { username: 'admin', password: 'Sai123456' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.json).toEqual({ status: 401, message: WRONG_CREDENTIALS });
-    const unknown = await t.call('POST', '/api/auth/login', { body: { username: 'khongco', password: 'Sai123456' } });
+    const unknown = await t.call('POST', '/api/auth/login', {
+      body: { username: 'khongco', password: 'Sai123456' },
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.json.message).toBe('Tên đăng nhập hoặc mật khẩu không đúng');
   });
@@ -68,13 +81,17 @@ describe('POST /api/auth/login', () => {
   it('refuses a deactivated account with 403 and a Vietnamese message', async () => {
     const staff = await t.createStaff();
     expect((await t.call('DELETE', `/api/users/${staff.id}`, { token: t.adminToken })).status).toBe(200);
-    const res = await t.call('POST', '/api/auth/login', { body: { username: staff.username, password: STAFF_PASSWORD } });
+    const res = await t.call('POST', '/api/auth/login', {
+      body: { username: staff.username, password: STAFF_PASSWORD },
+    });
     expect(res.status).toBe(403);
     expect(res.json.message).toBe(ACCOUNT_DISABLED);
     // Its existing token stopped working at once.
     expect((await myInfo(staff.token)).status).toBe(401);
     // A wrong password does not reveal that the account exists and is disabled.
-    const wrong = await t.call('POST', '/api/auth/login', { body: { username: staff.username, password: 'Sai123456' } });
+    const wrong = await t.call('POST', '/api/auth/login', {
+      body: { username: staff.username, password: 'Sai123456' },
+    });
     expect(wrong.status).toBe(401);
   });
 
@@ -82,7 +99,9 @@ describe('POST /api/auth/login', () => {
     const victim = await t.createStaff();
     const ip = '10.1.0.1';
     for (let i = 0; i < 5; i++) {
-      const res = await callFrom(t, ip, 'POST', '/api/auth/login', { body: { username: victim.username, password: 'Sai12345' } });
+      const res = await callFrom(t, ip, 'POST', '/api/auth/login', {
+        body: { username: victim.username, password: 'Sai12345' },
+      });
       expect(res.status).toBe(401);
     }
     const locked = await callFrom(t, '10.1.0.2', 'POST', '/api/auth/login', {
@@ -90,17 +109,23 @@ describe('POST /api/auth/login', () => {
     });
     expect(locked.status).toBe(429);
     expect(locked.json.message).toMatch(/Tài khoản tạm khóa/);
-    const other = await callFrom(t, ip, 'POST', '/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+    const other = await callFrom(t, ip, 'POST', '/api/auth/login', {
+      body: { username: 'admin', password: ADMIN_PASSWORD },
+    });
     expect(other.status).toBe(200);
   });
 
   it('limits failed sign-ins per address (429) while other addresses still sign in', async () => {
     const ip = '10.2.0.1';
     for (let i = 0; i < 30; i++) {
-      const res = await callFrom(t, ip, 'POST', '/api/auth/login', { body: { username: `doan${i}`, password: 'Sai12345' } });
+      const res = await callFrom(t, ip, 'POST', '/api/auth/login', {
+        body: { username: `doan${i}`, password: 'Sai12345' },
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await callFrom(t, ip, 'POST', '/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+    const blocked = await callFrom(t, ip, 'POST', '/api/auth/login', {
+      body: { username: 'admin', password: ADMIN_PASSWORD },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.json.message).toMatch(/địa chỉ này/);
     const elsewhere = await callFrom(t, '10.2.0.2', 'POST', '/api/auth/login', {
@@ -112,7 +137,9 @@ describe('POST /api/auth/login', () => {
   it('does not count successful sign-ins against the address', async () => {
     const ip = '10.3.0.1';
     for (let i = 0; i < 35; i++) {
-      const res = await callFrom(t, ip, 'POST', '/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+      const res = await callFrom(t, ip, 'POST', '/api/auth/login', {
+        body: { username: 'admin', password: ADMIN_PASSWORD },
+      });
       expect(res.status).toBe(200);
     }
   });
@@ -145,7 +172,9 @@ describe('GET /api/auth/my-info and /api/auth/login-info', () => {
     expect((await myInfo(foreign.jwt)).status).toBe(401);
     const forged = await t.ctx.tokens.sign(1); // right key, but no session row behind it
     expect((await myInfo(forged.jwt)).status).toBe(401);
-    const basic = await t.call('GET', '/api/auth/my-info', { headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } });
+    const basic = await t.call('GET', '/api/auth/my-info', {
+      headers: { authorization: 'Basic YWRtaW46YWRtaW4=' },
+    });
     expect(basic.status).toBe(401);
   });
 
@@ -172,7 +201,9 @@ describe('POST /api/auth/logout', () => {
     expect(res.body).toBe('Đăng xuất thành công');
     expect((await myInfo(staff.token)).status).toBe(401);
     expect((await t.call('POST', '/api/auth/logout', { token: staff.token })).status).toBe(401);
-    expect((await t.call('GET', '/api/auth/login-info', { token: staff.token })).json).toEqual({ authenticated: false });
+    expect((await t.call('GET', '/api/auth/login-info', { token: staff.token })).json).toEqual({
+      authenticated: false,
+    });
     expect((await myInfo(second)).status).toBe(200);
   });
 
@@ -196,7 +227,9 @@ describe('PUT /api/auth/change-password', () => {
     expect(res.body).toBe('Đổi mật khẩu thành công');
     expect((await myInfo(staff.token)).status).toBe(200);
     expect((await myInfo(other)).status).toBe(401);
-    const old = await t.call('POST', '/api/auth/login', { body: { username: staff.username, password: STAFF_PASSWORD } });
+    const old = await t.call('POST', '/api/auth/login', {
+      body: { username: staff.username, password: STAFF_PASSWORD },
+    });
     expect(old.status).toBe(401);
     expect((await t.login(staff.username, 'MoiMoi2024')).length).toBeGreaterThan(20);
   });
@@ -213,7 +246,14 @@ describe('PUT /api/auth/change-password', () => {
 
   it('checks the new password against the shared pattern', async () => {
     const staff = await t.createStaff();
-    for (const weak of ['ngan1A', 'khongcohoa1', 'KHONGCOTHUONG1', 'KhongCoSo', 'Co dau cach1', 'Cókýtựdấu1']) {
+    for (const weak of [
+      'ngan1A',
+      'khongcohoa1',
+      'KHONGCOTHUONG1',
+      'KhongCoSo',
+      'Co dau cach1',
+      'Cókýtựdấu1',
+    ]) {
       const res = await t.call('PUT', '/api/auth/change-password', {
         token: staff.token,
         query: { oldPassword: STAFF_PASSWORD, newPassword: weak },
@@ -227,7 +267,10 @@ describe('PUT /api/auth/change-password', () => {
     });
     expect(same.status).toBe(400);
     expect(same.json.message).toBe('Mật khẩu mới phải khác mật khẩu hiện tại');
-    const missing = await t.call('PUT', '/api/auth/change-password', { token: staff.token, query: { newPassword: 'MoiMoi2024' } });
+    const missing = await t.call('PUT', '/api/auth/change-password', {
+      token: staff.token,
+      query: { newPassword: 'MoiMoi2024' },
+    });
     expect(missing.status).toBe(400);
     expect(missing.json.message).toBe('Vui lòng nhập mật khẩu hiện tại');
   });
@@ -249,7 +292,9 @@ describe('PUT /api/auth/change-password', () => {
   });
 
   it('answers 401 when nobody is signed in', async () => {
-    const res = await t.call('PUT', '/api/auth/change-password', { query: { oldPassword: 'a', newPassword: 'MoiMoi2024' } });
+    const res = await t.call('PUT', '/api/auth/change-password', {
+      query: { oldPassword: 'a', newPassword: 'MoiMoi2024' },
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -291,13 +336,18 @@ describe('PUT /api/auth/change-info', () => {
       expect(res.status, phone).toBe(400);
       expect(res.json.message).toBe('Số điện thoại không hợp lệ');
     }
-    const missing = await t.call('PUT', '/api/auth/change-info', { token: staff.token, query: { email: 'a@example.com' } });
+    const missing = await t.call('PUT', '/api/auth/change-info', {
+      token: staff.token,
+      query: { email: 'a@example.com' },
+    });
     expect(missing.status).toBe(400);
     expect(missing.json.message).toBe('Vui lòng nhập số điện thoại');
   });
 
   it('answers 401 when nobody is signed in', async () => {
-    const res = await t.call('PUT', '/api/auth/change-info', { query: { email: 'a@example.com', phone: '0912345678' } });
+    const res = await t.call('PUT', '/api/auth/change-info', {
+      query: { email: 'a@example.com', phone: '0912345678' },
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -306,7 +356,9 @@ describe('password reset', () => {
   it('mails a 6-digit code, stores only its hash, and the code sets a new password once', async () => {
     const staff = await t.createStaff();
     const before = t.outbox().length;
-    const res = await callFrom(t, '10.4.0.1', 'POST', '/api/auth/reset-password', { query: { username: staff.username } });
+    const res = await callFrom(t, '10.4.0.1', 'POST', '/api/auth/reset-password', {
+      query: { username: staff.username },
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toBe(RESET_SENT);
@@ -349,8 +401,12 @@ describe('password reset', () => {
     const staff = await t.createStaff();
     await t.call('DELETE', `/api/users/${staff.id}`, { token: t.adminToken });
     const before = t.outbox().length;
-    const unknown = await callFrom(t, '10.4.0.2', 'POST', '/api/auth/reset-password', { query: { username: 'khongtontai' } });
-    const inactive = await callFrom(t, '10.4.0.2', 'POST', '/api/auth/reset-password', { query: { username: staff.username } });
+    const unknown = await callFrom(t, '10.4.0.2', 'POST', '/api/auth/reset-password', {
+      query: { username: 'khongtontai' },
+    });
+    const inactive = await callFrom(t, '10.4.0.2', 'POST', '/api/auth/reset-password', {
+      query: { username: staff.username },
+    });
     for (const res of [unknown, inactive]) {
       expect(res.status).toBe(200);
       expect(res.body).toBe(RESET_SENT);
@@ -458,11 +514,14 @@ describe('password reset', () => {
     const staff = await t.createStaff();
     for (const name of [staff.username, 'khongtontai2']) {
       for (let i = 0; i < 3; i++) {
-        expect((await callFrom(t, '10.4.1.1', 'POST', '/api/auth/reset-password', { query: { username: name } })).status).toBe(
-          200,
-        );
+        expect(
+          (await callFrom(t, '10.4.1.1', 'POST', '/api/auth/reset-password', { query: { username: name } }))
+            .status,
+        ).toBe(200);
       }
-      const res = await callFrom(t, '10.4.1.2', 'POST', '/api/auth/reset-password', { query: { username: name } });
+      const res = await callFrom(t, '10.4.1.2', 'POST', '/api/auth/reset-password', {
+        query: { username: name },
+      });
       expect(res.status).toBe(429);
       expect(res.json.message).toMatch(/quá nhiều lần/);
     }
@@ -470,10 +529,14 @@ describe('password reset', () => {
 
   it('limits requests per address (429)', async () => {
     for (let i = 0; i < 10; i++) {
-      const res = await callFrom(t, '10.4.2.1', 'POST', '/api/auth/reset-password', { query: { username: `ten${i}` } });
+      const res = await callFrom(t, '10.4.2.1', 'POST', '/api/auth/reset-password', {
+        query: { username: `ten${i}` },
+      });
       expect(res.status).toBe(200);
     }
-    const res = await callFrom(t, '10.4.2.1', 'POST', '/api/auth/reset-password', { query: { username: 'ten99' } });
+    const res = await callFrom(t, '10.4.2.1', 'POST', '/api/auth/reset-password', {
+      query: { username: 'ten99' },
+    });
     expect(res.status).toBe(429);
   });
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carInput } from '../../src/contract/cars';
 import {
   CHAT_GREETING,
   CHAT_MESSAGES,
@@ -8,41 +7,20 @@ import {
   carLinks,
 } from '../../src/contract/chat';
 import { formatPrice } from '../../src/contract/format';
-import type { AdvisorCar } from '../../src/server/modules/chatbot/inventory';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { FIXTURE_CARS, FIXTURE_SHOWROOM } from '../advisor/inventory';
+import { FIXTURE_CARS } from '../advisor/inventory';
 import { checkAnswer, converse, type World } from '../advisor/properties';
 import { QUESTIONS } from '../advisor/questions';
+import { seedShowroom } from '../advisor/seed';
 
 let t: TestApp;
 let world: World;
-const ids: number[] = [];
-
-async function seed(app: TestApp) {
-  const out: number[] = [];
-  for (const { status, ...input } of FIXTURE_CARS) {
-    out.push(await app.services.cars.insertSeeded(app.ctx.db, { ...carInput.parse(input), status }, []));
-  }
-  await app.services.webConfig.update(FIXTURE_SHOWROOM, null);
-  return out;
-}
+let ids: number[] = [];
 
 beforeAll(async () => {
   // A generous limit here: the question table sends well over twenty messages a minute from one address.
   t = await startTestApp({ CHAT_RATE_LIMIT: '10000' });
-  ids.push(...(await seed(t)));
-  const cars = new Map<number, AdvisorCar>();
-  FIXTURE_CARS.forEach(({ status, ...input }, i) => {
-    const d = carInput.parse(input);
-    cars.set(ids[i], { id: ids[i], ...d, status } as AdvisorCar);
-  });
-  const config = await t.services.webConfig.get();
-  world = {
-    cars,
-    configTexts: [config.showroomPhone, config.openingHours, config.showroomAddress, config.showroomEmail],
-    calculations: config.carCalculations,
-    now: new Date(),
-  };
+  ({ ids, world } = await seedShowroom(t));
 });
 afterAll(() => t?.close());
 

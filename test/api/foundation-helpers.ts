@@ -24,6 +24,7 @@ export async function callFrom(t: TestApp, ip: string, method: Method, url: stri
     remoteAddress: ip,
     ...(opts.body !== undefined ? { payload: opts.body as never } : {}),
   });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read any JSON answer
   let json: any;
   try {
     json = res.json();
@@ -87,7 +88,11 @@ export async function resetCodesOf(t: TestApp, userId: number) {
 }
 
 export async function lastAuditId(t: TestApp): Promise<number> {
-  const [row] = await t.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  const [row] = await t.database.db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .orderBy(desc(auditLog.id))
+    .limit(1);
   return row?.id ?? 0;
 }
 

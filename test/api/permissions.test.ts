@@ -33,9 +33,10 @@ describe('GET and PUT /api/permissions/{userId}', () => {
     const read = await t.call('GET', `/api/permissions/${staff.id}`, { token: t.adminToken });
     expect(read.status).toBe(200);
     expect(read.json).toEqual(['MANAGE_BLOG']);
-    expect((await t.call('PUT', '/api/web-configuration', { token: staff.token, body: { openingHours: 'x' } })).status).toBe(
-      403,
-    );
+    expect(
+      (await t.call('PUT', '/api/web-configuration', { token: staff.token, body: { openingHours: 'x' } }))
+        .status,
+    ).toBe(403);
 
     const put = await t.call('PUT', `/api/permissions/${staff.id}`, {
       token: t.adminToken,
@@ -53,15 +54,21 @@ describe('GET and PUT /api/permissions/{userId}', () => {
       'WEB_CONFIG',
     ]);
     expect(
-      (await t.call('PUT', '/api/web-configuration', { token: staff.token, body: { openingHours: '8:00 - 17:00' } })).status,
+      (
+        await t.call('PUT', '/api/web-configuration', {
+          token: staff.token,
+          body: { openingHours: '8:00 - 17:00' },
+        })
+      ).status,
     ).toBe(200);
 
     const cleared = await t.call('PUT', `/api/permissions/${staff.id}`, { token: t.adminToken, body: [] });
     expect(cleared.status).toBe(200);
     expect(cleared.json).toEqual([]);
-    expect((await t.call('PUT', '/api/web-configuration', { token: staff.token, body: { openingHours: 'y' } })).status).toBe(
-      403,
-    );
+    expect(
+      (await t.call('PUT', '/api/web-configuration', { token: staff.token, body: { openingHours: 'y' } }))
+        .status,
+    ).toBe(403);
   });
 
   it('refuses an unknown permission name or a body that is not a list with 400', async () => {
@@ -81,11 +88,16 @@ describe('GET and PUT /api/permissions/{userId}', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.message, JSON.stringify(body)).toBe(message);
     }
-    const plain = await t.call('PUT', `/api/permissions/${staff.id}`, { token: t.adminToken, body: 'MANAGE_BLOG' });
+    const plain = await t.call('PUT', `/api/permissions/${staff.id}`, {
+      token: t.adminToken,
+      body: 'MANAGE_BLOG',
+    });
     expect(plain.status).toBe(415);
     expect(plain.json.message).toBe('Định dạng dữ liệu gửi lên không được hỗ trợ');
     // Nothing changed.
-    expect((await t.call('GET', `/api/permissions/${staff.id}`, { token: t.adminToken })).json).toEqual(['MANAGE_BLOG']);
+    expect((await t.call('GET', `/api/permissions/${staff.id}`, { token: t.adminToken })).json).toEqual([
+      'MANAGE_BLOG',
+    ]);
   });
 
   it('answers 404 for an unknown user and 400 for a bad id', async () => {
@@ -102,9 +114,10 @@ describe('GET and PUT /api/permissions/{userId}', () => {
     expect((await t.call('GET', `/api/permissions/${staff.id}`)).status).toBe(401);
     expect((await t.call('PUT', `/api/permissions/${staff.id}`, { body: [] })).status).toBe(401);
     expect((await t.call('GET', `/api/permissions/${staff.id}`, { token: staff.token })).status).toBe(403);
-    expect((await t.call('PUT', `/api/permissions/${staff.id}`, { token: staff.token, body: ['WEB_CONFIG'] })).status).toBe(
-      403,
-    );
+    expect(
+      (await t.call('PUT', `/api/permissions/${staff.id}`, { token: staff.token, body: ['WEB_CONFIG'] }))
+        .status,
+    ).toBe(403);
     const manager = await t.createStaff(['MANAGE_USER']);
     expect((await t.call('POST', '/api/auth/logout', { token: manager.token })).status).toBe(200);
     expect((await t.call('GET', `/api/permissions/${staff.id}`, { token: manager.token })).status).toBe(401);
@@ -114,8 +127,9 @@ describe('GET and PUT /api/permissions/{userId}', () => {
     const admin = await t.createStaff([], 'ADMIN');
     expect((await t.call('GET', `/api/permissions/${admin.id}`, { token: t.adminToken })).json).toEqual([]);
     expect((await t.call('GET', '/api/users', { token: admin.token })).status).toBe(200);
-    expect((await t.call('PUT', '/api/web-configuration', { token: admin.token, body: { openingHours: 'z' } })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.call('PUT', '/api/web-configuration', { token: admin.token, body: { openingHours: 'z' } }))
+        .status,
+    ).toBe(200);
   });
 });

@@ -99,13 +99,15 @@ describe('GET /api/users', () => {
   });
 
   it('searches name, username, e-mail and phone without accents or case', async () => {
-    const a = (await addUser({ fullName: 'Nguyễn Văn Tìm', email: 'tim.kiem@autoviet.vn', phone: '0987000111' })).json;
+    const a = (
+      await addUser({ fullName: 'Nguyễn Văn Tìm', email: 'tim.kiem@autoviet.vn', phone: '0987000111' })
+    ).json;
     const b = (await addUser({ fullName: 'Đặng Thị Ánh Tìm', email: 'anh@autoviet.vn' })).json;
     await addUser({ fullName: 'Trần Khác', email: 'khac@autoviet.vn' });
     const search = async (term: string) =>
-      (await t.call('GET', '/api/users', { token: t.adminToken, query: { search: term, size: 100 } })).json.content.map(
-        (u: { userId: number }) => u.userId,
-      );
+      (
+        await t.call('GET', '/api/users', { token: t.adminToken, query: { search: term, size: 100 } })
+      ).json.content.map((u: { userId: number }) => u.userId);
     expect(await search('nguyen van')).toEqual([a.userId]);
     expect(await search('NGUYỄN VĂN')).toEqual([a.userId]);
     expect(await search('  nguyen   van ')).toEqual([a.userId]);
@@ -123,7 +125,9 @@ describe('GET /api/users', () => {
 
 describe('GET /api/users/{id}', () => {
   it('answers the user, 404 for an unknown one and 400 for a bad id', async () => {
-    const created = (await addUser({ fullName: 'Chi Tiết', phone: '0912000111', permissions: ['MANAGE_CAR'] })).json;
+    const created = (
+      await addUser({ fullName: 'Chi Tiết', phone: '0912000111', permissions: ['MANAGE_CAR'] })
+    ).json;
     const res = await t.call('GET', `/api/users/${created.userId}`, { token: t.adminToken });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -150,7 +154,11 @@ describe('GET /api/users/{id}', () => {
 
 describe('POST /api/users/addUser', () => {
   it('creates an account (201) that signs in, with a generated username when none is given', async () => {
-    const res = await addUser({ fullName: 'Lê Hoàng Thêm', phone: '+84 977 123 456', permissions: ['MANAGE_BLOG'] });
+    const res = await addUser({
+      fullName: 'Lê Hoàng Thêm',
+      phone: '+84 977 123 456',
+      permissions: ['MANAGE_BLOG'],
+    });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       fullName: 'Lê Hoàng Thêm',
@@ -184,8 +192,14 @@ describe('POST /api/users/addUser', () => {
       [{ fullName: 'A', role: 'BOSS' }, 'Vai trò không hợp lệ'],
       [{ fullName: 'A', permissions: ['FLY'] }, 'Quyền không hợp lệ'],
       [{ fullName: 'A', permissions: 'MANAGE_CAR' }, 'Danh sách quyền không hợp lệ'],
-      [{ fullName: 'A', username: 'Có Dấu' }, 'Tên đăng nhập chỉ gồm chữ thường không dấu, số, dấu chấm (3-40 ký tự)'],
-      [{ fullName: 'A', username: 'ab' }, 'Tên đăng nhập chỉ gồm chữ thường không dấu, số, dấu chấm (3-40 ký tự)'],
+      [
+        { fullName: 'A', username: 'Có Dấu' },
+        'Tên đăng nhập chỉ gồm chữ thường không dấu, số, dấu chấm (3-40 ký tự)',
+      ],
+      [
+        { fullName: 'A', username: 'ab' },
+        'Tên đăng nhập chỉ gồm chữ thường không dấu, số, dấu chấm (3-40 ký tự)',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await addUser(body);
@@ -231,7 +245,10 @@ describe('PUT /api/users/{userId}', () => {
       permissions: ['MANAGE_CAR'],
     });
     // The search column follows the new name.
-    const found = await t.call('GET', '/api/users', { token: t.adminToken, query: { search: 'da sua xong' } });
+    const found = await t.call('GET', '/api/users', {
+      token: t.adminToken,
+      query: { search: 'da sua xong' },
+    });
     expect(found.json.content.map((u: { userId: number }) => u.userId)).toEqual([created.userId]);
   });
 
@@ -301,7 +318,9 @@ describe('activate and deactivate', () => {
     expect(off.body).toBe('Đã vô hiệu hóa tài khoản');
     expect((await t.call('GET', `/api/users/${staff.id}`, { token: t.adminToken })).json.active).toBe(false);
     expect((await t.call('GET', '/api/auth/my-info', { token: staff.token })).status).toBe(401);
-    const login = await t.call('POST', '/api/auth/login', { body: { username: staff.username, password: STAFF_PASSWORD } });
+    const login = await t.call('POST', '/api/auth/login', {
+      body: { username: staff.username, password: STAFF_PASSWORD },
+    });
     expect(login.status).toBe(403);
     expect(login.json.message).toBe(ACCOUNT_DISABLED);
 
@@ -384,7 +403,10 @@ describe('no escalation through account management', () => {
 describe('GET /api/users/generateUsername', () => {
   it('follows the Vietnamese convention and numbers collisions', async () => {
     const gen = async (fullname: string) => {
-      const res = await t.call('GET', '/api/users/generateUsername', { token: t.adminToken, query: { fullname } });
+      const res = await t.call('GET', '/api/users/generateUsername', {
+        token: t.adminToken,
+        query: { fullname },
+      });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
       return res.body;
@@ -398,7 +420,10 @@ describe('GET /api/users/generateUsername', () => {
   });
 
   it('refuses an empty name or one without letters', async () => {
-    const empty = await t.call('GET', '/api/users/generateUsername', { token: t.adminToken, query: { fullname: '' } });
+    const empty = await t.call('GET', '/api/users/generateUsername', {
+      token: t.adminToken,
+      query: { fullname: '' },
+    });
     expect(empty.status).toBe(400);
     expect(empty.json.message).toBe('Vui lòng nhập họ và tên');
     const missing = await t.call('GET', '/api/users/generateUsername', { token: t.adminToken });

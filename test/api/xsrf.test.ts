@@ -24,7 +24,9 @@ describe('XSRF double submit', () => {
     expect(line).toMatch(/SameSite=Strict/);
     expect(line).not.toMatch(/HttpOnly/i);
     // A browser that already has it is not handed another one.
-    const again = await t.call('GET', '/api/web-configuration', { headers: { cookie: `XSRF-TOKEN=${cookieOf(line)}` } });
+    const again = await t.call('GET', '/api/web-configuration', {
+      headers: { cookie: `XSRF-TOKEN=${cookieOf(line)}` },
+    });
     expect(again.headers['set-cookie']).toBeUndefined();
   });
 
@@ -36,11 +38,20 @@ describe('XSRF double submit', () => {
       ['POST', '/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } }],
       ['POST', '/api/auth/logout', { token: t.adminToken }],
       ['PUT', '/api/web-configuration', { token: t.adminToken, body: { showroomName: 'Tấn công' } }],
-      ['PUT', '/api/auth/change-info', { token: t.adminToken, query: { email: 'x@example.com', phone: '0912345678' } }],
+      [
+        'PUT',
+        '/api/auth/change-info',
+        { token: t.adminToken, query: { email: 'x@example.com', phone: '0912345678' } },
+      ],
       ['DELETE', `/api/users/${staff.id}`, { token: t.adminToken }],
     ] as const;
     for (const [method, url, opts] of calls) {
-      for (const headers of [{ cookie }, { cookie, 'x-xsrf-token': `${token}x` }, { cookie, 'x-xsrf-token': '' }]) {
+      const variants: Record<string, string>[] = [
+        { cookie },
+        { cookie, 'x-xsrf-token': `${token}x` },
+        { cookie, 'x-xsrf-token': '' },
+      ];
+      for (const headers of variants) {
         const res = await t.call(method, url, { ...opts, headers });
         expect(res.status, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
         expect(res.json.message).toBe(XSRF_REFUSED);
@@ -55,7 +66,10 @@ describe('XSRF double submit', () => {
   it('lets the same calls through with the matching header', async () => {
     const token = cookieOf((await t.call('GET', '/api/health')).headers['set-cookie']);
     const headers = { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token };
-    const login = await t.call('POST', '/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD }, headers });
+    const login = await t.call('POST', '/api/auth/login', {
+      body: { username: 'admin', password: ADMIN_PASSWORD },
+      headers,
+    });
     expect(login.status).toBe(200);
     const put = await t.call('PUT', '/api/web-configuration', {
       token: login.body,
@@ -64,20 +78,30 @@ describe('XSRF double submit', () => {
     });
     expect(put.status).toBe(200);
     const staff = await t.createStaff();
-    expect((await t.call('DELETE', `/api/users/${staff.id}`, { token: login.body, headers })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/users/${staff.id}`, { token: login.body, headers })).status).toBe(
+      200,
+    );
     expect((await t.call('POST', '/api/auth/logout', { token: login.body, headers })).status).toBe(200);
   });
 
   it('lets safe methods through with the cookie alone', async () => {
     const token = cookieOf((await t.call('GET', '/api/health')).headers['set-cookie']);
-    const res = await t.call('GET', '/api/auth/my-info', { token: t.adminToken, headers: { cookie: `XSRF-TOKEN=${token}` } });
+    const res = await t.call('GET', '/api/auth/my-info', {
+      token: t.adminToken,
+      headers: { cookie: `XSRF-TOKEN=${token}` },
+    });
     expect(res.status).toBe(200);
   });
 
   it('lets a bearer-only client without the cookie through', async () => {
-    const login = await t.call('POST', '/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+    const login = await t.call('POST', '/api/auth/login', {
+      body: { username: 'admin', password: ADMIN_PASSWORD },
+    });
     expect(login.status).toBe(200);
-    const put = await t.call('PUT', '/api/web-configuration', { token: login.body, body: { openingHours: '8:00 - 20:00' } });
+    const put = await t.call('PUT', '/api/web-configuration', {
+      token: login.body,
+      body: { openingHours: '8:00 - 20:00' },
+    });
     expect(put.status).toBe(200);
     expect((await t.call('POST', '/api/auth/logout', { token: login.body })).status).toBe(200);
   });

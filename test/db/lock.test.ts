@@ -121,7 +121,10 @@ describe('DATA_DIR lock', () => {
       const d = dir();
       if (staleFirst) writeFileSync(join(d, 'server.lock'), JSON.stringify({ pid: await deadPid() }));
       const contenders = Array.from({ length: 6 }, () =>
-        spawn(NODE, ['--import', 'tsx', 'test/db/lock-contender.ts', d], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] }),
+        spawn(NODE, ['--import', 'tsx', 'test/db/lock-contender.ts', d], {
+          cwd: ROOT,
+          stdio: ['pipe', 'pipe', 'inherit'],
+        }),
       );
       const exits = contenders.map((child) => new Promise((r) => child.on('exit', r)));
       const answers = await Promise.all(

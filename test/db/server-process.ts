@@ -43,7 +43,9 @@ export interface ServerProcess {
 export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|TEST_|VITEST|NODE_ENV$|JWT_SECRET$|SMTP_URL$)/.test(k)),
+    Object.entries(process.env).filter(
+      ([k]) => !/^(DATABASE_URL|TEST_|VITEST|NODE_ENV$|JWT_SECRET$|SMTP_URL$)/.test(k),
+    ),
   );
   const started = performance.now();
   const child = spawn(NODE, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -118,7 +120,12 @@ export async function stopServer(proc: ServerProcess, signal: NodeJS.Signals = '
   return proc.exited;
 }
 
-export async function api(proc: ServerProcess, method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
+export async function api(
+  proc: ServerProcess,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown } = {},
+) {
   const res = await fetch(`${proc.base}${path}`, {
     method,
     headers: {
@@ -128,6 +135,7 @@ export async function api(proc: ServerProcess, method: string, path: string, opt
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read any JSON answer
   let json: any;
   try {
     json = JSON.parse(text);
@@ -138,7 +146,9 @@ export async function api(proc: ServerProcess, method: string, path: string, opt
 }
 
 export async function adminToken(proc: ServerProcess): Promise<string> {
-  const res = await api(proc, 'POST', '/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+  const res = await api(proc, 'POST', '/api/auth/login', {
+    body: { username: 'admin', password: ADMIN_PASSWORD },
+  });
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.text}`);
   return res.text;
 }

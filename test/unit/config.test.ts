@@ -110,7 +110,9 @@ describe('loadConfig', () => {
     }
     expect(message).toBe('JWT_SECRET là bắt buộc khi NODE_ENV=production');
     expect(existsSync(join(dir, 'secrets'))).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, JWT_SECRET: 'x'.repeat(32) }).env).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, JWT_SECRET: 'x'.repeat(32) }).env).toBe(
+      'production',
+    );
   });
 
   it('generates the JWT secret once and keeps it in DATA_DIR', () => {

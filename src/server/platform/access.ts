@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasPermission, type Permission, PERMISSIONS } from '../../contract/permissions';
+import { hasPermission, PERMISSIONS, type Permission } from '../../contract/permissions';
 import { forbidden, unauthorized } from './errors';
 
 /**
@@ -49,7 +49,11 @@ export function registerAccessControl(app: FastifyInstance): RouteEntry[] {
       return;
     }
     const access = (route.config as { access?: Access } | undefined)?.access;
-    const valid = access === 'public' || access === 'auth' || access === 'admin' || PERMISSIONS.includes(access as Permission);
+    const valid =
+      access === 'public' ||
+      access === 'auth' ||
+      access === 'admin' ||
+      PERMISSIONS.includes(access as Permission);
     if (!valid) throw new Error(`Route ${route.method} ${route.url} has no valid config.access`);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') table.push({ method, url: route.url, access: access as Access });

@@ -5,6 +5,7 @@ import { ZodError, z } from 'zod';
 // Schemas give their own Vietnamese messages; whatever they leave to zod's defaults is Vietnamese too.
 z.config(z.locales.vi());
 const ZOD_DEFAULT = /^Đầu vào không hợp lệ/;
+
 import type { ApiErrorBody } from '../../contract/common';
 
 /** An answer we chose to give: its status and Vietnamese message go to the client as they are. */
@@ -18,12 +19,15 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) => new ApiError(400, message, errors);
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new ApiError(400, message, errors);
 export const unauthorized = (message = 'Vui lòng đăng nhập để tiếp tục') => new ApiError(401, message);
-export const forbidden = (message = 'Bạn không có quyền thực hiện thao tác này') => new ApiError(403, message);
+export const forbidden = (message = 'Bạn không có quyền thực hiện thao tác này') =>
+  new ApiError(403, message);
 export const notFound = (message = 'Không tìm thấy dữ liệu') => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
-export const tooMany = (message = 'Bạn thao tác quá nhanh, vui lòng thử lại sau ít phút') => new ApiError(429, message);
+export const tooMany = (message = 'Bạn thao tác quá nhanh, vui lòng thử lại sau ít phút') =>
+  new ApiError(429, message);
 
 const PG_CODES: Record<string, [number, string]> = {
   '23505': [409, 'Dữ liệu đã tồn tại'],
@@ -69,10 +73,13 @@ interface NestedIssue {
 }
 
 /**
- * A union ("a phone number, or an empty string") that fails reports only "invalid input"; the
- * message worth showing is the one its main alternative gave (not "expected the empty string").
+ * The message to show for a zod issue. A union ("a phone number, or an empty string") that fails
+ * reports only "invalid input": the message worth showing is the one its main alternative gave (not
+ * "expected the empty string"). Unknown fields of a strict object are named.
  */
-function unionMessage(code: string | undefined, nested: unknown, fallback: string): string {
+function zodMessage(code: string | undefined, nested: unknown, fallback: string, keys?: unknown): string {
+  if (code === 'unrecognized_keys' && Array.isArray(keys))
+    return `Trường dữ liệu không được hỗ trợ: ${keys.join(', ')}`;
   if (code !== 'invalid_union' || !Array.isArray(nested)) return fallback;
   for (const option of nested as NestedIssue[][]) {
     const useful = option.find((i) => i.code !== 'invalid_value' && i.code !== 'invalid_type' && i.message);
@@ -97,10 +104,12 @@ export function toErrorBody(err: unknown): ApiErrorBody {
       // The whole body or query has the wrong shape (missing, a string instead of an object, ...)
       // and its schema has no message of its own: zod's default would read "expected object".
       const whole = key === '_' && issue.keyword === 'invalid_type' && ZOD_DEFAULT.test(issue.message ?? '');
-      const message = unionMessage(
+      const params = issue.params as { errors?: unknown; keys?: unknown } | undefined;
+      const message = zodMessage(
         issue.keyword,
-        (issue.params as { errors?: unknown })?.errors,
+        params?.errors,
         issue.message ?? 'Giá trị không hợp lệ',
+        params?.keys,
       );
       if (!errors[key]) errors[key] = whole ? 'Dữ liệu gửi lên bị thiếu hoặc không đúng dạng' : message;
     }
@@ -112,7 +121,8 @@ export function toErrorBody(err: unknown): ApiErrorBody {
     const errors: Record<string, string> = {};
     for (const issue of err.issues) {
       const key = issue.path.map(String).join('.') || '_';
-      if (!errors[key]) errors[key] = unionMessage(issue.code, (issue as { errors?: unknown }).errors, issue.message);
+      const extra = issue as { errors?: unknown; keys?: unknown };
+      if (!errors[key]) errors[key] = zodMessage(issue.code, extra.errors, issue.message, extra.keys);
     }
     return { status: 400, message: Object.values(errors)[0] ?? 'Dữ liệu không hợp lệ', errors };
   }

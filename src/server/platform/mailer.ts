@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -38,7 +38,10 @@ export function createMailer(opts: {
       mkdirSync(opts.outboxDir, { recursive: true });
       const file = join(opts.outboxDir, `${Date.now()}-${process.pid}-${++counter}.eml`);
       writeFileSync(file, info.message as Buffer);
-      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (SMTP_URL not set)');
+      opts.log.info(
+        { to: mail.to, subject: mail.subject, file },
+        'mail written to outbox (SMTP_URL not set)',
+      );
     },
   };
 }

@@ -50,4 +50,69 @@ export const dashboardRoutes: RouteObject[] = withPermissions([
     handle: { permission: 'MANAGE_SERVICE' },
     lazy: page(() => import('../features/leads/pages/consultant-management-page')),
   },
+  {
+    path: 'sliders',
+    handle: { permission: 'MANAGE_OVERVIEW' },
+    lazy: page(() => import('../features/sliders/pages/sliders-page')),
+  },
+  {
+    path: 'sliders/add',
+    handle: { permission: 'MANAGE_OVERVIEW' },
+    lazy: page(() => import('../features/sliders/pages/slider-form-page')),
+  },
+  {
+    path: 'sliders/:overviewId',
+    handle: { permission: 'MANAGE_OVERVIEW' },
+    lazy: page(() => import('../features/sliders/pages/slider-form-page')),
+  },
+  {
+    path: 'blogs',
+    handle: { permission: 'MANAGE_BLOG' },
+    lazy: page(() => import('../features/blogs/pages/admin-blogs-page')),
+  },
+  {
+    path: 'blogs/add',
+    handle: { permission: 'MANAGE_BLOG' },
+    lazy: page(() => import('../features/blogs/pages/admin-blog-form-page')),
+  },
+  {
+    path: 'blogs/:blogId',
+    handle: { permission: 'MANAGE_BLOG' },
+    lazy: page(() => import('../features/blogs/pages/admin-blog-form-page')),
+  },
+  {
+    path: 'recruitment',
+    handle: { permission: 'MANAGE_RECRUITMENT' },
+    lazy: page(() => import('../features/recruitment/pages/admin-recruitment-page')),
+  },
+  {
+    path: 'candidates',
+    handle: { permission: 'MANAGE_RECRUITMENT' },
+    lazy: page(() => import('../features/recruitment/pages/candidates-page')),
+  },
+  {
+    path: 'carManagement',
+    handle: { permission: 'MANAGE_CAR' },
+    lazy: page(() => import('../features/car-admin/pages/car-management-page')),
+  },
+  {
+    path: 'car/add',
+    handle: { permission: 'MANAGE_CAR' },
+    lazy: page(() => import('../features/car-admin/pages/car-form-page')),
+  },
+  {
+    path: 'car/edit/:carId',
+    handle: { permission: 'MANAGE_CAR' },
+    lazy: page(() => import('../features/car-admin/pages/car-form-page')),
+  },
+  {
+    path: 'soldhistory',
+    handle: { permission: 'MANAGE_CAR' },
+    lazy: page(() => import('../features/sales/pages/sold-history-page')),
+  },
+  {
+    path: 'soldhistory/:transactionId',
+    handle: { permission: 'MANAGE_CAR' },
+    lazy: page(() => import('../features/sales/pages/sale-detail-page')),
+  },
 ]);

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { ChatWidget } from '../features/chat/chat-widget';
 import { useWebConfig } from '../lib/web-config';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
@@ -23,7 +24,7 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <PublicFooter config={config} loading={isPending} />
-      {/* The chat widget (features/chatbot) mounts here. */}
+      <ChatWidget />
     </div>
   );
 }

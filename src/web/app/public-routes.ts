@@ -10,4 +10,10 @@ export const publicRoutes: RouteObject[] = [
   { path: 'testdrive', lazy: page(() => import('../features/leads/pages/test-drive-page')) },
   { path: 'maintenance', lazy: page(() => import('../features/leads/pages/maintenance-page')) },
   { path: 'consulting', lazy: page(() => import('../features/leads/pages/consulting-page')) },
+  { path: 'about', lazy: page(() => import('../features/content/pages/about-page')) },
+  { path: 'services', lazy: page(() => import('../features/content/pages/services-page')) },
+  { path: 'blogs', lazy: page(() => import('../features/blogs/pages/blogs-page')) },
+  { path: 'blogs/:blogId', lazy: page(() => import('../features/blogs/pages/blog-page')) },
+  { path: 'recruitment', lazy: page(() => import('../features/recruitment/pages/recruitment-page')) },
+  { path: 'chatbot', lazy: page(() => import('../features/chat/pages/chatbot-page')) },
 ];

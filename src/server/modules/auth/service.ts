@@ -54,7 +54,9 @@ export class AuthService {
       throw tooMany('Tài khoản tạm khóa do đăng nhập sai nhiều lần, vui lòng thử lại sau 15 phút');
     }
     const user = await this.users.findByUsername(name);
-    const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await DUMMY_HASH, password), false);
+    let ok = false;
+    if (user) ok = await verifyPassword(user.passwordHash, password);
+    else await verifyPassword(await DUMMY_HASH, password);
     if (!user || !ok) {
       this.loginFailuresByIp.hit(req.ip);
       this.loginFailuresByUser.hit(name);
@@ -157,8 +159,11 @@ export class AuthService {
       throw tooMany('Bạn đã yêu cầu quá nhiều lần, vui lòng thử lại sau ít phút');
     }
     const user = await this.users.findByUsername(name);
-    if (!user || !user.active || !user.email) {
-      req.log.info({ username: name }, 'password reset requested for an unknown, inactive or mail-less account');
+    if (!user?.active || !user.email) {
+      req.log.info(
+        { username: name },
+        'password reset requested for an unknown, inactive or mail-less account',
+      );
       return RESET_SENT;
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -191,10 +196,15 @@ export class AuthService {
     return RESET_SENT;
   }
 
-  async confirmReset(username: string, code: string, newPassword: string, req: FastifyRequest): Promise<string> {
+  async confirmReset(
+    username: string,
+    code: string,
+    newPassword: string,
+    req: FastifyRequest,
+  ): Promise<string> {
     if (!this.confirmByIp.hit(req.ip)) throw tooMany();
     const user = await this.users.findByUsername(username);
-    if (!user || !user.active) throw badRequest(RESET_INVALID);
+    if (!user?.active) throw badRequest(RESET_INVALID);
     const hashed = await hashPassword(newPassword);
     const outcome = await this.db.transaction(async (tx) => {
       const [entry] = await tx
@@ -221,7 +231,10 @@ export class AuthService {
           .where(eq(passwordResetCodes.id, entry.id));
         return 'invalid' as const;
       }
-      await tx.update(passwordResetCodes).set({ usedAt: new Date() }).where(eq(passwordResetCodes.id, entry.id));
+      await tx
+        .update(passwordResetCodes)
+        .set({ usedAt: new Date() })
+        .where(eq(passwordResetCodes.id, entry.id));
       await this.users.setPassword(tx, user.id, hashed);
       await this.users.revokeSessions(tx, user.id);
       await writeAudit(tx, req, {

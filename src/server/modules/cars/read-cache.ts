@@ -48,3 +48,18 @@ export class ReadCache {
     this.entries.clear();
   }
 }
+
+const serialized = new WeakMap<object, string>();
+
+/**
+ * The JSON text of an answer, computed once per object: a cached answer is served many times, so its
+ * text is kept beside it (and dropped with it).
+ */
+export function jsonOf(value: object): string {
+  let text = serialized.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    serialized.set(value, text);
+  }
+  return text;
+}

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   brandParam,
   carIdParam,
@@ -14,7 +14,13 @@ import {
 import type { App } from '../../context';
 import { type PreparedImage, prepareImage } from '../../platform/images';
 import { parseJsonPart, readMultipart } from '../../platform/uploads';
+import { jsonOf } from './read-cache';
 import type { CarsService, HomepageKind } from './service';
+
+/** Public answers go out as JSON text serialised once per cached answer. */
+function json(reply: FastifyReply, value: object) {
+  return reply.type('application/json; charset=utf-8').send(jsonOf(value));
+}
 
 const publicTags = ['Xe (công khai)'];
 const staffTags = ['Xe (nhân viên)'];
@@ -56,13 +62,13 @@ export function carsRoutes(service: CarsService) {
           querystring: carsQuery,
         },
       },
-      (req) => service.list(req.query),
+      async (req, reply) => json(reply, await service.list(req.query)),
     );
 
     app.get(
       '/cars/filters',
       { config: pub, schema: { tags: publicTags, summary: 'Giá trị cho bảng bộ lọc xe' } },
-      () => service.filters(),
+      async (_req, reply) => json(reply, await service.filters()),
     );
 
     app.get(
@@ -75,38 +81,38 @@ export function carsRoutes(service: CarsService) {
           params: carIdParam,
         },
       },
-      (req) => service.detail(req.params.id),
+      async (req, reply) => json(reply, await service.detail(req.params.id)),
     );
 
     app.get(
       '/cars/:id/similar',
       { config: pub, schema: { tags: publicTags, summary: 'Xe tương tự', params: carIdParam } },
-      (req) => service.similar(req.params.id),
+      async (req, reply) => json(reply, await service.similar(req.params.id)),
     );
 
     app.get(
       '/car-compare/brands',
       { config: pub, schema: { tags: publicTags, summary: 'Hãng xe để so sánh (kèm số xe đang bán)' } },
-      () => service.brands(),
+      async (_req, reply) => json(reply, await service.brands()),
     );
 
     app.get(
       '/car-compare/compare',
       { config: pub, schema: { tags: publicTags, summary: 'So sánh 2 đến 4 xe', querystring: compareQuery } },
-      (req) => service.compare(req.query.carIds),
+      async (req, reply) => json(reply, await service.compare(req.query.carIds)),
     );
 
     app.get(
       '/car-compare/:brand',
       { config: pub, schema: { tags: publicTags, summary: 'Xe đang bán của một hãng', params: brandParam } },
-      (req) => service.byBrand(req.params.brand),
+      async (req, reply) => json(reply, await service.byBrand(req.params.brand)),
     );
 
     for (const kind of ['newest', 'most-expensive', 'cheapest'] as HomepageKind[]) {
       app.get(
         `/homepage/${kind}`,
         { config: pub, schema: { tags: publicTags, summary: `Trang chủ: 8 xe (${kind})` } },
-        () => service.homepage(kind),
+        async (_req, reply) => json(reply, await service.homepage(kind)),
       );
     }
 

@@ -404,7 +404,7 @@ export class CarsService {
         car: cars,
         photos: sql<{ id: number; position: number; key: string; width: number; height: number }[]>`coalesce((
           select json_agg(json_build_object('id', p.id, 'position', p.position, 'key', p.key, 'width', p.width, 'height', p.height) order by p.position, p.id)
-          from ${carPhotos} p where p.car_id = ${cars.id}), '[]'::json)`,
+          from car_photos p where p.car_id = cars.id), '[]'::json)`,
       })
       .from(cars)
       .where(eq(cars.id, id));

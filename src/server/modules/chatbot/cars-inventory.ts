@@ -1,6 +1,6 @@
 import type {
   BodyType,
-  BrandCount,
+  CarFilters,
   CarSort,
   CarStatus,
   CarSummary,
@@ -24,7 +24,7 @@ import {
 
 /**
  * Reads the inventory for the advisor through the cars module's public service only (list, findRow,
- * brands). The service's list takes one value per filter and no ranges on year or seats, so a search
+ * filters). The service's list takes one value per filter and no ranges on year or seats, so a search
  * is planned as a few list calls with what can be pushed down (brand, body type, fuel, gearbox, price,
  * km, exact year and seats, a model keyword), and the rest (ranges, colours, status "available", ids
  * already shown) is checked here with the shared rule `matchesSearch`.
@@ -34,7 +34,7 @@ import {
 export interface CarsReader {
   list(q: CarsQuery): Promise<Page<CarSummary>>;
   findRow(exec: Executor, id: number): Promise<CarRowLike | undefined>;
-  brands(): Promise<BrandCount[]>;
+  filters(): Promise<CarFilters>;
 }
 
 export interface CarRowLike {
@@ -64,7 +64,7 @@ export interface CarRowLike {
 /** Rows scanned at most for one search: bounds the work of a very unselective question. */
 const SCAN_LIMIT = 4_000;
 /** List calls at most for one search (the product of the multi-valued filters pushed down). */
-const MAX_CALLS = 6;
+const MAX_CALLS = 8;
 const CATALOGUE_TTL_MS = 60_000;
 /** A named brand missing from the cached catalogue refreshes it, at most this often. */
 const CATALOGUE_REFRESH_MS = 5_000;
@@ -116,44 +116,64 @@ function rowToDetails(r: CarRowLike): CarDetails {
 
 type Base = Omit<CarsQuery, 'page' | 'pageSize' | 'sort'>;
 
-/** One list call's pushed-down filters per combination of the multi-valued filters. */
-function plan(s: Omit<CarSearch, 'limit'>): Base[] {
+/** What is in stock, for planning: the brands, model years and seat counts of the visible cars. */
+interface Stock {
+  brands: string[];
+  years: number[];
+  sizes: number[];
+}
+
+/**
+ * One list call's pushed-down filters per combination of the multi-valued filters. The list takes one
+ * value per filter, so a range of years or seats becomes one call per year or seat count in stock;
+ * the dimensions that narrow the most are pushed down first while the number of calls stays small.
+ */
+function plan(s: Omit<CarSearch, 'limit'>, stock: Stock): Base[] {
   const common: Base = {
     ...(s.priceMin !== undefined ? { minPrice: s.priceMin } : {}),
     ...(s.priceMax !== undefined ? { maxPrice: s.priceMax } : {}),
     ...(s.odoMin !== undefined ? { minOdo: s.odoMin } : {}),
     ...(s.odoMax !== undefined ? { maxOdo: s.odoMax } : {}),
-    ...(s.yearMin !== undefined && s.yearMin === s.yearMax ? { year: s.yearMin } : {}),
-    ...(s.seatsMin !== undefined && s.seatsMin === s.seatsMax ? { size: s.seatsMin } : {}),
     ...(s.transmission ? { transmission: s.transmission } : {}),
   };
+  const dims: { values: Partial<Base>[]; share: number }[] = [];
   // Who: brands, or models (a model is its brand plus a keyword when it has one key).
-  let who: Partial<Base>[] = [{}];
   const brandKeys = s.brandKeys ?? [];
   const models = s.models ?? [];
   if (brandKeys.length || models.length) {
-    const brands = [...new Set(brandKeys)];
-    const modelCalls = models.map((m) => ({
-      ...(m.brandKeys.length === 1 ? { brand: m.brandKeys[0] } : {}),
-      ...(m.keys.length === 1 ? { carName: m.keys[0] } : {}),
-    }));
-    who = [...brands.map((brand) => ({ brand })), ...modelCalls];
-    // Several keys of one brand: one call per brand key is enough (models are checked afterwards).
-    if (who.some((w) => !w.brand)) who = [{}];
+    const who: Partial<Base>[] = [
+      ...[...new Set(brandKeys)].map((brand) => ({ brand })),
+      ...models.map((m) => ({
+        ...(m.brandKeys.length === 1 ? { brand: m.brandKeys[0] } : {}),
+        ...(m.keys.length === 1 ? { carName: m.keys[0] } : {}),
+      })),
+    ];
+    if (who.every((w) => w.brand)) dims.push({ values: who, share: who.length / Math.max(1, stock.brands.length) });
   }
-  const bodies: Partial<Base>[] = s.bodyTypes?.length ? s.bodyTypes.map((bodyType) => ({ bodyType })) : [{}];
-  const fuels: Partial<Base>[] = s.fuels?.length ? s.fuels.map((fuel) => ({ fuel })) : [{}];
-  // Push down the dimensions in order of selectivity while the number of calls stays small.
+  const inRange = (list: number[], lo: number | undefined, hi: number | undefined) =>
+    list.filter((v) => (lo === undefined || v >= lo) && (hi === undefined || v <= hi));
+  if (s.yearMin !== undefined || s.yearMax !== undefined) {
+    const years = inRange(stock.years, s.yearMin, s.yearMax);
+    dims.push({ values: years.map((year) => ({ year })), share: years.length / Math.max(1, stock.years.length) });
+  }
+  if (s.seatsMin !== undefined || s.seatsMax !== undefined) {
+    const sizes = inRange(stock.sizes, s.seatsMin, s.seatsMax);
+    dims.push({ values: sizes.map((size) => ({ size })), share: sizes.length / Math.max(1, stock.sizes.length) });
+  }
+  if (s.bodyTypes?.length) dims.push({ values: s.bodyTypes.map((bodyType) => ({ bodyType })), share: s.bodyTypes.length / 9 });
+  if (s.fuels?.length) dims.push({ values: s.fuels.map((fuel) => ({ fuel })), share: s.fuels.length / 4 });
+
   let calls: Partial<Base>[] = [{}];
-  for (const dim of [who, bodies, fuels]) {
-    if (calls.length * dim.length > MAX_CALLS) continue;
-    calls = calls.flatMap((c) => dim.map((d) => ({ ...c, ...d })));
+  for (const dim of dims.sort((a, b) => a.share - b.share)) {
+    if (dim.values.length === 0) return []; // nothing in stock can match (no such year or seat count)
+    if (calls.length * dim.values.length > MAX_CALLS) continue;
+    calls = calls.flatMap((c) => dim.values.map((d) => ({ ...c, ...d })));
   }
   return calls.map((c) => ({ ...common, ...c }) as Base);
 }
 
 export class CarsInventoryReader {
-  private catalogueCache: { at: number; value: Catalogue } | null = null;
+  private stockCache: { at: number; value: Stock } | null = null;
 
   constructor(
     private readonly cars: CarsReader,
@@ -200,7 +220,7 @@ export class CarsInventoryReader {
     const s = await this.resolveBrands(search);
     if (!s) return [];
     const budget = { rows: 0 };
-    const calls = plan(s);
+    const calls = plan(s, await this.stock());
     const statuses = s.statuses ?? ['available'];
     if (!statuses.includes('available') && !statuses.includes('pending')) return []; // the list shows visible cars only
     const found = new Map<number, AdvisorCar>();
@@ -231,12 +251,18 @@ export class CarsInventoryReader {
     return statsOf(cars.map((c) => c.sellPrice));
   }
 
-  async catalogue(force = false): Promise<Catalogue> {
+  /** Brands, years and seat counts in stock, from the cars service's filter panel (refreshed every minute). */
+  private async stock(force = false): Promise<Stock> {
     const now = Date.now();
-    const age = this.catalogueCache ? now - this.catalogueCache.at : Number.POSITIVE_INFINITY;
-    if (this.catalogueCache && age < (force ? CATALOGUE_REFRESH_MS : CATALOGUE_TTL_MS)) return this.catalogueCache.value;
-    const value: Catalogue = { brands: (await this.cars.brands()).map((b) => b.brand), models: [] };
-    this.catalogueCache = { at: now, value };
+    const age = this.stockCache ? now - this.stockCache.at : Number.POSITIVE_INFINITY;
+    if (this.stockCache && age < (force ? CATALOGUE_REFRESH_MS : CATALOGUE_TTL_MS)) return this.stockCache.value;
+    const f = await this.cars.filters();
+    const value: Stock = { brands: f.brands.map((b) => b.label), years: f.years, sizes: f.sizes };
+    this.stockCache = { at: now, value };
     return value;
+  }
+
+  async catalogue(force = false): Promise<Catalogue> {
+    return { brands: (await this.stock(force)).brands, models: [] };
   }
 }

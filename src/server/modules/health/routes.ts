@@ -3,9 +3,13 @@ import type { Database } from '../../db/client';
 
 export function healthRoutes(database: Database) {
   return async (app: App) => {
-    app.get('/health', { config: { access: 'public' }, schema: { tags: ['Hệ thống'], summary: 'Tiến trình đang chạy' } }, () => ({
-      status: 'ok',
-    }));
+    app.get(
+      '/health',
+      { config: { access: 'public' }, schema: { tags: ['Hệ thống'], summary: 'Tiến trình đang chạy' } },
+      () => ({
+        status: 'ok',
+      }),
+    );
 
     app.get(
       '/ready',

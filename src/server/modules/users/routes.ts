@@ -4,8 +4,8 @@ import {
   generateUsernameQuery,
   permissionList,
   userCreateBody,
-  userUpdateBody,
   usersQuery,
+  userUpdateBody,
 } from '../../../contract/users';
 import type { App } from '../../context';
 import type { UsersService } from './service';
@@ -17,18 +17,26 @@ export function usersRoutes(service: UsersService) {
   return async (app: App) => {
     const access = { access: 'MANAGE_USER' as const };
 
-    app.get('/users', { config: access, schema: { tags, summary: 'Danh sách tài khoản', querystring: usersQuery } }, (req) =>
-      service.list(req.query),
+    app.get(
+      '/users',
+      { config: access, schema: { tags, summary: 'Danh sách tài khoản', querystring: usersQuery } },
+      (req) => service.list(req.query),
     );
 
     app.get(
       '/users/generateUsername',
-      { config: access, schema: { tags, summary: 'Gợi ý tên đăng nhập', querystring: generateUsernameQuery } },
-      async (req, reply) => reply.type('text/plain; charset=utf-8').send(await service.generateUsername(req.query.fullname)),
+      {
+        config: access,
+        schema: { tags, summary: 'Gợi ý tên đăng nhập', querystring: generateUsernameQuery },
+      },
+      async (req, reply) =>
+        reply.type('text/plain; charset=utf-8').send(await service.generateUsername(req.query.fullname)),
     );
 
-    app.get('/users/:id', { config: access, schema: { tags, summary: 'Chi tiết tài khoản', params: idParam } }, (req) =>
-      service.get(req.params.id),
+    app.get(
+      '/users/:id',
+      { config: access, schema: { tags, summary: 'Chi tiết tài khoản', params: idParam } },
+      (req) => service.get(req.params.id),
     );
 
     app.post(
@@ -48,7 +56,10 @@ export function usersRoutes(service: UsersService) {
 
     app.put(
       '/users/:userId',
-      { config: access, schema: { tags, summary: 'Cập nhật tài khoản', params: userIdParam, body: userUpdateBody } },
+      {
+        config: access,
+        schema: { tags, summary: 'Cập nhật tài khoản', params: userIdParam, body: userUpdateBody },
+      },
       (req) => service.update(req.params.userId, req.body, req),
     );
 
@@ -73,7 +84,10 @@ export function usersRoutes(service: UsersService) {
 
     app.put(
       '/permissions/:userId',
-      { config: access, schema: { tags, summary: 'Thay quyền của tài khoản', params: userIdParam, body: permissionList } },
+      {
+        config: access,
+        schema: { tags, summary: 'Thay quyền của tài khoản', params: userIdParam, body: permissionList },
+      },
       (req) => service.setPermissions(req.params.userId, req.body, req),
     );
   };

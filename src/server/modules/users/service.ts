@@ -39,7 +39,8 @@ export interface UserChanges {
   password?: string;
 }
 
-export const ADMIN_ONLY = 'Chỉ quản trị viên mới được tạo, sửa, kích hoạt hoặc vô hiệu hóa tài khoản quản trị viên';
+export const ADMIN_ONLY =
+  'Chỉ quản trị viên mới được tạo, sửa, kích hoạt hoặc vô hiệu hóa tài khoản quản trị viên';
 export const GRANT_OWN_ONLY = 'Bạn chỉ có thể cấp những quyền mà chính bạn đang có';
 
 /**
@@ -53,10 +54,15 @@ function assertMayManage(req: FastifyRequest | null, targetRole: string | null, 
   if (targetRole === 'ADMIN' || newRole === 'ADMIN') throw forbidden(ADMIN_ONLY);
 }
 
-function assertMayGrant(req: FastifyRequest | null, granted: readonly Permission[], kept: readonly Permission[] = []) {
+function assertMayGrant(
+  req: FastifyRequest | null,
+  granted: readonly Permission[],
+  kept: readonly Permission[] = [],
+) {
   const actor = req?.user;
   if (!actor || actor.role === 'ADMIN') return;
-  if (granted.some((p) => !kept.includes(p) && !actor.permissions.includes(p))) throw forbidden(GRANT_OWN_ONLY);
+  if (granted.some((p) => !kept.includes(p) && !actor.permissions.includes(p)))
+    throw forbidden(GRANT_OWN_ONLY);
 }
 
 export class UsersService {
@@ -186,7 +192,9 @@ export class UsersService {
         })
         .returning();
       if (input.permissions.length) {
-        await tx.insert(userPermissions).values(input.permissions.map((p) => ({ userId: row.id, permission: p })));
+        await tx
+          .insert(userPermissions)
+          .values(input.permissions.map((p) => ({ userId: row.id, permission: p })));
       }
       const { passwordHash: _h, ...after } = row;
       await writeAudit(tx, req, {
@@ -221,7 +229,8 @@ export class UsersService {
         .where(eq(users.id, id))
         .returning();
       // A new password signs the account out everywhere, except the caller's own session.
-      if (passwordHash) await this.revokeSessions(tx, id, req?.user?.id === id ? req.user.sessionId : undefined);
+      if (passwordHash)
+        await this.revokeSessions(tx, id, req?.user?.id === id ? req.user.sessionId : undefined);
       const pick = (u: UserRow) => ({ fullName: u.fullName, email: u.email, phone: u.phone, role: u.role });
       await writeAudit(tx, req, {
         action: passwordHash ? 'update+password' : 'update',
@@ -262,7 +271,11 @@ export class UsersService {
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(
-        and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined),
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keep ? ne(sessions.id, keep) : undefined,
+        ),
       );
   }
 
@@ -309,7 +322,8 @@ export class UsersService {
       const before = (await this.permissionsOf(tx, [id])).get(id) ?? [];
       assertMayGrant(req, list, before);
       await tx.delete(userPermissions).where(eq(userPermissions.userId, id));
-      if (list.length) await tx.insert(userPermissions).values(list.map((p) => ({ userId: id, permission: p })));
+      if (list.length)
+        await tx.insert(userPermissions).values(list.map((p) => ({ userId: id, permission: p })));
       await writeAudit(tx, req, {
         action: 'set-permissions',
         entity: 'user',
@@ -328,7 +342,10 @@ export class UsersService {
       .from(users)
       .leftJoin(userPermissions, eq(userPermissions.userId, users.id))
       .where(
-        and(eq(users.active, true), sql`(${users.role} = 'ADMIN' or ${userPermissions.permission} = ${permission})`),
+        and(
+          eq(users.active, true),
+          sql`(${users.role} = 'ADMIN' or ${userPermissions.permission} = ${permission})`,
+        ),
       );
     return rows.map((r) => r.id);
   }

@@ -6,25 +6,38 @@ export function webConfigRoutes(service: WebConfigService) {
   return async (app: App) => {
     app.get(
       '/web-configuration',
-      { config: { access: 'public' }, schema: { tags: ['Cấu hình'], summary: 'Thông tin showroom công khai' } },
+      {
+        config: { access: 'public' },
+        schema: { tags: ['Cấu hình'], summary: 'Thông tin showroom công khai' },
+      },
       () => service.getPublic(),
     );
 
     app.get(
       '/web-configuration/car-calculations',
-      { config: { access: 'public' }, schema: { tags: ['Cấu hình'], summary: 'Thông số tính chi phí lăn bánh, trả góp' } },
+      {
+        config: { access: 'public' },
+        schema: { tags: ['Cấu hình'], summary: 'Thông số tính chi phí lăn bánh, trả góp' },
+      },
       async () => (await service.get()).carCalculations,
     );
 
     app.get(
       '/web-configuration/system-message',
-      { config: { access: 'public' }, schema: { tags: ['Cấu hình'], summary: 'Lời nhắc hệ thống của trợ lý AI' } },
-      async (_req, reply) => reply.type('text/plain; charset=utf-8').send((await service.get()).systemMessage),
+      {
+        config: { access: 'public' },
+        schema: { tags: ['Cấu hình'], summary: 'Lời nhắc hệ thống của trợ lý AI' },
+      },
+      async (_req, reply) =>
+        reply.type('text/plain; charset=utf-8').send((await service.get()).systemMessage),
     );
 
     app.get(
       '/web-configuration/admin',
-      { config: { access: 'WEB_CONFIG' }, schema: { tags: ['Cấu hình'], summary: 'Toàn bộ cấu hình (nhân viên)' } },
+      {
+        config: { access: 'WEB_CONFIG' },
+        schema: { tags: ['Cấu hình'], summary: 'Toàn bộ cấu hình (nhân viên)' },
+      },
       () => service.get(),
     );
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
+  webConfiguration as configSchema,
   type PublicWebConfiguration,
   type WebConfiguration,
-  webConfiguration as configSchema,
   withConfigDefaults,
 } from '../../../contract/web-config';
 import type { Db } from '../../db/client';

@@ -118,12 +118,20 @@ export function useLeadActions(type: LeadType, id: number) {
   });
   const assign = useMutation({
     mutationFn: (assigneeId: number | null) =>
-      api<LeadDetail>(`${base(type)}/admin/${id}/assign`, { method: 'PUT', auth: true, body: { assigneeId } }),
+      api<LeadDetail>(`${base(type)}/admin/${id}/assign`, {
+        method: 'PUT',
+        auth: true,
+        body: { assigneeId },
+      }),
     onSuccess: done,
   });
   const note = useMutation({
     mutationFn: (text: string) =>
-      api<LeadEventView>(`${base(type)}/admin/${id}/notes`, { method: 'POST', auth: true, body: { note: text } }),
+      api<LeadEventView>(`${base(type)}/admin/${id}/notes`, {
+        method: 'POST',
+        auth: true,
+        body: { note: text },
+      }),
     onSuccess: () => done(),
   });
   return { status, assign, note };

@@ -14,7 +14,8 @@ export const notificationKeys = {
 export function useUnreadNotifications(userId: number) {
   return useQuery({
     queryKey: notificationKeys.unread(userId),
-    queryFn: ({ signal }) => api<NotificationView[]>(`notifications/unread/${userId}`, { auth: true, signal }),
+    queryFn: ({ signal }) =>
+      api<NotificationView[]>(`notifications/unread/${userId}`, { auth: true, signal }),
     staleTime: 60_000,
   });
 }
@@ -42,7 +43,8 @@ export function useLatestNotifications(userId: number, enabled = true) {
 export function useMarkAsRead(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<NotificationView>(`notifications/markAsRead/${id}`, { method: 'POST', auth: true }),
+    mutationFn: (id: number) =>
+      api<NotificationView>(`notifications/markAsRead/${id}`, { method: 'POST', auth: true }),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.user(userId) });
       queryClient.setQueryData<NotificationView[]>(notificationKeys.unread(userId), (list) =>
@@ -64,7 +66,9 @@ export function useMarkAllAsRead(userId: number) {
     mutationFn: () =>
       api<{ updated: number }>(`notifications/markAllAsRead/${userId}`, { method: 'POST', auth: true }),
     onMutate: () => {
-      queryClient.setQueryData<NotificationView[]>(notificationKeys.unread(userId), (list) => (list ? [] : list));
+      queryClient.setQueryData<NotificationView[]>(notificationKeys.unread(userId), (list) =>
+        list ? [] : list,
+      );
       queryClient.setQueryData<NotificationView[]>(notificationKeys.latest(userId), (list) =>
         list?.map((n) => ({ ...n, read: true })),
       );
@@ -79,7 +83,11 @@ export function useSendNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, message }: { userId: number; message: string }) =>
-      api<NotificationView>(`notifications/send/${userId}`, { method: 'POST', auth: true, body: { message } }),
+      api<NotificationView>(`notifications/send/${userId}`, {
+        method: 'POST',
+        auth: true,
+        body: { message },
+      }),
     onSettled: (_data, _err, { userId }) =>
       queryClient.invalidateQueries({ queryKey: notificationKeys.user(userId) }),
   });

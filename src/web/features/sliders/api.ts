@@ -11,6 +11,7 @@ export function usePublicSliders() {
     queryKey: [...SLIDERS_KEY, 'public'],
     queryFn: ({ signal }) => api<SliderView[]>('overview/sliders', { signal }),
     staleTime: 60_000,
+    retry: 1,
   });
 }
 

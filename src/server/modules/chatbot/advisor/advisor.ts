@@ -213,7 +213,11 @@ class Turn {
       };
     }
     // Reasons from what the cars do satisfy: the buyer's wishes less any given up.
-    const satisfied = outcome.dropped.length || outcome.priceRelaxed ? { ...outcome.constraints, purposes: c.purposes } : c;
+    // The buyer's own budget, never the stretched one: an answer states no limit the buyer did not say.
+    const satisfied =
+      outcome.dropped.length || outcome.priceRelaxed
+        ? { ...outcome.constraints, budget: outcome.dropped.includes('budget') ? undefined : c.budget, purposes: c.purposes }
+        : c;
     const entries = outcome.cars.map((car, i) => carEntry(i + 1, car, reasonsFor(car, satisfied, this.year)));
     const text = [
       intro ?? this.intro(c, outcome),
@@ -480,7 +484,7 @@ class Turn {
       return {
         kind: 'test_drive',
         text:
-          `Bạn đăng ký lái thử xe ${carTitle(car)} (đời ${car.year}) tại /testdrive?carId=${car.id}: điền họ tên, số điện thoại và thời gian mong muốn, ` +
+          `Bạn đăng ký lái thử xe ${carTitle(car)} (đời ${car.year}, ${carLink(car.id)}) tại /testdrive?carId=${car.id}: điền họ tên, số điện thoại và thời gian mong muốn, ` +
           `nhân viên sẽ gọi lại xác nhận lịch.${hours} Cần hỗ trợ nhanh, gọi ${await this.hotline()}.${this.statusNote(car)}`,
         cars: [car.id],
       };

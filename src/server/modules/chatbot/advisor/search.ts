@@ -33,6 +33,8 @@ export const RELAX_LABELS: Record<Relaxable, string> = {
 export const PRICE_RELAX = 0.1;
 /** Cars an answer lists at most. */
 export const MAX_LISTED = 5;
+/** Candidates fetched for ranking. */
+const CANDIDATES = 24;
 
 export interface SearchOutcome {
   cars: AdvisorCar[];
@@ -97,7 +99,7 @@ export function toSearch(c: Constraints, extra: Partial<CarSearch> = {}): CarSea
   const modelBrands = new Set((c.models ?? []).map((m) => m.brand));
   const brandKeys = (c.brands ?? []).filter((b) => !modelBrands.has(b.brand)).flatMap((b) => b.keys);
   const s: CarSearch = {
-    limit: 40,
+    limit: CANDIDATES,
     ...(brandKeys.length ? { brandKeys } : {}),
     ...(c.models?.length
       ? {

@@ -159,6 +159,9 @@ export function parseMisc(q: Query) {
     compare: /(so sanh|so voi|khac nhau|nen chon xe nao|nen lay xe nao|chon xe nao|chon chiec nao|xe nao hon|xe nao tot hon|hay hon|giua)/.test(f),
     greeting: /^(xin chao|chao|hello|hi|alo|a lo|hey|chao ban|chao shop|chao em|chao anh|chao chi|shop oi|ad oi|admin oi|em oi|ban oi)(?![a-z])/.test(f) && words.length <= 6,
     thanks: /(cam on|thank|thanks|tks|thanks you|camon|cảm ơn)/.test(f) && words.length <= 10,
-    carTalk: /(?<![a-z])(xe|oto|o to|mua|tim|tu van|goi y|gia|chiec|dong xe|hang xe|doi xe|can mua|muon mua|ban xe)(?![a-z])/.test(f),
+    // "mua" (buy) folds like "mưa" (rain): with accents only the unaccented word counts.
+    carTalk:
+      /(?<![a-z])(xe|oto|o to|tim|tu van|goi y|gia|chiec|dong xe|hang xe|doi xe|ban xe)(?![a-z])/.test(f) ||
+      q.rawHas('mua'),
   };
 }

@@ -38,7 +38,7 @@ function Chip({ active, onClick, children }: { active: boolean; onClick: () => v
       onClick={onClick}
       aria-pressed={active}
       className={cx(
-        'inline-flex min-h-11 items-center rounded-full border px-3.5 text-sm font-medium transition-colors',
+        'inline-flex min-h-11 items-center rounded-full border px-3.5 text-sm font-medium transition-colors lg:min-h-9 lg:px-3',
         active
           ? 'border-brand-600 bg-brand-50 text-brand-700'
           : 'border-slate-200 bg-white text-slate-700 hover:border-slate-300 hover:bg-slate-50',

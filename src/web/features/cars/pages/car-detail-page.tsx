@@ -43,7 +43,7 @@ function Facts({ car }: { car: CarDetail }) {
     { icon: Users, label: 'Số chỗ', value: `${car.size} chỗ` },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2">
       {facts.map((f) => (
         <div key={f.label} className="flex items-center gap-2.5 rounded-xl bg-slate-50 px-3 py-2.5">
           <f.icon className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
@@ -209,7 +209,7 @@ export default function CarDetailPage() {
           <DetailSkeleton />
         ) : (
           <>
-            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-8">
+            <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-8">
               <div className="min-w-0">
                 <CarGallery photos={data.photos} alt={data.carName} />
               </div>

@@ -90,7 +90,7 @@ export default function CarsPage() {
 
         <div className="mt-5 lg:grid lg:grid-cols-[288px_minmax(0,1fr)] lg:gap-8">
           <aside className="hidden lg:block" aria-label="Bộ lọc xe">
-            <div className="sticky top-24 max-h-[calc(100dvh-7rem)] overflow-y-auto rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
               <div className="mb-4 flex items-center justify-between">
                 <h2 className="text-base font-semibold text-slate-900">Bộ lọc</h2>
                 {n > 0 ? (
@@ -119,7 +119,7 @@ export default function CarsPage() {
                 ) : null}
               </Button>
               <div className="ml-auto flex items-center gap-2">
-                <label htmlFor="car-sort" className="hidden text-sm text-slate-600 sm:block">
+                <label htmlFor="car-sort" className="hidden text-sm whitespace-nowrap text-slate-600 sm:block">
                   Sắp xếp
                 </label>
                 <Select

@@ -192,7 +192,7 @@ export default function ComparePage() {
           Đặt tối đa {COMPARE_MAX} xe cạnh nhau; những điểm khác nhau được tô màu.
         </p>
 
-        <div className="mt-5 grid gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
+        <div className="mt-5 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
           <div className="lg:sticky lg:top-24 lg:self-start">
             <CarPicker
               chosen={ids}

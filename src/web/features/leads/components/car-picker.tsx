@@ -19,7 +19,12 @@ function Thumb({ car, className }: { car: Pick<CarSummary, 'cover' | 'carName'>;
       className={cx('shrink-0 rounded-lg bg-slate-100 object-cover', className)}
     />
   ) : (
-    <span className={cx('flex shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-400', className)}>
+    <span
+      className={cx(
+        'flex shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-400',
+        className,
+      )}
+    >
       <Car className="size-6" aria-hidden="true" />
     </span>
   );
@@ -104,11 +109,7 @@ export function CarPicker({
           )}
           <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
             {!showList ? (
-              <Button
-                variant="ghost"
-                className="px-3 text-brand-700"
-                onClick={() => setBrowsing(true)}
-              >
+              <Button variant="ghost" className="px-3 text-brand-700" onClick={() => setBrowsing(true)}>
                 Đổi xe
               </Button>
             ) : null}
@@ -147,9 +148,13 @@ export function CarPicker({
             placeholder="Tìm theo tên xe, hãng, năm..."
             label="Tìm xe"
           />
-          <ul className="space-y-1.5" aria-label="Danh sách xe" aria-busy={cars.isFetching || undefined}>
+          <ul
+            className="grid gap-1.5 sm:grid-cols-2"
+            aria-label="Danh sách xe"
+            aria-busy={cars.isFetching || undefined}
+          >
             {cars.isPending
-              ? [0, 1, 2].map((i) => (
+              ? [0, 1, 2, 3].map((i) => (
                   <li key={i} className="flex gap-3 p-1.5">
                     <Skeleton className="h-12 w-16" />
                     <div className="flex-1 space-y-2">
@@ -177,21 +182,29 @@ export function CarPicker({
                       >
                         <Thumb car={car} className="h-12 w-16" />
                         <span className="min-w-0 flex-1">
-                          <span className="line-clamp-1 text-sm font-medium text-slate-900">{car.carName}</span>
+                          <span className="line-clamp-1 text-sm font-medium text-slate-900">
+                            {car.carName}
+                          </span>
                           <span className="block text-xs text-slate-500">
                             {car.year} · {formatKm(car.odo)}
                           </span>
                         </span>
-                        <span className="shrink-0 text-sm font-bold text-brand-700">{formatPrice(car.sellPrice)}</span>
+                        <span className="shrink-0 text-sm font-bold text-brand-700">
+                          {formatPrice(car.sellPrice)}
+                        </span>
                       </button>
                     </li>
                   );
                 })}
             {cars.data && cars.data.content.length === 0 ? (
-              <li className="px-2 py-6 text-center text-sm text-slate-500">Không tìm thấy xe phù hợp.</li>
+              <li className="px-2 py-6 text-center text-sm text-slate-500 sm:col-span-2">
+                Không tìm thấy xe phù hợp.
+              </li>
             ) : null}
             {cars.isError ? (
-              <li className="px-2 py-6 text-center text-sm text-red-600">Không tải được danh sách xe.</li>
+              <li className="px-2 py-6 text-center text-sm text-red-600 sm:col-span-2">
+                Không tải được danh sách xe.
+              </li>
             ) : null}
           </ul>
           {cars.data && cars.data.totalPages > 1 ? (

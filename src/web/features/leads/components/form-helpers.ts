@@ -1,4 +1,5 @@
-import { appointmentMoment } from '@contract/leads';
+import { formatDate, parseVnDate } from '@contract/format';
+import { appointmentMoment, MAX_BOOKING_DAYS_AHEAD } from '@contract/leads';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 
@@ -44,4 +45,20 @@ export function slotChoices(slots: string[], day: string | undefined, now = Date
     label: s,
     disabled: Boolean(day) && appointmentMoment(day as string, s).getTime() <= now,
   }));
+}
+
+const weekday = new Intl.DateTimeFormat('vi-VN', { weekday: 'long', timeZone: 'Asia/Ho_Chi_Minh' });
+
+/** "Thứ Bảy, 29/11/2026" for a yyyy-mm-dd day (the native date input shows the browser's own format). */
+export function describeDay(day: string | undefined): string | null {
+  const date = day ? parseVnDate(day) : null;
+  if (!date) return null;
+  const name = weekday.format(date);
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)}, ${formatDate(date)}`;
+}
+
+/** The hint under a booking day: the chosen day spelled out, or the window. */
+export function dayHint(day: string | undefined): string {
+  const chosen = describeDay(day);
+  return chosen ? `Đã chọn: ${chosen}` : `Từ hôm nay đến ${MAX_BOOKING_DAYS_AHEAD} ngày tới`;
 }

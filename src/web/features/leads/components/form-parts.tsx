@@ -12,7 +12,10 @@ import { cx } from '../../../lib/cx';
  */
 export function Honeypot(props: ComponentProps<'input'>) {
   return (
-    <div aria-hidden="true" className="pointer-events-none absolute -left-[9999px] h-px w-px overflow-hidden opacity-0">
+    <div
+      aria-hidden="true"
+      className="pointer-events-none absolute -left-[9999px] h-px w-px overflow-hidden opacity-0"
+    >
       <label htmlFor={`${HONEYPOT_FIELD}-field`}>Website</label>
       <input id={`${HONEYPOT_FIELD}-field`} type="text" tabIndex={-1} autoComplete="off" {...props} />
     </div>
@@ -40,6 +43,7 @@ export function ChoiceChips<T extends string>({
   error,
   required,
   columns = 'grid-cols-2 sm:grid-cols-3',
+  compact = false,
   id,
 }: {
   legend: ReactNode;
@@ -51,6 +55,8 @@ export function ChoiceChips<T extends string>({
   error?: string;
   required?: boolean;
   columns?: string;
+  /** Short centred labels (time slots). */
+  compact?: boolean;
   id?: string;
 }) {
   const errorId = `${name}-error`;
@@ -76,7 +82,8 @@ export function ChoiceChips<T extends string>({
             <label
               key={c.value}
               className={cx(
-                'relative flex min-h-11 cursor-pointer flex-col justify-center rounded-lg border px-3 py-2 text-sm transition-colors',
+                'relative flex min-h-11 cursor-pointer flex-col justify-center rounded-lg border py-2 text-sm transition-colors',
+                compact ? 'px-1 text-center tabular-nums' : 'px-3',
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
                 checked
                   ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800'
@@ -142,7 +149,11 @@ export function LeadSuccess({
       <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
         <CheckCircle2 className="size-9" aria-hidden="true" />
       </div>
-      <h2 ref={heading} tabIndex={-1} className="mt-4 text-xl font-bold text-slate-900 outline-none sm:text-2xl">
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        className="mt-4 text-xl font-bold text-slate-900 outline-none sm:text-2xl"
+      >
         Gửi thành công!
       </h2>
       <p className="mx-auto mt-2 max-w-md text-slate-600">{receipt.message}</p>
@@ -150,7 +161,12 @@ export function LeadSuccess({
         {rows.map(([k, v]) => (
           <div key={k} className="flex justify-between gap-4 py-2.5">
             <dt className="text-slate-500">{k}</dt>
-            <dd className={cx('text-right font-medium text-slate-900', k === 'Mã yêu cầu' && 'font-mono text-brand-700')}>
+            <dd
+              className={cx(
+                'text-right font-medium text-slate-900',
+                k === 'Mã yêu cầu' && 'font-mono text-brand-700',
+              )}
+            >
               {v}
             </dd>
           </div>

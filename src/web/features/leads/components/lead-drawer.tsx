@@ -13,7 +13,7 @@ import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { FormField, Select, Textarea } from '../../../components/form-field';
+import { FormField, Input, Select, Textarea } from '../../../components/form-field';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
@@ -27,24 +27,36 @@ const CHAIN: LeadStatus[] = ['NEW', 'CONTACTED', 'SCHEDULED', 'DONE'];
 function Workflow({ status }: { status: LeadStatus }) {
   const at = CHAIN.indexOf(status);
   return (
-    <ol className="flex items-center gap-1 text-xs" aria-label="Tiến trình xử lý">
+    <ol className="grid grid-cols-4 text-center text-xs" aria-label="Tiến trình xử lý">
       {CHAIN.map((s, i) => {
-        const done = status !== 'CANCELLED' && i <= at;
+        const reached = status !== 'CANCELLED' && i <= at;
         return (
-          <li key={s} className="flex min-w-0 flex-1 items-center gap-1" aria-current={i === at ? 'step' : undefined}>
+          <li
+            key={s}
+            className="relative flex flex-col items-center gap-1"
+            aria-current={i === at ? 'step' : undefined}
+          >
+            {i > 0 ? (
+              <span
+                className={cx(
+                  'absolute top-3 right-1/2 h-0.5 w-full',
+                  reached ? 'bg-brand-600' : 'bg-slate-200',
+                )}
+                aria-hidden="true"
+              />
+            ) : null}
             <span
               className={cx(
-                'flex size-6 shrink-0 items-center justify-center rounded-full text-[11px] font-semibold',
-                done ? 'bg-brand-600 text-white' : 'bg-slate-200 text-slate-500',
+                'relative flex size-6 items-center justify-center rounded-full text-[11px] font-semibold',
+                reached ? 'bg-brand-600 text-white' : 'bg-slate-200 text-slate-500',
               )}
               aria-hidden="true"
             >
-              {i < at && status !== 'CANCELLED' ? <Check className="size-3.5" /> : i + 1}
+              {reached && (i < at || status === 'DONE') ? <Check className="size-3.5" /> : i + 1}
             </span>
-            <span className={cx('truncate', i === at ? 'font-semibold text-slate-900' : 'text-slate-500')}>
+            <span className={cx('px-0.5', i === at ? 'font-semibold text-slate-900' : 'text-slate-500')}>
               {LEAD_STATUS_LABELS[s]}
             </span>
-            {i < CHAIN.length - 1 ? <span className="h-px min-w-2 flex-1 bg-slate-200" aria-hidden="true" /> : null}
           </li>
         );
       })}
@@ -170,7 +182,10 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
           {lead.phone}
         </a>
         {lead.email ? (
-          <a href={`mailto:${lead.email}`} className={buttonClass('secondary', 'min-w-0 flex-1 sm:flex-none')}>
+          <a
+            href={`mailto:${lead.email}`}
+            className={buttonClass('secondary', 'min-w-0 flex-1 sm:flex-none')}
+          >
             <Mail className="size-4 shrink-0" aria-hidden="true" />
             <span className="truncate">{lead.email}</span>
           </a>
@@ -189,11 +204,10 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
         {lead.nextStatuses.length > 0 ? (
           <>
             <FormField label="Ghi chú khi đổi trạng thái" htmlFor={`${ids}-sn`} hint="Không bắt buộc">
-              <Textarea
+              <Input
                 id={`${ids}-sn`}
-                rows={2}
-                className="min-h-16"
                 value={statusNote}
+                maxLength={1000}
                 onChange={(e) => setStatusNote(e.target.value)}
                 placeholder="Ví dụ: khách hẹn lại sáng thứ Bảy"
               />
@@ -249,7 +263,11 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
             </Select>
           </FormField>
           {me && !mine && staff.some((s) => s.userId === me.userId) ? (
-            <Button variant="secondary" loading={assign.isPending} onClick={() => assignTo(String(me.userId))}>
+            <Button
+              variant="secondary"
+              loading={assign.isPending}
+              onClick={() => assignTo(String(me.userId))}
+            >
               Nhận xử lý
             </Button>
           ) : null}
@@ -261,7 +279,6 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
           <Textarea
             id={`${ids}-nt`}
             rows={2}
-            className="min-h-16"
             value={noteText}
             onChange={(e) => setNoteText(e.target.value)}
             placeholder="Chỉ nhân viên nhìn thấy"
@@ -320,7 +337,15 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
  * The detail drawer of one lead (a modal panel from the right; full width on phones): contact, the
  * request, the status workflow, assignment, internal notes and the history with who and when.
  */
-export function LeadDrawer({ type, id, onClose }: { type: LeadType; id: number | null; onClose: () => void }) {
+export function LeadDrawer({
+  type,
+  id,
+  onClose,
+}: {
+  type: LeadType;
+  id: number | null;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const lead = useLead(type, id);
@@ -345,7 +370,7 @@ export function LeadDrawer({ type, id, onClose }: { type: LeadType; id: number |
         if (e.target === e.currentTarget) onClose();
       }}
       onKeyDown={() => undefined}
-      className="m-0 ml-auto h-dvh max-h-none w-full max-w-full bg-white p-0 shadow-2xl backdrop:bg-slate-900/40 motion-safe:animate-slide-in-right sm:max-w-xl"
+      className="m-0 ml-auto h-dvh max-h-none w-full max-w-full overflow-y-auto overscroll-contain bg-white p-0 shadow-2xl backdrop:bg-slate-900/40 motion-safe:animate-slide-in-right sm:max-w-xl"
     >
       {open ? (
         <div className="flex min-h-full flex-col">
@@ -384,7 +409,9 @@ export function LeadDrawer({ type, id, onClose }: { type: LeadType; id: number |
             ) : lead.isError ? (
               <EmptyState
                 title={notFound ? 'Không tìm thấy yêu cầu' : 'Không tải được yêu cầu'}
-                description={notFound ? 'Yêu cầu có thể đã bị xóa hoặc đường dẫn không đúng.' : errorMessage(lead.error)}
+                description={
+                  notFound ? 'Yêu cầu có thể đã bị xóa hoặc đường dẫn không đúng.' : errorMessage(lead.error)
+                }
               />
             ) : (
               <div className="space-y-4 px-4 sm:px-6">

@@ -3,9 +3,9 @@ import { AlertTriangle } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../../components/badge';
 
 export const STATUS_TONES: Record<LeadStatus, BadgeTone> = {
-  NEW: 'info',
+  NEW: 'brand',
   CONTACTED: 'warning',
-  SCHEDULED: 'brand',
+  SCHEDULED: 'info',
   DONE: 'success',
   CANCELLED: 'neutral',
 };

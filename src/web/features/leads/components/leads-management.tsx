@@ -7,7 +7,7 @@ import {
   type LeadView,
 } from '@contract/leads';
 import { AlertTriangle, Eye, FilterX } from 'lucide-react';
-import { useMemo } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { type Column, DataTable } from '../../../components/data-table';
@@ -62,7 +62,9 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const statusParam = params.get('status') ?? '';
-  const status = (LEAD_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as LeadStatus) : '';
+  const status = (LEAD_STATUSES as readonly string[]).includes(statusParam)
+    ? (statusParam as LeadStatus)
+    : '';
   const q: LeadListParams = {
     page,
     size: PAGE_SIZE,
@@ -75,6 +77,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
   const idParam = Number(params.get('id'));
   const openId = Number.isInteger(idParam) && idParam > 0 ? idParam : null;
   const { data, isPending, isError, error, isPlaceholderData } = useLeads(type, q);
+  const ids = useId();
   const filtered = Boolean(q.search || q.status || q.from || q.to || q.overdue);
 
   const update = (next: Record<string, string | null>, replace = true) => {
@@ -93,83 +96,83 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
     setParams(p, { replace: id === null });
   };
 
-  const columns: Column<LeadView>[] = useMemo(
-    () => [
-      {
-        key: 'customer',
-        header: 'Khách hàng',
-        mobile: 'title',
-        cell: (l) => (
-          <div className="flex min-w-40 items-start gap-2">
-            {l.overdue ? (
-              <AlertTriangle className="mt-0.5 size-4 shrink-0 text-red-600" aria-label="Quá hạn" />
-            ) : null}
-            <div className="min-w-0">
-              <p className="font-medium text-slate-900">{l.fullName}</p>
-              <p className="text-xs text-slate-500">
-                <span className="font-mono text-brand-700">{l.reference}</span> · {l.phone}
-              </p>
-            </div>
+  const columns: Column<LeadView>[] = [
+    {
+      key: 'customer',
+      header: 'Khách hàng',
+      mobile: 'title',
+      cell: (l) => (
+        <div className="flex min-w-40 items-start gap-2">
+          {l.overdue ? (
+            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-red-600" aria-label="Quá hạn" />
+          ) : null}
+          <div className="min-w-0">
+            <p className="font-medium text-slate-900">{l.fullName}</p>
+            <p className="text-xs text-slate-500">
+              <span className="font-mono text-brand-700">{l.reference}</span> · {l.phone}
+            </p>
           </div>
+        </div>
+      ),
+    },
+    { key: 'subject', header: text.subjectHeader, cell: (l) => subject(type, l) },
+    {
+      key: 'date',
+      header: text.dateLabel,
+      cell: (l) =>
+        l.preferredDateText ? (
+          <div className="flex flex-col items-end gap-1 md:items-start">
+            <span className={cx('whitespace-nowrap', l.overdue && 'font-medium text-red-700')}>
+              {l.preferredDateText}
+              {l.timeSlot ? ` · ${l.timeSlot}` : ''}
+            </span>
+            <DueBadge lead={l} />
+          </div>
+        ) : (
+          <span className="whitespace-nowrap">{formatDate(l.createdAt)}</span>
         ),
-      },
-      { key: 'subject', header: text.subjectHeader, cell: (l) => subject(type, l) },
-      {
-        key: 'date',
-        header: text.dateLabel,
-        cell: (l) =>
-          l.preferredDateText ? (
-            <div className="flex flex-col items-end gap-1 md:items-start">
-              <span className={cx('whitespace-nowrap', l.overdue && 'font-medium text-red-700')}>
-                {l.preferredDateText}
-                {l.timeSlot ? ` · ${l.timeSlot}` : ''}
-              </span>
-              <DueBadge lead={l} />
-            </div>
-          ) : (
-            <span className="whitespace-nowrap">{formatDate(l.createdAt)}</span>
-          ),
-      },
-      { key: 'status', header: 'Trạng thái', cell: (l) => <LeadStatusBadge status={l.status} /> },
-      {
-        key: 'assignee',
-        header: 'Phụ trách',
-        cell: (l) =>
-          l.assignee ? (
-            <span className="whitespace-nowrap">{l.assignee.fullName}</span>
-          ) : (
-            <span className="text-slate-400">Chưa giao</span>
-          ),
-      },
-      {
-        key: 'actions',
-        header: <span className="sr-only">Thao tác</span>,
-        mobile: 'actions',
-        className: 'w-px text-right',
-        cell: (l) => (
-          <Button
-            variant="ghost"
-            className="px-3 text-brand-700 hover:bg-brand-50"
-            aria-label={`Xem yêu cầu ${l.reference} của ${l.fullName}`}
-            onClick={() => openLead(l.leadId)}
-          >
-            <Eye className="size-4" aria-hidden="true" />
-            Xem
-          </Button>
+    },
+    { key: 'status', header: 'Trạng thái', cell: (l) => <LeadStatusBadge status={l.status} /> },
+    {
+      key: 'assignee',
+      header: 'Phụ trách',
+      cell: (l) =>
+        l.assignee ? (
+          <span className="whitespace-nowrap">{l.assignee.fullName}</span>
+        ) : (
+          <span className="text-slate-400">Chưa giao</span>
         ),
-      },
-    ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: openLead reads the current params
-    [type, text, params],
-  );
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Thao tác</span>,
+      mobile: 'actions',
+      className: 'w-px text-right',
+      cell: (l) => (
+        <Button
+          variant="ghost"
+          className="px-3 text-brand-700 hover:bg-brand-50"
+          aria-label={`Xem yêu cầu ${l.reference} của ${l.fullName}`}
+          onClick={() => openLead(l.leadId)}
+        >
+          <Eye className="size-4" aria-hidden="true" />
+          Xem
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <>
       <PageHeader
         title={text.title}
-        description={data ? `${data.totalElements} yêu cầu${filtered ? ' phù hợp' : ''} · ${text.description}` : text.description}
+        description={
+          data
+            ? `${data.totalElements} yêu cầu${filtered ? ' phù hợp' : ''} · ${text.description}`
+            : text.description
+        }
       />
-      <div className="mb-4 grid gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
+      <div className="mb-4 grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 xl:grid-cols-[minmax(0,1fr)_12rem_10.5rem_10.5rem_auto]">
         <SearchBox
           value={q.search}
           onChange={(v) => update({ search: v })}
@@ -177,7 +180,11 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
           label="Tìm yêu cầu"
           className="sm:col-span-2 lg:col-span-1"
         />
-        <Select aria-label="Lọc theo trạng thái" value={q.status} onChange={(e) => update({ status: e.target.value })}>
+        <Select
+          aria-label="Lọc theo trạng thái"
+          value={q.status}
+          onChange={(e) => update({ status: e.target.value })}
+        >
           <option value="">Tất cả trạng thái</option>
           {LEAD_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -185,31 +192,37 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
             </option>
           ))}
         </Select>
-        <label className="relative block">
-          <span className="pointer-events-none absolute -top-2 left-2.5 bg-white px-1 text-[11px] text-slate-500">
+        <div className="relative">
+          <label
+            htmlFor={`${ids}-from`}
+            className="pointer-events-none absolute -top-2 left-2.5 bg-white px-1 text-[11px] text-slate-500"
+          >
             {text.dateLabel} từ
-          </span>
+          </label>
           <Input
+            id={`${ids}-from`}
             type="date"
-            aria-label={`${text.dateLabel} từ`}
             value={q.from}
             max={q.to || undefined}
             onChange={(e) => update({ from: e.target.value })}
           />
-        </label>
-        <label className="relative block">
-          <span className="pointer-events-none absolute -top-2 left-2.5 bg-white px-1 text-[11px] text-slate-500">
-            đến
-          </span>
+        </div>
+        <div className="relative">
+          <label
+            htmlFor={`${ids}-to`}
+            className="pointer-events-none absolute -top-2 left-2.5 bg-white px-1 text-[11px] text-slate-500"
+          >
+            {text.dateLabel} đến
+          </label>
           <Input
+            id={`${ids}-to`}
             type="date"
-            aria-label={`${text.dateLabel} đến`}
             value={q.to}
             min={q.from || undefined}
             onChange={(e) => update({ to: e.target.value })}
           />
-        </label>
-        <div className="flex items-center gap-1 sm:col-span-2 lg:col-span-1">
+        </div>
+        <div className="col-span-2 flex items-center gap-1 xl:col-span-1">
           {type !== 'CONSULTING' ? (
             <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm whitespace-nowrap text-slate-700 hover:bg-slate-50">
               <input
@@ -234,7 +247,10 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
         </div>
       </div>
       {isError ? (
-        <div className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200" role="alert">
+        <div
+          className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200"
+          role="alert"
+        >
           {errorMessage(error)}
         </div>
       ) : (
@@ -248,7 +264,9 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
           empty={
             <EmptyState
               title={filtered ? 'Không có yêu cầu phù hợp' : 'Chưa có yêu cầu nào'}
-              description={filtered ? 'Thử đổi từ khóa hoặc bộ lọc.' : 'Yêu cầu mới từ website sẽ hiện ở đây.'}
+              description={
+                filtered ? 'Thử đổi từ khóa hoặc bộ lọc.' : 'Yêu cầu mới từ website sẽ hiện ở đây.'
+              }
             />
           }
         />

@@ -39,15 +39,19 @@ export default function ConsultingPage() {
   const [params] = useSearchParams();
   const preset = Number(params.get('carId'));
   const presetCar = Number.isInteger(preset) && preset > 0 ? preset : '';
-  const { form, onSubmit, receipt, formError, pending, again } = useLeadForm<Values>('CONSULTING', consultingForm, {
-    fullName: '',
-    phone: '',
-    email: '',
-    topic: TOPIC_FROM_QUERY[params.get('topic') ?? ''] ?? (presetCar ? 'BUY' : ''),
-    carId: presetCar,
-    message: '',
-    website: '',
-  });
+  const { form, onSubmit, receipt, formError, pending, again } = useLeadForm<Values>(
+    'CONSULTING',
+    consultingForm,
+    {
+      fullName: '',
+      phone: '',
+      email: '',
+      topic: TOPIC_FROM_QUERY[params.get('topic') ?? ''] ?? (presetCar ? 'BUY' : ''),
+      carId: presetCar,
+      message: '',
+      website: '',
+    },
+  );
   const {
     register,
     control,
@@ -144,7 +148,13 @@ export default function ConsultingPage() {
                 <Input id="cs-phone" type="tel" inputMode="tel" autoComplete="tel" {...register('phone')} />
               </FormField>
               <FormField label="Email" htmlFor="cs-email" required error={errors.email?.message}>
-                <Input id="cs-email" type="email" inputMode="email" autoComplete="email" {...register('email')} />
+                <Input
+                  id="cs-email"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  {...register('email')}
+                />
               </FormField>
             </div>
           </FormSection>

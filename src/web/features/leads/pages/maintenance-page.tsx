@@ -5,7 +5,6 @@ import {
   HONEYPOT_FIELD,
   MAINTENANCE_SERVICE_LABELS,
   MAINTENANCE_SERVICE_TYPES,
-  MAX_BOOKING_DAYS_AHEAD,
   type MaintenanceServiceType,
   maintenanceForm,
   normalizePlate,
@@ -18,7 +17,7 @@ import { Button } from '../../../components/button';
 import { FormAlert, FormField, Input, Select, Textarea } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
 import { useWebConfig } from '../../../lib/web-config';
-import { slotChoices } from '../components/form-helpers';
+import { dayHint, slotChoices } from '../components/form-helpers';
 import { ChoiceChips, FormSection, Honeypot, LeadSuccess } from '../components/form-parts';
 import { LeadPageShell } from '../components/lead-page-shell';
 import { useLeadForm } from '../use-lead-form';
@@ -166,7 +165,12 @@ export default function MaintenancePage() {
                 ))}
               </datalist>
               <FormField label="Dòng xe" htmlFor="mt-model" required error={errors.model?.message}>
-                <Input id="mt-model" placeholder="Ví dụ: Vios, CX-5, Ranger" autoComplete="off" {...register('model')} />
+                <Input
+                  id="mt-model"
+                  placeholder="Ví dụ: Vios, CX-5, Ranger"
+                  autoComplete="off"
+                  {...register('model')}
+                />
               </FormField>
               <FormField label="Năm sản xuất" htmlFor="mt-year" required error={errors.year?.message}>
                 <Select id="mt-year" {...register('year')}>
@@ -209,7 +213,10 @@ export default function MaintenancePage() {
                   name="serviceType"
                   required
                   columns="grid-cols-1 min-[400px]:grid-cols-2 sm:grid-cols-3"
-                  choices={MAINTENANCE_SERVICE_TYPES.map((t) => ({ value: t, label: MAINTENANCE_SERVICE_LABELS[t] }))}
+                  choices={MAINTENANCE_SERVICE_TYPES.map((t) => ({
+                    value: t,
+                    label: MAINTENANCE_SERVICE_LABELS[t],
+                  }))}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
@@ -222,9 +229,15 @@ export default function MaintenancePage() {
               htmlFor="mt-date"
               required
               error={errors.preferredDate?.message}
-              hint={`Từ hôm nay đến ${MAX_BOOKING_DAYS_AHEAD} ngày tới`}
+              hint={dayHint(day)}
             >
-              <Input id="mt-date" type="date" min={range.first} max={range.last} {...register('preferredDate')} />
+              <Input
+                id="mt-date"
+                type="date"
+                min={range.first}
+                max={range.last}
+                {...register('preferredDate')}
+              />
             </FormField>
             <Controller
               control={control}
@@ -234,7 +247,8 @@ export default function MaintenancePage() {
                   id="mt-slot"
                   legend="Khung giờ (không bắt buộc)"
                   name="timeSlot"
-                  columns="grid-cols-3 sm:grid-cols-5"
+                  columns="grid-cols-4 sm:grid-cols-6"
+                  compact
                   choices={slots}
                   value={field.value || ANY_TIME}
                   onChange={(v) => field.onChange(v === ANY_TIME ? '' : v)}
@@ -260,7 +274,13 @@ export default function MaintenancePage() {
                 <Input id="mt-phone" type="tel" inputMode="tel" autoComplete="tel" {...register('phone')} />
               </FormField>
               <FormField label="Email" htmlFor="mt-email" error={errors.email?.message} hint="Không bắt buộc">
-                <Input id="mt-email" type="email" inputMode="email" autoComplete="email" {...register('email')} />
+                <Input
+                  id="mt-email"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  {...register('email')}
+                />
               </FormField>
             </div>
             <FormField label="Mô tả tình trạng xe" htmlFor="mt-note" error={errors.note?.message}>

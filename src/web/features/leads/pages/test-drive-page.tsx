@@ -1,10 +1,4 @@
-import {
-  bookingWindow,
-  HONEYPOT_FIELD,
-  MAX_BOOKING_DAYS_AHEAD,
-  testDriveForm,
-  timeSlots,
-} from '@contract/leads';
+import { bookingWindow, HONEYPOT_FIELD, testDriveForm, timeSlots } from '@contract/leads';
 import { Send } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -13,7 +7,7 @@ import { Button, buttonClass } from '../../../components/button';
 import { FormAlert, FormField, Input, Textarea } from '../../../components/form-field';
 import { useWebConfig } from '../../../lib/web-config';
 import { CarPicker } from '../components/car-picker';
-import { slotChoices } from '../components/form-helpers';
+import { dayHint, slotChoices } from '../components/form-helpers';
 import { ChoiceChips, FormSection, Honeypot, LeadSuccess } from '../components/form-parts';
 import { LeadPageShell } from '../components/lead-page-shell';
 import { useLeadForm } from '../use-lead-form';
@@ -35,16 +29,20 @@ export default function TestDrivePage() {
   const [params] = useSearchParams();
   const preset = Number(params.get('carId'));
   const { data: config } = useWebConfig();
-  const { form, onSubmit, receipt, formError, pending, again } = useLeadForm<Values>('TEST_DRIVE', testDriveForm, {
-    fullName: '',
-    phone: '',
-    email: '',
-    carId: Number.isInteger(preset) && preset > 0 ? preset : '',
-    preferredDate: '',
-    timeSlot: '',
-    note: '',
-    website: '',
-  });
+  const { form, onSubmit, receipt, formError, pending, again } = useLeadForm<Values>(
+    'TEST_DRIVE',
+    testDriveForm,
+    {
+      fullName: '',
+      phone: '',
+      email: '',
+      carId: Number.isInteger(preset) && preset > 0 ? preset : '',
+      preferredDate: '',
+      timeSlot: '',
+      note: '',
+      website: '',
+    },
+  );
   const {
     register,
     control,
@@ -115,9 +113,15 @@ export default function TestDrivePage() {
               htmlFor="td-date"
               required
               error={errors.preferredDate?.message}
-              hint={`Từ hôm nay đến ${MAX_BOOKING_DAYS_AHEAD} ngày tới`}
+              hint={dayHint(day)}
             >
-              <Input id="td-date" type="date" min={range.first} max={range.last} {...register('preferredDate')} />
+              <Input
+                id="td-date"
+                type="date"
+                min={range.first}
+                max={range.last}
+                {...register('preferredDate')}
+              />
             </FormField>
             <Controller
               control={control}
@@ -128,7 +132,8 @@ export default function TestDrivePage() {
                   legend="Khung giờ"
                   name="timeSlot"
                   required
-                  columns="grid-cols-3 sm:grid-cols-5"
+                  columns="grid-cols-4 sm:grid-cols-6"
+                  compact
                   choices={slots}
                   value={field.value}
                   onChange={field.onChange}
@@ -154,7 +159,13 @@ export default function TestDrivePage() {
                 <Input id="td-phone" type="tel" inputMode="tel" autoComplete="tel" {...register('phone')} />
               </FormField>
               <FormField label="Email" htmlFor="td-email" error={errors.email?.message} hint="Không bắt buộc">
-                <Input id="td-email" type="email" inputMode="email" autoComplete="email" {...register('email')} />
+                <Input
+                  id="td-email"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  {...register('email')}
+                />
               </FormField>
             </div>
             <FormField label="Ghi chú" htmlFor="td-note" error={errors.note?.message}>

@@ -14,7 +14,13 @@ function internalLink(link: string | null): string | null {
   return link?.startsWith('/') && !link.startsWith('//') ? link : null;
 }
 
-function NotificationItem({ item, onOpen }: { item: NotificationView; onOpen: (n: NotificationView) => void }) {
+function NotificationItem({
+  item,
+  onOpen,
+}: {
+  item: NotificationView;
+  onOpen: (n: NotificationView) => void;
+}) {
   // The spec's server could answer read as the string 'false'.
   const unread = item.read === false || (item.read as unknown) === 'false';
   return (
@@ -144,21 +150,27 @@ export function NotificationBell({ userId }: { userId: number }) {
         id={panelId}
         hidden={!open}
         aria-label="Danh sách thông báo"
-        className="fixed inset-x-2 top-[4.25rem] z-50 max-h-[calc(100dvh-5rem)] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl motion-safe:animate-fade-in sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+        className="fixed inset-x-2 top-[4.25rem] z-50 max-h-[calc(100dvh-5rem)] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl motion-safe:animate-fade-in sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-[26rem]"
       >
         <div className="flex items-center justify-between gap-2 border-b border-slate-100 py-1 pr-1 pl-4">
-          <h2 className="text-sm font-semibold text-slate-900">
+          <h2 className="flex items-center gap-2 text-sm font-semibold whitespace-nowrap text-slate-900">
             Thông báo
-            {count > 0 ? <span className="ml-1.5 font-normal text-slate-500">({count} chưa đọc)</span> : null}
+            {count > 0 ? (
+              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                {count} chưa đọc
+              </span>
+            ) : null}
           </h2>
           {count > 0 ? (
             <button
               type="button"
               onClick={() => markAll.mutate()}
-              className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-xs font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+              title="Đánh dấu tất cả đã đọc"
+              aria-label="Đánh dấu tất cả đã đọc"
+              className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-3 text-xs font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <CheckCheck className="size-4" aria-hidden="true" />
-              Đánh dấu tất cả đã đọc
+              Đọc tất cả
             </button>
           ) : (
             <span className="min-h-11" />

@@ -1,0 +1,223 @@
+import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory, blogBody } from '@contract/blogs';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClass } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { FormField, Input, Select, Textarea } from '../../../components/form-field';
+import { PageHeader } from '../../../components/page-header';
+import { Skeleton } from '../../../components/skeleton';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ImagePicker } from '../../content/components/image-picker';
+import { applyServerErrors } from '../../content/form-errors';
+import { useAdminBlog, useSaveBlog } from '../api';
+import { RichTextEditor } from '../components/rich-text-editor';
+
+interface FormValues {
+  title: string;
+  summary: string;
+  category: BlogCategory;
+  content: string;
+  active: boolean;
+}
+
+const EMPTY: FormValues = { title: '', summary: '', category: 'MARKET_NEWS', content: '', active: true };
+const FIELDS = ['title', 'summary', 'category', 'content', 'active'] as const;
+
+/** /dashboard/blogs/add and /dashboard/blogs/:blogId: one form; the body is edited with TipTap. */
+export default function AdminBlogFormPage() {
+  const { blogId } = useParams();
+  const id = blogId ? Number(blogId) : null;
+  const isEdit = id !== null;
+  const validId = !isEdit || (Number.isInteger(id) && id > 0);
+  const navigate = useNavigate();
+  const blog = useAdminBlog(isEdit && validId ? id : null);
+  const save = useSaveBlog(id);
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues>({
+    resolver: zodResolver(blogBody) as unknown as Resolver<FormValues>,
+    defaultValues: EMPTY,
+  });
+  const title = useWatch({ control, name: 'title' });
+
+  useEffect(() => {
+    const b = blog.data;
+    if (!b) return;
+    reset({ title: b.title, summary: b.summary, category: b.category, content: b.content, active: b.active });
+  }, [blog.data, reset]);
+
+  if (!validId || (isEdit && blog.isError)) {
+    const notFound = !validId || (blog.error instanceof ApiError && blog.error.status === 404);
+    return (
+      <>
+        <PageHeader title="Sửa bài viết" />
+        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <EmptyState
+            title={notFound ? 'Không tìm thấy bài viết' : errorMessage(blog.error)}
+            action={
+              <Link to="/dashboard/blogs" className={buttonClass('secondary')}>
+                Về danh sách bài viết
+              </Link>
+            }
+          />
+        </div>
+      </>
+    );
+  }
+
+  const loading = isEdit && blog.isPending;
+  const submit = handleSubmit(
+    (v) => {
+      if (!isEdit && !image) {
+        setImageError('Vui lòng chọn ảnh bìa');
+        return;
+      }
+      setImageError(undefined);
+      setProgress(image ? 0 : null);
+      save.mutate(
+        { body: v, image, onProgress: image ? setProgress : undefined },
+        {
+          onSuccess: (saved) => {
+            toast.success(isEdit ? 'Đã cập nhật bài viết' : `Đã thêm bài viết "${saved.title}"`);
+            navigate('/dashboard/blogs');
+          },
+          onError: (err) => {
+            if (err instanceof ApiError && (err.status === 413 || err.status === 415))
+              setImageError(errorMessage(err));
+            else if (!applyServerErrors(err, setError, FIELDS)) toast.error(errorMessage(err));
+          },
+          onSettled: () => setProgress(null),
+        },
+      );
+    },
+    () => {
+      if (!isEdit && !image) setImageError('Vui lòng chọn ảnh bìa');
+    },
+  );
+
+  return (
+    <>
+      <Link
+        to="/dashboard/blogs"
+        className="mb-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-600"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Danh sách bài viết
+      </Link>
+      <PageHeader
+        title={isEdit ? 'Sửa bài viết' : 'Thêm bài viết'}
+        description={isEdit ? blog.data?.title : 'Viết tin tức, kinh nghiệm hoặc ưu đãi cho trang Tin tức.'}
+      />
+      <form noValidate onSubmit={submit} className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-5 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          {loading ? (
+            <>
+              <Skeleton className="h-11 w-full" />
+              <Skeleton className="h-24 w-full" />
+              <Skeleton className="h-80 w-full" />
+            </>
+          ) : (
+            <>
+              <FormField label="Tiêu đề" htmlFor="blog-title" error={errors.title?.message} required>
+                <Input id="blog-title" maxLength={200} {...register('title')} />
+              </FormField>
+              <FormField
+                label="Tóm tắt"
+                htmlFor="blog-summary"
+                error={errors.summary?.message}
+                hint="Hiện trên thẻ bài viết và khi chia sẻ; để trống sẽ lấy từ đầu nội dung."
+              >
+                <Textarea id="blog-summary" rows={3} maxLength={500} {...register('summary')} />
+              </FormField>
+              <div className="space-y-1.5">
+                <div className="flex items-baseline gap-0.5">
+                  <span id="blog-content-label" className="block text-sm font-medium text-slate-700">
+                    Nội dung
+                  </span>
+                  <span className="text-sm text-red-600" aria-hidden="true">
+                    *
+                  </span>
+                </div>
+                <Controller
+                  control={control}
+                  name="content"
+                  render={({ field }) => (
+                    <RichTextEditor
+                      value={field.value}
+                      onChange={field.onChange}
+                      imageAlt={title}
+                      labelledBy="blog-content-label"
+                      invalid={Boolean(errors.content)}
+                      describedBy={errors.content ? 'blog-content-error' : undefined}
+                    />
+                  )}
+                />
+                {errors.content ? (
+                  <p id="blog-content-error" className="text-sm text-red-600" role="alert">
+                    {errors.content.message}
+                  </p>
+                ) : null}
+              </div>
+            </>
+          )}
+        </div>
+        <aside className="space-y-5 self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-4">
+          {loading ? (
+            <Skeleton className="aspect-video w-full" />
+          ) : (
+            <>
+              <FormField label="Chuyên mục" htmlFor="blog-category" error={errors.category?.message} required>
+                <Select id="blog-category" {...register('category')}>
+                  {BLOG_CATEGORIES.map((c) => (
+                    <option key={c} value={c}>
+                      {BLOG_CATEGORY_LABELS[c]}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+              <ImagePicker
+                id="blog-image"
+                label="Ảnh bìa"
+                file={image}
+                currentSrc={blog.data?.image?.src}
+                onChange={(f) => {
+                  setImage(f);
+                  setImageError(undefined);
+                }}
+                progress={progress}
+                error={imageError}
+                hint="Ảnh ngang 16:9, JPEG, PNG, WebP hoặc HEIC, tối đa 10 MB."
+                required={!isEdit}
+              />
+              <label className="flex min-h-11 cursor-pointer items-center gap-3">
+                <input type="checkbox" className="size-5 accent-brand-600" {...register('active')} />
+                <span className="text-sm font-medium text-slate-700">Hiển thị trên website</span>
+              </label>
+            </>
+          )}
+          <div className="flex flex-col gap-2 border-t border-slate-100 pt-4">
+            <Button type="submit" loading={save.isPending} disabled={loading}>
+              {isEdit ? 'Lưu thay đổi' : 'Đăng bài viết'}
+            </Button>
+            <Link to="/dashboard/blogs" className={buttonClass('secondary')}>
+              Hủy
+            </Link>
+          </div>
+        </aside>
+      </form>
+    </>
+  );
+}

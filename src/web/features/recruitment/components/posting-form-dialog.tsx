@@ -1,0 +1,302 @@
+import { vnDayKey } from '@contract/format';
+import {
+  JOB_TYPE_LABELS,
+  JOB_TYPES,
+  type JobType,
+  RECRUITMENT_STATUS_LABELS,
+  RECRUITMENT_STATUSES,
+  type RecruitmentStatus,
+  type RecruitmentView,
+  recruitmentBody,
+} from '@contract/recruitment';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button, IconButton } from '../../../components/button';
+import { FormField, Input, Select, Textarea } from '../../../components/form-field';
+import { NumberInput } from '../../../components/number-input';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../content/form-errors';
+import { useRecruitmentOptions, useSavePosting } from '../api';
+
+interface FormValues {
+  title: string;
+  position: string;
+  type: JobType;
+  status: RecruitmentStatus;
+  location: string;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  salaryText: string;
+  quantity: number | null;
+  description: string;
+  requirements: string;
+  benefits: string;
+  deadline: string;
+}
+
+const FIELDS = [
+  'title',
+  'position',
+  'type',
+  'status',
+  'location',
+  'salaryMin',
+  'salaryMax',
+  'salaryText',
+  'quantity',
+  'description',
+  'requirements',
+  'benefits',
+  'deadline',
+] as const;
+
+function emptyValues(): FormValues {
+  return {
+    title: '',
+    position: '',
+    type: 'FULL_TIME',
+    status: 'OPEN',
+    location: '',
+    salaryMin: null,
+    salaryMax: null,
+    salaryText: '',
+    quantity: 1,
+    description: '',
+    requirements: '',
+    benefits: '',
+    deadline: vnDayKey(Date.now() + 30 * 86_400_000),
+  };
+}
+
+function toValues(p: RecruitmentView): FormValues {
+  return {
+    title: p.title,
+    position: p.position,
+    type: p.type,
+    status: p.status,
+    location: p.location,
+    salaryMin: p.salaryMin,
+    salaryMax: p.salaryMax,
+    salaryText: p.salaryText,
+    quantity: p.quantity,
+    description: p.description,
+    requirements: p.requirements,
+    benefits: p.benefits,
+    deadline: p.deadline,
+  };
+}
+
+/**
+ * Add or edit a posting in a modal dialog: every field of the contract, the deadline as a date, the
+ * salary range with NumberInput. `posting` undefined = closed, null = add, a posting = edit.
+ */
+export function PostingFormDialog({
+  posting,
+  onClose,
+}: {
+  posting: RecruitmentView | null | undefined;
+  onClose: () => void;
+}) {
+  const open = posting !== undefined;
+  const isEdit = Boolean(posting);
+  const ref = useRef<HTMLDialogElement>(null);
+  const save = useSavePosting(posting ? posting.recruitmentId : null);
+  const { statuses, types } = useRecruitmentOptions();
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues>({
+    resolver: zodResolver(recruitmentBody) as unknown as Resolver<FormValues>,
+    defaultValues: emptyValues(),
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open) {
+      reset(posting ? toValues(posting) : emptyValues());
+      if (!dialog.open) dialog.showModal();
+    } else if (dialog.open) dialog.close();
+  }, [open, posting, reset]);
+
+  const submit = handleSubmit((v) => {
+    save.mutate(
+      { ...v, quantity: v.quantity ?? 0 },
+      {
+        onSuccess: (saved) => {
+          toast.success(isEdit ? 'Đã cập nhật tin tuyển dụng' : `Đã thêm tin "${saved.title}"`);
+          onClose();
+        },
+        onError: (err) => {
+          if (!applyServerErrors(err, setError, FIELDS)) toast.error(errorMessage(err));
+        },
+      },
+    );
+  });
+
+  const statusOptions = statuses ?? RECRUITMENT_STATUSES.map((s) => ({ value: s, label: RECRUITMENT_STATUS_LABELS[s] }));
+  const typeOptions = types ?? JOB_TYPES.map((t) => ({ value: t, label: JOB_TYPE_LABELS[t] }));
+  const title = isEdit ? 'Sửa tin tuyển dụng' : 'Thêm tin tuyển dụng';
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="posting-form-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!save.isPending) onClose();
+      }}
+      className="m-auto max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-3xl rounded-xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/50"
+    >
+      {open ? (
+        <form noValidate onSubmit={submit} className="flex max-h-[calc(100dvh-1rem)] flex-col">
+          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
+            <h2 id="posting-form-title" className="text-lg font-semibold text-slate-900">
+              {title}
+            </h2>
+            <IconButton label="Đóng" onClick={onClose} disabled={save.isPending}>
+              <X className="size-5" aria-hidden="true" />
+            </IconButton>
+          </div>
+          <div className="grid flex-1 gap-4 overflow-y-auto px-5 py-4 sm:grid-cols-2">
+            <FormField
+              label="Tiêu đề"
+              htmlFor="post-title"
+              error={errors.title?.message}
+              required
+              className="sm:col-span-2"
+            >
+              <Input id="post-title" maxLength={200} {...register('title')} />
+            </FormField>
+            <FormField label="Vị trí" htmlFor="post-position" error={errors.position?.message} required>
+              <Input id="post-position" maxLength={120} {...register('position')} />
+            </FormField>
+            <FormField label="Nơi làm việc" htmlFor="post-location" error={errors.location?.message} required>
+              <Input id="post-location" maxLength={200} {...register('location')} />
+            </FormField>
+            <FormField label="Loại công việc" htmlFor="post-type" error={errors.type?.message} required>
+              <Select id="post-type" {...register('type')}>
+                {typeOptions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField label="Trạng thái" htmlFor="post-status" error={errors.status?.message} required>
+              <Select id="post-status" {...register('status')}>
+                {statusOptions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField label="Lương tối thiểu" htmlFor="post-salary-min" error={errors.salaryMin?.message}>
+              <Controller
+                control={control}
+                name="salaryMin"
+                render={({ field }) => (
+                  <NumberInput
+                    id="post-salary-min"
+                    suffix="VNĐ"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
+                )}
+              />
+            </FormField>
+            <FormField label="Lương tối đa" htmlFor="post-salary-max" error={errors.salaryMax?.message}>
+              <Controller
+                control={control}
+                name="salaryMax"
+                render={({ field }) => (
+                  <NumberInput
+                    id="post-salary-max"
+                    suffix="VNĐ"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
+                )}
+              />
+            </FormField>
+            <FormField
+              label="Mức lương hiển thị (tùy chọn)"
+              htmlFor="post-salary-text"
+              error={errors.salaryText?.message}
+              hint="Ví dụ 'Thỏa thuận'. Để trống sẽ hiện theo khoảng lương."
+            >
+              <Input id="post-salary-text" maxLength={120} {...register('salaryText')} />
+            </FormField>
+            <div className="grid grid-cols-2 gap-4">
+              <FormField label="Số lượng" htmlFor="post-quantity" error={errors.quantity?.message} required>
+                <Controller
+                  control={control}
+                  name="quantity"
+                  render={({ field }) => (
+                    <NumberInput
+                      id="post-quantity"
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                    />
+                  )}
+                />
+              </FormField>
+              <FormField label="Hạn nộp hồ sơ" htmlFor="post-deadline" error={errors.deadline?.message} required>
+                <Input id="post-deadline" type="date" {...register('deadline')} />
+              </FormField>
+            </div>
+            <FormField
+              label="Mô tả công việc"
+              htmlFor="post-description"
+              error={errors.description?.message}
+              hint="Mỗi dòng là một ý."
+              required
+              className="sm:col-span-2"
+            >
+              <Textarea id="post-description" rows={4} {...register('description')} />
+            </FormField>
+            <FormField
+              label="Yêu cầu"
+              htmlFor="post-requirements"
+              error={errors.requirements?.message}
+              required
+              className="sm:col-span-2"
+            >
+              <Textarea id="post-requirements" rows={4} {...register('requirements')} />
+            </FormField>
+            <FormField
+              label="Quyền lợi"
+              htmlFor="post-benefits"
+              error={errors.benefits?.message}
+              className="sm:col-span-2"
+            >
+              <Textarea id="post-benefits" rows={4} {...register('benefits')} />
+            </FormField>
+          </div>
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+              Hủy
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {isEdit ? 'Lưu thay đổi' : 'Thêm tin tuyển dụng'}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </dialog>
+  );
+}

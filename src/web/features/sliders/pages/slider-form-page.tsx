@@ -1,0 +1,223 @@
+import { sliderBody } from '@contract/sliders';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClass } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { FormField, Input } from '../../../components/form-field';
+import { NumberInput } from '../../../components/number-input';
+import { PageHeader } from '../../../components/page-header';
+import { Skeleton } from '../../../components/skeleton';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ImagePicker } from '../../content/components/image-picker';
+import { applyServerErrors } from '../../content/form-errors';
+import { useSaveSlider, useSlider } from '../api';
+
+interface FormValues {
+  title: string;
+  subtitle: string;
+  link: string;
+  buttonText: string;
+  order: number | null;
+  active: boolean;
+}
+
+const EMPTY: FormValues = { title: '', subtitle: '', link: '', buttonText: '', order: 0, active: true };
+const FIELDS = ['title', 'subtitle', 'link', 'buttonText', 'order', 'active'] as const;
+
+/** /dashboard/sliders/add and /dashboard/sliders/:overviewId: one form, image with preview and progress. */
+export default function SliderFormPage() {
+  const { overviewId } = useParams();
+  const id = overviewId ? Number(overviewId) : null;
+  const isEdit = id !== null;
+  const validId = !isEdit || (Number.isInteger(id) && id > 0);
+  const navigate = useNavigate();
+  const slider = useSlider(isEdit && validId ? id : null);
+  const save = useSaveSlider(id);
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues>({
+    resolver: zodResolver(sliderBody) as unknown as Resolver<FormValues>,
+    defaultValues: EMPTY,
+  });
+
+  useEffect(() => {
+    const s = slider.data;
+    if (!s) return;
+    reset({
+      title: s.title,
+      subtitle: s.subtitle,
+      link: s.link,
+      buttonText: s.buttonText,
+      order: s.order,
+      active: s.active,
+    });
+  }, [slider.data, reset]);
+
+  if (!validId || (isEdit && slider.isError)) {
+    const notFound = !validId || (slider.error instanceof ApiError && slider.error.status === 404);
+    return (
+      <>
+        <PageHeader title="Sửa banner" />
+        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <EmptyState
+            title={notFound ? 'Không tìm thấy banner' : errorMessage(slider.error)}
+            action={
+              <Link to="/dashboard/sliders" className={buttonClass('secondary')}>
+                Về danh sách banner
+              </Link>
+            }
+          />
+        </div>
+      </>
+    );
+  }
+
+  const loading = isEdit && slider.isPending;
+  const submit = handleSubmit(
+    (v) => {
+      if (!isEdit && !image) {
+        setImageError('Vui lòng chọn ảnh banner');
+        return;
+      }
+      setImageError(undefined);
+      setProgress(image ? 0 : null);
+      save.mutate(
+        {
+          body: { ...v, order: v.order ?? 0 },
+          image,
+          onProgress: image ? setProgress : undefined,
+        },
+        {
+          onSuccess: () => {
+            toast.success(isEdit ? 'Đã cập nhật banner' : 'Đã thêm banner');
+            navigate('/dashboard/sliders');
+          },
+          onError: (err) => {
+            if (err instanceof ApiError && err.data && (err.status === 413 || err.status === 415))
+              setImageError(errorMessage(err));
+            else if (!applyServerErrors(err, setError, FIELDS)) toast.error(errorMessage(err));
+          },
+          onSettled: () => setProgress(null),
+        },
+      );
+    },
+    () => {
+      if (!isEdit && !image) setImageError('Vui lòng chọn ảnh banner');
+    },
+  );
+
+  return (
+    <>
+      <Link
+        to="/dashboard/sliders"
+        className="mb-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-600"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Danh sách banner
+      </Link>
+      <PageHeader
+        title={isEdit ? 'Sửa banner' : 'Thêm banner'}
+        description={isEdit ? slider.data?.title : 'Ảnh ngang, nên rộng 1600 px trở lên (tỉ lệ khoảng 5:2).'}
+      />
+      <form noValidate onSubmit={submit} className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label="Ảnh banner">
+          {loading ? (
+            <Skeleton className="aspect-[5/2] w-full" />
+          ) : (
+            <ImagePicker
+              id="slider-image"
+              label="Ảnh banner"
+              file={image}
+              currentSrc={slider.data?.image?.src}
+              onChange={(f) => {
+                setImage(f);
+                setImageError(undefined);
+              }}
+              progress={progress}
+              ratio="aspect-[5/2]"
+              error={imageError}
+              hint="JPEG, PNG, WebP hoặc HEIC, tối đa 10 MB. Ảnh được tối ưu tự động cho điện thoại."
+              required={!isEdit}
+            />
+          )}
+        </section>
+        <section className="space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label="Nội dung">
+          {loading ? (
+            Array.from({ length: 5 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+              <Skeleton key={i} className="h-11 w-full" />
+            ))
+          ) : (
+            <>
+              <FormField label="Tiêu đề" htmlFor="slider-title" error={errors.title?.message} required>
+                <Input id="slider-title" maxLength={150} {...register('title')} />
+              </FormField>
+              <FormField label="Mô tả ngắn" htmlFor="slider-subtitle" error={errors.subtitle?.message}>
+                <Input id="slider-subtitle" maxLength={300} {...register('subtitle')} />
+              </FormField>
+              <FormField
+                label="Liên kết"
+                htmlFor="slider-link"
+                error={errors.link?.message}
+                hint="Trang trong website (ví dụ /cars) hoặc địa chỉ http(s)://"
+              >
+                <Input id="slider-link" placeholder="/cars" {...register('link')} />
+              </FormField>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField label="Chữ trên nút" htmlFor="slider-button" error={errors.buttonText?.message}>
+                  <Input id="slider-button" maxLength={40} placeholder="Xem ngay" {...register('buttonText')} />
+                </FormField>
+                <FormField
+                  label="Thứ tự"
+                  htmlFor="slider-order"
+                  error={errors.order?.message}
+                  hint="Số nhỏ hiện trước"
+                >
+                  <Controller
+                    control={control}
+                    name="order"
+                    render={({ field }) => (
+                      <NumberInput
+                        id="slider-order"
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        name={field.name}
+                        ref={field.ref}
+                      />
+                    )}
+                  />
+                </FormField>
+              </div>
+              <label className="flex min-h-11 cursor-pointer items-center gap-3">
+                <input type="checkbox" className="size-5 accent-brand-600" {...register('active')} />
+                <span className="text-sm font-medium text-slate-700">Hiển thị trên trang chủ</span>
+              </label>
+            </>
+          )}
+        </section>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end lg:col-span-2">
+          <Link to="/dashboard/sliders" className={buttonClass('secondary')}>
+            Hủy
+          </Link>
+          <Button type="submit" loading={save.isPending} disabled={loading}>
+            {isEdit ? 'Lưu thay đổi' : 'Thêm banner'}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
