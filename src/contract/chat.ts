@@ -62,7 +62,11 @@ export const chatHistory = z
     }
     const last = messages[messages.length - 1];
     if (last.role !== 'user') {
-      ctx.addIssue({ code: 'custom', path: [messages.length - 1, 'role'], message: CHAT_MESSAGES.lastNotUser });
+      ctx.addIssue({
+        code: 'custom',
+        path: [messages.length - 1, 'role'],
+        message: CHAT_MESSAGES.lastNotUser,
+      });
     } else if (!last.content.trim()) {
       ctx.addIssue({ code: 'custom', path: [messages.length - 1, 'content'], message: CHAT_MESSAGES.empty });
     }

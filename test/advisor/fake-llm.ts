@@ -5,10 +5,14 @@ export interface Recorded {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
+  // biome-ignore lint/suspicious/noExplicitAny: the JSON a provider SDK sent, read freely by the tests
   body: any;
 }
 
-export type Handler = (req: Recorded, index: number) => Promise<{ status?: number; json: unknown; delayMs?: number }>;
+export type Handler = (
+  req: Recorded,
+  index: number,
+) => Promise<{ status?: number; json: unknown; delayMs?: number }>;
 
 /**
  * A language-model server on 127.0.0.1 for the provider tests: it records every request and answers
@@ -23,7 +27,12 @@ export async function fakeServer(handler: Handler) {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      const rec: Recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) : null };
+      const rec: Recorded = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: text ? JSON.parse(text) : null,
+      };
       requests.push(rec);
       const out = await handler(rec, requests.length - 1);
       const send = () => {

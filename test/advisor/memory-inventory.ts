@@ -2,8 +2,8 @@ import { carInput } from '../../src/contract/cars';
 import { DEFAULT_CAR_CALCULATIONS } from '../../src/contract/web-config';
 import {
   type CarDetails,
-  type InventoryPort,
   compareCars,
+  type InventoryPort,
   matchesSearch,
   statsOf,
 } from '../../src/server/modules/chatbot/inventory';

@@ -5,7 +5,7 @@ import { type Expected, QUESTIONS } from './questions';
 const NOW = new Date('2026-11-21T09:00:00+07:00');
 
 /** The parser's reading of a message in the table's terms. */
-export function reading(text: string): Expected {
+function reading(text: string): Expected {
   const p = parseMessage(text, NOW);
   const c = p.constraints;
   const out: Expected = {};
@@ -51,7 +51,10 @@ describe('the Vietnamese query parser', () => {
 
   it('reads the same with and without accents', () => {
     const pairs = [
-      ['Xe gầm cao 7 chỗ máy dầu dưới 1 tỷ 2, đời 2019 trở lên', 'xe gam cao 7 cho may dau duoi 1 ty 2, doi 2019 tro len'],
+      [
+        'Xe gầm cao 7 chỗ máy dầu dưới 1 tỷ 2, đời 2019 trở lên',
+        'xe gam cao 7 cho may dau duoi 1 ty 2, doi 2019 tro len',
+      ],
       ['bán tải số sàn màu trắng đi dưới 50 nghìn km', 'ban tai so san mau trang di duoi 50 nghin km'],
       ['Mẹc C200 tầm 1 tỷ 2', 'mec c200 tam 1 ty 2'],
     ];
@@ -81,7 +84,12 @@ describe('the Vietnamese query parser', () => {
   });
 
   it('does not read kilometres, years, seats or instalment terms as a budget', () => {
-    expect(reading('xe đời 2019 đi 45.000 km 7 chỗ')).toEqual({ yearMin: 2019, yearMax: 2019, odoMax: 45_000, seatsMin: 7 });
+    expect(reading('xe đời 2019 đi 45.000 km 7 chỗ')).toEqual({
+      yearMin: 2019,
+      yearMax: 2019,
+      odoMax: 45_000,
+      seatsMin: 7,
+    });
     expect(reading('trả trước 200 triệu vay 6 năm').budget).toBeUndefined();
   });
 });

@@ -3,7 +3,12 @@ import { formatKm, formatPrice } from '../../src/contract/format';
 import { foldVietnamese } from '../../src/contract/text';
 import type { CarCalculations } from '../../src/contract/web-config';
 import { mergeConstraints, readConversation } from '../../src/server/modules/chatbot/advisor/context';
-import { PRICE_RELAX, RELAX_LABELS, type Relaxable, toSearch } from '../../src/server/modules/chatbot/advisor/search';
+import {
+  PRICE_RELAX,
+  RELAX_LABELS,
+  type Relaxable,
+  toSearch,
+} from '../../src/server/modules/chatbot/advisor/search';
 import { type AdvisorCar, type CarSearch, matchesSearch } from '../../src/server/modules/chatbot/inventory';
 import { type Constraints, parseMessage } from '../../src/server/modules/chatbot/parse';
 import { planInstalment } from '../../src/server/modules/chatbot/port';
@@ -50,7 +55,9 @@ export function declaredSearch(c: Constraints, answer: string): CarSearch {
     else if (key === 'seats') cons = { ...cons, seatsMin: undefined, seatsMax: undefined };
     else if (key === 'models') {
       const brands = [...(cons.brands ?? [])];
-      for (const m of cons.models ?? []) if (!brands.some((b) => b.brand === m.brand)) brands.push({ brand: m.brand, keys: [foldVietnamese(m.brand).replace(/[^a-z0-9]/g, '')] });
+      for (const m of cons.models ?? [])
+        if (!brands.some((b) => b.brand === m.brand))
+          brands.push({ brand: m.brand, keys: [foldVietnamese(m.brand).replace(/[^a-z0-9]/g, '')] });
       cons = { ...cons, models: undefined, brands };
     } else cons = { ...cons, [key]: undefined };
   }
@@ -69,7 +76,12 @@ export interface CheckOptions {
 }
 
 /** Every failed property of one answer, in words (empty when the answer is sound). */
-export function checkAnswer(history: ChatMessage[], answer: string, world: World, opts: CheckOptions): string[] {
+export function checkAnswer(
+  history: ChatMessage[],
+  answer: string,
+  world: World,
+  opts: CheckOptions,
+): string[] {
   const failures: string[] = [];
   const ids = carLinks(answer);
   const named = ids.map((id) => world.cars.get(id));
@@ -78,8 +90,10 @@ export function checkAnswer(history: ChatMessage[], answer: string, world: World
     if (!car) failures.push(`names car ${id}, which does not exist`);
     else if (car.status !== 'available') failures.push(`names car ${id}, which is ${car.status}`);
   });
-  if ((opts.minCars ?? 0) > ids.length) failures.push(`names ${ids.length} cars, expected at least ${opts.minCars}`);
-  for (const text of opts.mentions ?? []) if (!answer.includes(text)) failures.push(`does not mention "${text}"`);
+  if ((opts.minCars ?? 0) > ids.length)
+    failures.push(`names ${ids.length} cars, expected at least ${opts.minCars}`);
+  for (const text of opts.mentions ?? [])
+    if (!answer.includes(text)) failures.push(`does not mention "${text}"`);
 
   const c = wishes(history, world.now);
   const relaxed = /nới ngân sách thêm|bỏ bớt yêu cầu|bỏ giới hạn ngân sách/.test(answer);
@@ -88,7 +102,9 @@ export function checkAnswer(history: ChatMessage[], answer: string, world: World
     const search = declaredSearch(c, answer);
     for (const car of named) {
       if (car && !matchesSearch(car, { ...search, statuses: ['available'] })) {
-        failures.push(`car ${car.id} (${car.carName}, ${car.year}, ${car.sellPrice}) breaks the constraints ${JSON.stringify(search)}`);
+        failures.push(
+          `car ${car.id} (${car.carName}, ${car.year}, ${car.sellPrice}) breaks the constraints ${JSON.stringify(search)}`,
+        );
       }
     }
   }
@@ -108,17 +124,28 @@ export function checkAnswer(history: ChatMessage[], answer: string, world: World
       for (const part of n.split(/[.,]/)) allNumbers.add(part);
     }
   }
-  const buyerText = history.filter((m) => m.role === 'user').map((m) => m.content).join(' ');
+  const buyerText = history
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join(' ');
   for (const m of history.filter((x) => x.role === 'user')) {
     const p = parseMessage(m.content, world.now);
     const b = p.constraints.budget;
-    for (const v of [b?.min, b?.max, b?.target, p.instalment?.downPayment]) if (v) allPrices.add(formatPrice(v));
+    for (const v of [b?.min, b?.max, b?.target, p.instalment?.downPayment])
+      if (v) allPrices.add(formatPrice(v));
     if (p.constraints.odoMax) allKm.add(formatKm(p.constraints.odoMax));
-    for (const v of [p.constraints.yearMin, p.constraints.yearMax, p.constraints.seatsMin, p.constraints.seatsMax]) {
+    for (const v of [
+      p.constraints.yearMin,
+      p.constraints.yearMax,
+      p.constraints.seatsMin,
+      p.constraints.seatsMax,
+    ]) {
       if (v) allNumbers.add(String(v));
     }
     // Loans on any price the conversation may be about, with the buyer's own terms.
-    const prices = [b?.target, b?.max, ...ids.map((id) => world.cars.get(id)?.sellPrice)].filter((x): x is number => !!x);
+    const prices = [b?.target, b?.max, ...ids.map((id) => world.cars.get(id)?.sellPrice)].filter(
+      (x): x is number => !!x,
+    );
     for (const price of prices) {
       const plan = planInstalment(world.calculations, {
         price,
@@ -126,7 +153,14 @@ export function checkAnswer(history: ChatMessage[], answer: string, world: World
         downRatio: p.instalment?.downRatio,
         termMonths: p.instalment?.termMonths,
       });
-      for (const v of [plan.price, plan.downPayment, plan.loan, plan.firstPayment, plan.lastPayment, plan.totalInterest]) {
+      for (const v of [
+        plan.price,
+        plan.downPayment,
+        plan.loan,
+        plan.firstPayment,
+        plan.lastPayment,
+        plan.totalInterest,
+      ]) {
         allPrices.add(formatPrice(v));
       }
       allNumbers.add(String(plan.termMonths));
@@ -142,10 +176,12 @@ export function checkAnswer(history: ChatMessage[], answer: string, world: World
 
   for (const m of answer.matchAll(PRICE_RE)) {
     const text = `${m[1]} ${m[2]}`;
-    if (!allPrices.has(text)) failures.push(`states the price "${text}", which is in neither the database nor the question`);
+    if (!allPrices.has(text))
+      failures.push(`states the price "${text}", which is in neither the database nor the question`);
   }
   for (const m of answer.matchAll(KM_RE)) {
-    if (!allKm.has(`${m[1]} km`)) failures.push(`states "${m[1]} km", which is in neither the database nor the question`);
+    if (!allKm.has(`${m[1]} km`))
+      failures.push(`states "${m[1]} km", which is in neither the database nor the question`);
   }
   const rest = answer
     .replace(/\/cars\/\d+|carId=\d+/g, ' ')
@@ -162,8 +198,13 @@ export function checkAnswer(history: ChatMessage[], answer: string, world: World
 }
 
 /** The question's conversation so far: the greeting, earlier questions with the advisor's answers, the question. */
-export async function converse(row: Question, ask: (history: ChatMessage[]) => Promise<string>): Promise<ChatMessage[]> {
-  const history: ChatMessage[] = [{ role: 'model', content: 'Xin chào! Tôi là trợ lý tư vấn xe AI. Bạn cần hỗ trợ gì hôm nay?' }];
+export async function converse(
+  row: Question,
+  ask: (history: ChatMessage[]) => Promise<string>,
+): Promise<ChatMessage[]> {
+  const history: ChatMessage[] = [
+    { role: 'model', content: 'Xin chào! Tôi là trợ lý tư vấn xe AI. Bạn cần hỗ trợ gì hôm nay?' },
+  ];
   for (const before of row.before ?? []) {
     history.push({ role: 'user', content: before });
     history.push({ role: 'model', content: await ask(history) });

@@ -5,11 +5,11 @@ import { loadConfig } from '../../src/server/config';
 import { GeminiProvider } from '../../src/server/modules/chatbot/providers/gemini';
 import { OpenAiProvider } from '../../src/server/modules/chatbot/providers/openai';
 import { ChatbotService } from '../../src/server/modules/chatbot/service';
-import { startTestApp, type TestApp } from '../helpers/app';
 import { fakeServer, geminiReply, openaiReply, type Recorded } from '../advisor/fake-llm';
 import { FIXTURE_SHOWROOM } from '../advisor/inventory';
 import { memoryInventory } from '../advisor/memory-inventory';
 import { seedShowroom } from '../advisor/seed';
+import { startTestApp, type TestApp } from '../helpers/app';
 
 const question: ChatMessage[] = [
   { role: 'model', content: CHAT_GREETING },
@@ -20,7 +20,27 @@ type Fake = Awaited<ReturnType<typeof fakeServer>>;
 
 /** The tool result a fake model reads back from the second request, in either wire format. */
 function geminiToolResult(req: Recorded) {
-  const contents = req.body.contents as { role: string; parts: Record<string, any>[] }[];
+  const contents = req.body.contents as {
+    role: string;
+    parts: Record<
+      string,
+      {
+        name: string;
+        id?: string;
+        response: {
+          cars: {
+            name: string;
+            priceText: string;
+            link: string;
+            id: number;
+            bodyType: string;
+            price: number;
+            status: string;
+          }[];
+        };
+      }
+    >[];
+  }[];
   const last = contents[contents.length - 1];
   return last.parts.find((p) => p.functionResponse)?.functionResponse;
 }
@@ -32,20 +52,34 @@ describe('Gemini (generateContent with functionCall / functionResponse)', () => 
 
   beforeAll(async () => {
     fake = await fakeServer(async (req) => {
-      if (script === 'error') return { status: 500, json: { error: { code: 500, message: 'boom', status: 'INTERNAL' } } };
-      if (script === 'invented') return { json: geminiReply([{ text: 'Có xe Ranger rất đẹp: /cars/987654' }]) };
+      if (script === 'error')
+        return { status: 500, json: { error: { code: 500, message: 'boom', status: 'INTERNAL' } } };
+      if (script === 'invented')
+        return { json: geminiReply([{ text: 'Có xe Ranger rất đẹp: /cars/987654' }]) };
       const result = geminiToolResult(req);
       if (!result) {
         return {
           json: geminiReply([
-            { functionCall: { id: 'call-1', name: 'search_cars', args: { bodyType: 'PICKUP', maxPrice: 800_000_000, limit: 3 } } },
+            {
+              functionCall: {
+                id: 'call-1',
+                name: 'search_cars',
+                args: { bodyType: 'PICKUP', maxPrice: 800_000_000, limit: 3 },
+              },
+            },
           ]),
         };
       }
       const first = result.response.cars[0];
-      return { json: geminiReply([{ text: `Showroom có ${first.name}, giá ${first.priceText}: ${first.link}` }]) };
+      return {
+        json: geminiReply([{ text: `Showroom có ${first.name}, giá ${first.priceText}: ${first.link}` }]),
+      };
     });
-    t = await startTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: fake.url, GEMINI_MODEL: 'gemini-test' });
+    t = await startTestApp({
+      GEMINI_API_KEY: 'test-gemini-key',
+      GEMINI_BASE_URL: fake.url,
+      GEMINI_MODEL: 'gemini-test',
+    });
     await seedShowroom(t);
   });
   afterAll(async () => {
@@ -69,13 +103,19 @@ describe('Gemini (generateContent with functionCall / functionResponse)', () => 
     expect(system).toContain(DEFAULT_SYSTEM_MESSAGE.slice(0, 40));
     expect(system).toContain(FIXTURE_SHOWROOM.showroomAddress);
     const names = first.body.tools[0].functionDeclarations.map((d: { name: string }) => d.name);
-    expect(names).toEqual(['search_cars', 'get_car', 'similar_prices', 'showroom_info', 'instalment_estimate']);
+    expect(names).toEqual([
+      'search_cars',
+      'get_car',
+      'similar_prices',
+      'showroom_info',
+      'instalment_estimate',
+    ]);
     expect(first.body.contents.map((c: { role: string }) => c.role)).toEqual(['model', 'user']);
 
     // The second request carries the model's call and our functionResponse with real cars.
     const roles = second.body.contents.map((c: { role: string }) => c.role);
     expect(roles).toEqual(['model', 'user', 'model', 'user']);
-    const result = geminiToolResult(second);
+    const result = geminiToolResult(second)!;
     expect(result.name).toBe('search_cars');
     expect(result.id).toBe('call-1');
     expect(result.response.cars.length).toBeGreaterThan(0);
@@ -122,7 +162,10 @@ describe('OpenAI-compatible server (chat/completions with tool_calls)', () => {
                 {
                   id: 'call_abc',
                   type: 'function',
-                  function: { name: 'search_cars', arguments: JSON.stringify({ brand: 'mẹc', sort: 'price_asc', limit: 2 }) },
+                  function: {
+                    name: 'search_cars',
+                    arguments: JSON.stringify({ brand: 'mẹc', sort: 'price_asc', limit: 2 }),
+                  },
                 },
                 { id: 'call_def', type: 'function', function: { name: 'showroom_info', arguments: '{}' } },
               ],
@@ -133,7 +176,9 @@ describe('OpenAI-compatible server (chat/completions with tool_calls)', () => {
       }
       const found = JSON.parse(tool.content ?? '{}');
       const car = found.cars[0];
-      return { json: openaiReply({ content: `Xe Mercedes rẻ nhất: ${car.name} – ${car.priceText} – ${car.link}` }) };
+      return {
+        json: openaiReply({ content: `Xe Mercedes rẻ nhất: ${car.name} – ${car.priceText} – ${car.link}` }),
+      };
     });
     // A local server (Ollama, llama.cpp) needs no key: the base URL alone selects the provider.
     t = await startTestApp({ OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_MODEL: 'local-test' });
@@ -156,7 +201,9 @@ describe('OpenAI-compatible server (chat/completions with tool_calls)', () => {
     expect(first.body.model).toBe('local-test');
     expect(first.body.messages[0].role).toBe('system');
     expect(first.body.messages[0].content).toContain(FIXTURE_SHOWROOM.showroomPhone);
-    expect(first.body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain('instalment_estimate');
+    expect(first.body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain(
+      'instalment_estimate',
+    );
 
     // Both calls answered, in order, each with its tool_call_id.
     const tools = second.body.messages.filter((m: { role: string }) => m.role === 'tool');
@@ -165,7 +212,9 @@ describe('OpenAI-compatible server (chat/completions with tool_calls)', () => {
     expect(cars.map((c: { brand: string }) => c.brand)).toEqual(['Mercedes-Benz', 'Mercedes-Benz']);
     expect(cars[0].price).toBeLessThanOrEqual(cars[1].price);
     expect(JSON.parse(tools[1].content).address).toBe(FIXTURE_SHOWROOM.showroomAddress);
-    expect(res.body).toBe(`Xe Mercedes rẻ nhất: ${cars[0].name} – ${cars[0].priceText} – /cars/${cars[0].id}`);
+    expect(res.body).toBe(
+      `Xe Mercedes rẻ nhất: ${cars[0].name} – ${cars[0].priceText} – /cars/${cars[0].id}`,
+    );
   });
 });
 
@@ -213,10 +262,20 @@ describe('provider configuration', () => {
   const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/showroom-ai-config', JWT_SECRET: 'x'.repeat(40) };
   it('is offline without a key, Gemini with one, OpenAI with a base URL or key', () => {
     expect(loadConfig(base).ai.provider).toBe('offline');
-    expect(loadConfig({ ...base, GEMINI_API_KEY: 'k' }).ai).toMatchObject({ provider: 'gemini', gemini: { model: 'gemini-2.5-flash' } });
-    expect(loadConfig({ ...base, OPENAI_API_KEY: 'k' }).ai).toMatchObject({ provider: 'openai', openai: { baseUrl: null } });
-    expect(loadConfig({ ...base, OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/' }).ai.openai?.baseUrl).toBe('http://127.0.0.1:11434/v1');
-    expect(loadConfig({ ...base, GEMINI_API_KEY: 'k', OPENAI_API_KEY: 'k', AI_PROVIDER: 'openai' }).ai.provider).toBe('openai');
+    expect(loadConfig({ ...base, GEMINI_API_KEY: 'k' }).ai).toMatchObject({
+      provider: 'gemini',
+      gemini: { model: 'gemini-2.5-flash' },
+    });
+    expect(loadConfig({ ...base, OPENAI_API_KEY: 'k' }).ai).toMatchObject({
+      provider: 'openai',
+      openai: { baseUrl: null },
+    });
+    expect(loadConfig({ ...base, OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/' }).ai.openai?.baseUrl).toBe(
+      'http://127.0.0.1:11434/v1',
+    );
+    expect(
+      loadConfig({ ...base, GEMINI_API_KEY: 'k', OPENAI_API_KEY: 'k', AI_PROVIDER: 'openai' }).ai.provider,
+    ).toBe('openai');
     expect(loadConfig({ ...base, GEMINI_API_KEY: 'k', AI_PROVIDER: 'offline' }).ai.provider).toBe('offline');
     expect(loadConfig(base).ai).toMatchObject({ timeoutMs: 20_000, chatRateLimit: 20 });
   });

@@ -7,11 +7,12 @@ import {
   carLinks,
 } from '../../src/contract/chat';
 import { formatPrice } from '../../src/contract/format';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { buildChatbot } from '../../src/server/modules/chatbot';
 import { FIXTURE_CARS } from '../advisor/inventory';
 import { checkAnswer, converse, type World } from '../advisor/properties';
 import { QUESTIONS } from '../advisor/questions';
 import { seedShowroom } from '../advisor/seed';
+import { startTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
 let world: World;
@@ -47,11 +48,19 @@ describe('POST /api/chatbot/history: validation', () => {
     ['an empty conversation', [], CHAT_MESSAGES.empty],
     ['an unknown role', [{ role: 'assistant', content: 'chào' }, user('xe')], CHAT_MESSAGES.role],
     ['content that is not text', [{ role: 'user', content: 42 }], CHAT_MESSAGES.content],
-    ['a last message from the model', [user('xe'), { role: 'model', content: 'chào' }], CHAT_MESSAGES.lastNotUser],
+    [
+      'a last message from the model',
+      [user('xe'), { role: 'model', content: 'chào' }],
+      CHAT_MESSAGES.lastNotUser,
+    ],
     ['a blank question', [user('   ')], CHAT_MESSAGES.empty],
     ['a message over 2.000 characters', [user('x'.repeat(2_001))], CHAT_MESSAGES.messageTooLong],
     ['more than 50 messages', Array.from({ length: 51 }, () => user('xe')), CHAT_MESSAGES.tooManyMessages],
-    ['more than 20.000 characters in all', Array.from({ length: 11 }, () => user('x'.repeat(1_900))), CHAT_MESSAGES.totalTooLong],
+    [
+      'more than 20.000 characters in all',
+      Array.from({ length: 11 }, () => user('x'.repeat(1_900))),
+      CHAT_MESSAGES.totalTooLong,
+    ],
   ];
   for (const [name, body, message] of cases) {
     it(`refuses ${name} with a Vietnamese 400`, async () => {
@@ -85,7 +94,8 @@ describe('POST /api/chatbot/history: rate limit', () => {
     const limited = await startTestApp({ CHAT_RATE_LIMIT: '3' });
     try {
       const body = [{ role: 'user', content: 'xin chào' }];
-      for (let i = 0; i < 3; i++) expect((await limited.call('POST', '/api/chatbot/history', { body })).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await limited.call('POST', '/api/chatbot/history', { body })).status).toBe(200);
       const res = await limited.call('POST', '/api/chatbot/history', { body });
       expect(res.status).toBe(429);
       expect(res.json.message).toBe(CHAT_MESSAGES.rateLimited);
@@ -115,6 +125,33 @@ describe('the offline advisor over the question table', () => {
   }
 });
 
+describe('the same table through the cars service reader', () => {
+  it('gives answers with every property when every read goes through the cars service list', async () => {
+    const chatbot = buildChatbot({
+      cars: t.services.cars,
+      db: t.ctx.db,
+      webConfig: t.services.webConfig,
+      ai: { ...t.config.ai, provider: 'offline' },
+      log: { info() {}, warn() {} },
+      reader: 'service',
+    });
+    const failed: string[] = [];
+    for (const row of QUESTIONS) {
+      const history = await converse(row, async (h) => (await chatbot.offline.answer(h)).text);
+      const reply = await chatbot.offline.answer(history);
+      const failures = checkAnswer(history, reply.text, world, {
+        constraints: reply.kind === 'search' || reply.kind === 'followup',
+        exact: row.exact,
+        minCars: row.minCars,
+        mentions: row.mentions,
+      });
+      if (!row.kind.includes(reply.kind)) failures.push(`kind ${reply.kind}`);
+      if (failures.length) failed.push(`«${row.q}»: ${failures.join('; ')}`);
+    }
+    expect(failed).toEqual([]);
+  });
+});
+
 describe('the car handed over from a car page', () => {
   it('names the car, its strengths and its price against similar cars in stock', async () => {
     const i = FIXTURE_CARS.findIndex((c) => c.carName === 'Mazda CX-5 2.0 Luxury');
@@ -134,11 +171,16 @@ describe('the car handed over from a car page', () => {
     expect(carLinks(answer)).toEqual([ids[i]]);
     expect(answer).toContain('Điểm nổi bật');
     // Two other CX-5s on sale: 645 triệu and 815 triệu.
-    expect(answer).toContain(`Về giá: showroom đang bán 2 xe Mazda CX-5 khác có giá từ ${formatPrice(645_000_000)} đến ${formatPrice(815_000_000)}`);
+    expect(answer).toContain(
+      `Về giá: showroom đang bán 2 xe Mazda CX-5 khác có giá từ ${formatPrice(645_000_000)} đến ${formatPrice(815_000_000)}`,
+    );
     expect(checkAnswer(history, answer, world, { constraints: false })).toEqual([]);
 
     // And the instalment for "xe này" is for that car.
-    history.push({ role: 'model', content: answer }, { role: 'user', content: 'trả góp xe này mỗi tháng bao nhiêu?' });
+    history.push(
+      { role: 'model', content: answer },
+      { role: 'user', content: 'trả góp xe này mỗi tháng bao nhiêu?' },
+    );
     const loan = await ask(history);
     expect(carLinks(loan)).toEqual([ids[i]]);
     expect(loan).toContain('Tháng đầu trả khoảng');

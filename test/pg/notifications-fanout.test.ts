@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationTopic } from '../../src/contract/notifications';
+import { REALTIME_CHANNEL } from '../../src/server/platform/realtime/bus';
 import { openStomp, type StompSession } from '../stomp/stomp-helpers';
 import { ADMIN_PASSWORD, api, freshDatabase, type ServerProcess, startServer } from './server-process';
 
@@ -27,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('fan-out between server processes', () => {
-  it('delivers a lead posted to B on a socket connected to A, and the other way round', async () => {
+  it('delivers a lead posted to B on a socket connected to A, the other way round, and after the LISTEN connections are cut', async () => {
     const login = await api(a.base, 'POST', '/api/auth/login', {
       body: { username: 'admin', password: ADMIN_PASSWORD },
     });
@@ -69,5 +71,34 @@ describe('fan-out between server processes', () => {
     expect(sent.status).toBe(201);
     expect(JSON.parse((await onB.message(2)).body)).toEqual(sent.json);
     expect(JSON.parse((await onA.message(2)).body)).toEqual(sent.json);
+
+    // The LISTEN connections drop (a database restart, a network cut): each process reconnects.
+    const listeners = async () => {
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      const res = await c.query(
+        `select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN ${REALTIME_CHANNEL}'`,
+      );
+      await c.end();
+      return res.rows.map((r) => r.pid as number);
+    };
+    const before = await listeners();
+    expect(before).toHaveLength(2);
+    const killer = new pg.Client({ connectionString: db.url });
+    await killer.connect();
+    await killer.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+    await killer.end();
+    await expect
+      .poll(async () => (await listeners()).filter((pid) => !before.includes(pid)).length, {
+        timeout: 20_000,
+        interval: 200,
+      })
+      .toBe(2);
+    const again = await api(b.base, 'POST', `/api/notifications/send/${userId}`, {
+      token,
+      body: { message: 'Sau khi nối lại' },
+    });
+    expect(again.status).toBe(201);
+    expect(JSON.parse((await onA.message(3)).body)).toEqual(again.json);
   });
 });

@@ -104,6 +104,7 @@ export async function api(
     body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
   });
   const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: answers of every shape, read by the tests
   let json: any;
   try {
     json = JSON.parse(text);

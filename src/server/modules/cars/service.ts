@@ -47,7 +47,6 @@ import {
   searchTokens,
   TRANSMISSION_LABELS,
   type Transmission,
-  VISIBLE_STATUSES,
 } from '../../../contract/cars';
 import type { Page } from '../../../contract/common';
 import type { Db, Executor, Tx } from '../../db/client';
@@ -100,22 +99,27 @@ function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const visible = () => inArray(cars.status, [...VISIBLE_STATUSES]);
+/** Written as the partial indexes' predicate, so the planner can use them (VISIBLE_STATUSES in the contract). */
+const visible = () => sql`${cars.status} in ('available', 'pending')`;
+
+/** DESC as the indexes are built (drizzle writes them NULLS LAST; a bare DESC means NULLS FIRST). */
+const down = (column: PgColumn) => sql`${column} desc nulls last`;
 
 function orderBy(sort: CarSort | 'updated'): SQL[] {
+  // Each sort matches one partial index of schema/cars.ts, tie-breaker included, so a page is an index scan.
   switch (sort) {
     case 'price_asc':
-      return [asc(cars.sellPrice), desc(cars.id)];
+      return [asc(cars.sellPrice), asc(cars.id)];
     case 'price_desc':
       return [desc(cars.sellPrice), desc(cars.id)];
     case 'odo_asc':
-      return [asc(cars.odo), desc(cars.id)];
+      return [asc(cars.odo), asc(cars.id)];
     case 'year_desc':
-      return [desc(cars.year), desc(cars.createdAt), desc(cars.id)];
+      return [down(cars.year), down(cars.createdAt), down(cars.id)];
     case 'updated':
       return [desc(cars.updatedAt), desc(cars.id)];
     default:
-      return [desc(cars.createdAt), desc(cars.id)];
+      return [down(cars.createdAt), down(cars.id)];
   }
 }
 
@@ -490,8 +494,8 @@ export class CarsService {
       kind === 'most-expensive'
         ? [desc(cars.sellPrice), desc(cars.id)]
         : kind === 'cheapest'
-          ? [asc(cars.sellPrice), desc(cars.id)]
-          : [desc(cars.createdAt), desc(cars.id)];
+          ? [asc(cars.sellPrice), asc(cars.id)]
+          : orderBy('newest');
     const rows = await this.db
       .select(summaryColumns)
       .from(cars)

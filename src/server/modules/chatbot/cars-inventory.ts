@@ -11,7 +11,6 @@ import type {
 import type { Page } from '../../../contract/common';
 import { compactFold } from '../../../contract/text';
 import type { Executor } from '../../db/client';
-import type { Catalogue } from './parse';
 import {
   type AdvisorCar,
   type CarDetails,
@@ -21,6 +20,7 @@ import {
   type PriceStats,
   statsOf,
 } from './inventory';
+import type { Catalogue } from './parse';
 
 /**
  * Reads the inventory for the advisor through the cars module's public service only (list, findRow,
@@ -148,19 +148,27 @@ function plan(s: Omit<CarSearch, 'limit'>, stock: Stock): Base[] {
         ...(m.keys.length === 1 ? { carName: m.keys[0] } : {}),
       })),
     ];
-    if (who.every((w) => w.brand)) dims.push({ values: who, share: who.length / Math.max(1, stock.brands.length) });
+    if (who.every((w) => w.brand))
+      dims.push({ values: who, share: who.length / Math.max(1, stock.brands.length) });
   }
   const inRange = (list: number[], lo: number | undefined, hi: number | undefined) =>
     list.filter((v) => (lo === undefined || v >= lo) && (hi === undefined || v <= hi));
   if (s.yearMin !== undefined || s.yearMax !== undefined) {
     const years = inRange(stock.years, s.yearMin, s.yearMax);
-    dims.push({ values: years.map((year) => ({ year })), share: years.length / Math.max(1, stock.years.length) });
+    dims.push({
+      values: years.map((year) => ({ year })),
+      share: years.length / Math.max(1, stock.years.length),
+    });
   }
   if (s.seatsMin !== undefined || s.seatsMax !== undefined) {
     const sizes = inRange(stock.sizes, s.seatsMin, s.seatsMax);
-    dims.push({ values: sizes.map((size) => ({ size })), share: sizes.length / Math.max(1, stock.sizes.length) });
+    dims.push({
+      values: sizes.map((size) => ({ size })),
+      share: sizes.length / Math.max(1, stock.sizes.length),
+    });
   }
-  if (s.bodyTypes?.length) dims.push({ values: s.bodyTypes.map((bodyType) => ({ bodyType })), share: s.bodyTypes.length / 9 });
+  if (s.bodyTypes?.length)
+    dims.push({ values: s.bodyTypes.map((bodyType) => ({ bodyType })), share: s.bodyTypes.length / 9 });
   if (s.fuels?.length) dims.push({ values: s.fuels.map((fuel) => ({ fuel })), share: s.fuels.length / 4 });
 
   let calls: Partial<Base>[] = [{}];
@@ -181,7 +189,13 @@ export class CarsInventoryReader {
   ) {}
 
   /** Pages through one planned call, keeping rows that pass every filter, until `want` are kept. */
-  private async scan(base: Base, sort: CarSort, s: Omit<CarSearch, 'limit'>, want: number, budget: { rows: number }) {
+  private async scan(
+    base: Base,
+    sort: CarSort,
+    s: Omit<CarSearch, 'limit'>,
+    want: number,
+    budget: { rows: number },
+  ) {
     const out: AdvisorCar[] = [];
     const pageSize = Math.min(200, Math.max(50, want * 3));
     for (let page = 1; budget.rows < SCAN_LIMIT; page++) {
@@ -194,7 +208,8 @@ export class CarsInventoryReader {
       if (out.length >= want || page >= res.totalPages || res.content.length < pageSize) break;
       // Sorted by year: once below the lower bound no later page can match.
       const lastYear = res.content[res.content.length - 1]?.year;
-      if (sort === 'year_desc' && s.yearMin !== undefined && lastYear !== undefined && lastYear < s.yearMin) break;
+      if (sort === 'year_desc' && s.yearMin !== undefined && lastYear !== undefined && lastYear < s.yearMin)
+        break;
     }
     return out;
   }
@@ -226,14 +241,18 @@ export class CarsInventoryReader {
     const found = new Map<number, AdvisorCar>();
     const collect = async (sort: CarSort, extra: Partial<Base>, want: number) => {
       for (const base of calls) {
-        for (const car of await this.scan({ ...base, ...extra }, sort, s, want, budget)) found.set(car.id, car);
+        for (const car of await this.scan({ ...base, ...extra }, sort, s, want, budget))
+          found.set(car.id, car);
       }
     };
     if (s.nearPrice !== undefined) {
       // Closest prices: the cheapest at or above the target and the dearest below it, merged by distance.
       const above: Partial<Base> = { minPrice: Math.max(s.priceMin ?? 0, s.nearPrice) };
-      const below: Partial<Base> = { maxPrice: Math.min(s.priceMax ?? Number.MAX_SAFE_INTEGER, s.nearPrice - 1) };
-      if (above.minPrice! <= (s.priceMax ?? Number.MAX_SAFE_INTEGER)) await collect('price_asc', above, s.limit);
+      const below: Partial<Base> = {
+        maxPrice: Math.min(s.priceMax ?? Number.MAX_SAFE_INTEGER, s.nearPrice - 1),
+      };
+      if (above.minPrice! <= (s.priceMax ?? Number.MAX_SAFE_INTEGER))
+        await collect('price_asc', above, s.limit);
       if (below.maxPrice! >= (s.priceMin ?? 0)) await collect('price_desc', below, s.limit);
     } else {
       await collect(s.sort ?? 'newest', {}, s.limit);
@@ -255,7 +274,8 @@ export class CarsInventoryReader {
   private async stock(force = false): Promise<Stock> {
     const now = Date.now();
     const age = this.stockCache ? now - this.stockCache.at : Number.POSITIVE_INFINITY;
-    if (this.stockCache && age < (force ? CATALOGUE_REFRESH_MS : CATALOGUE_TTL_MS)) return this.stockCache.value;
+    if (this.stockCache && age < (force ? CATALOGUE_REFRESH_MS : CATALOGUE_TTL_MS))
+      return this.stockCache.value;
     const f = await this.cars.filters();
     const value: Stock = { brands: f.brands.map((b) => b.label), years: f.years, sizes: f.sizes };
     this.stockCache = { at: now, value };

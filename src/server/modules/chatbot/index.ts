@@ -1,9 +1,10 @@
 import type { AiConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import type { WebConfigService } from '../web-config/service';
-import { type CarsReader, CarsInventoryReader } from './cars-inventory';
+import { CarsInventoryReader, type CarsReader } from './cars-inventory';
 import { inventoryPort } from './port';
 import { ChatbotService, createProvider } from './service';
+import { SqlInventoryReader } from './sql-inventory';
 
 export { chatbotRoutes } from './routes';
 export { ChatbotService } from './service';
@@ -15,8 +16,12 @@ export function buildChatbot(deps: {
   webConfig: WebConfigService;
   ai: AiConfig;
   log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+  /** 'sql' (default): searches in one SQL query; 'service': every read through the cars service's list. */
+  reader?: 'sql' | 'service';
 }): ChatbotService {
-  const port = inventoryPort(new CarsInventoryReader(deps.cars, deps.db), deps.webConfig);
+  const service = new CarsInventoryReader(deps.cars, deps.db);
+  const reader = deps.reader === 'service' ? service : new SqlInventoryReader(service, deps.db);
+  const port = inventoryPort(reader, deps.webConfig);
   return new ChatbotService(port, createProvider(deps.ai), {
     timeoutMs: deps.ai.timeoutMs,
     systemMessage: async () => (await deps.webConfig.get()).systemMessage,

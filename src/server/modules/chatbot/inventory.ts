@@ -202,5 +202,10 @@ export function compareCars(s: Pick<CarSearch, 'sort' | 'nearPrice'>) {
 export function statsOf(prices: number[]): PriceStats | null {
   if (prices.length === 0) return null;
   const sum = prices.reduce((a, b) => a + b, 0);
-  return { count: prices.length, min: Math.min(...prices), max: Math.max(...prices), avg: Math.round(sum / prices.length) };
+  return {
+    count: prices.length,
+    min: Math.min(...prices),
+    max: Math.max(...prices),
+    avg: Math.round(sum / prices.length),
+  };
 }

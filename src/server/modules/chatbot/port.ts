@@ -1,7 +1,9 @@
 import { instalment } from '../../../contract/car-costs';
 import type { WebConfigService } from '../web-config/service';
-import type { CarsInventoryReader } from './cars-inventory';
 import type { InstalmentPlan, InstalmentRequest, InventoryPort, LoanTerms, ShowroomInfo } from './inventory';
+
+/** The inventory half of the port: searches, single cars, price statistics, the catalogue. */
+export type InventoryReader = Pick<InventoryPort, 'searchCars' | 'getCar' | 'priceStats' | 'catalogue'>;
 
 /** Default loan term when the buyer names none, capped by the configured maximum. */
 export const DEFAULT_TERM_MONTHS = 60;
@@ -17,7 +19,11 @@ export function planInstalment(
   else if (req.downRatio !== undefined) wanted = 1 - req.downRatio;
   const capped = wanted > settings.maxLoanRatio + 1e-9;
   const term = req.termMonths ?? Math.min(DEFAULT_TERM_MONTHS, settings.maxTermMonths);
-  const r = instalment(settings, { price, loanRatio: Math.min(wanted, settings.maxLoanRatio), termMonths: term });
+  const r = instalment(settings, {
+    price,
+    loanRatio: Math.min(wanted, settings.maxLoanRatio),
+    termMonths: term,
+  });
   return {
     price,
     downPayment: r.downPayment,
@@ -34,7 +40,7 @@ export function planInstalment(
 }
 
 /** The advisor's port: the cars service for cars, the web configuration for the showroom and loans. */
-export function inventoryPort(reader: CarsInventoryReader, webConfig: WebConfigService): InventoryPort {
+export function inventoryPort(reader: InventoryReader, webConfig: WebConfigService): InventoryPort {
   return {
     searchCars: (s) => reader.searchCars(s),
     getCar: (id) => reader.getCar(id),

@@ -76,14 +76,20 @@ export class ChatbotService {
       const started = Date.now();
       try {
         const text = await this.viaProvider(this.provider, history);
-        this.opts.log.info({ provider: this.providerName, ms: Date.now() - started }, 'chatbot answered by the language model');
+        this.opts.log.info(
+          { provider: this.providerName, ms: Date.now() - started },
+          'chatbot answered by the language model',
+        );
         return { text, source: this.provider.name };
       } catch (err) {
         const reason =
           err instanceof Error && err.name === 'TimeoutError'
             ? `timeout after ${this.opts.timeoutMs} ms`
             : `${(err as Error)?.name ?? 'Error'}: ${(err as Error)?.message ?? String(err)}`;
-        this.opts.log.warn({ provider: this.providerName, reason, ms: Date.now() - started }, 'AI provider failed; the offline advisor answers');
+        this.opts.log.warn(
+          { provider: this.providerName, reason, ms: Date.now() - started },
+          'AI provider failed; the offline advisor answers',
+        );
       }
     }
     const answer: AdvisorReply = await this.offline.answer(history);
@@ -108,7 +114,8 @@ export class ChatbotService {
     // A car link the tools never returned (nor the conversation showed) is an invented car.
     const known = new Set([...tools.seenIds, ...history.flatMap((m) => carLinks(m.content))]);
     const invented = carLinks(text).filter((id) => !known.has(id));
-    if (invented.length) throw new ProviderError(`the model linked cars its tools did not return: ${invented.join(', ')}`);
+    if (invented.length)
+      throw new ProviderError(`the model linked cars its tools did not return: ${invented.join(', ')}`);
     return text;
   }
 }

@@ -1,10 +1,4 @@
-import type {
-  BlogCategory,
-  BlogCategoryInfo,
-  BlogSummary,
-  BlogUpdateBody,
-  BlogView,
-} from '@contract/blogs';
+import type { BlogCategory, BlogCategoryInfo, BlogSummary, BlogUpdateBody, BlogView } from '@contract/blogs';
 import type { Page } from '@contract/common';
 import type { ImageView } from '@contract/images';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

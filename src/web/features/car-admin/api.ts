@@ -1,6 +1,5 @@
 import type { CarAdminDetail, CarAdminRow, CarData, CarFilters, CarPhoto, CarStatus } from '@contract/cars';
 import type { Page } from '@contract/common';
-import type { SaleCreate, SaleView, StaffRef } from '@contract/sales';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -81,7 +80,8 @@ export function useCreateCar() {
 export function useUpdateCar(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (car: CarData) => api<CarAdminDetail>(`cars/admin/${id}`, { method: 'PUT', auth: true, body: car }),
+    mutationFn: (car: CarData) =>
+      api<CarAdminDetail>(`cars/admin/${id}`, { method: 'PUT', auth: true, body: car }),
     onSuccess: invalidate,
   });
 }
@@ -91,7 +91,11 @@ export function useSetCarStatus() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (v: { id: number; status: Exclude<CarStatus, 'sold'> }) =>
-      api<CarAdminDetail>(`cars/admin/${v.id}/status`, { method: 'PUT', auth: true, body: { status: v.status } }),
+      api<CarAdminDetail>(`cars/admin/${v.id}/status`, {
+        method: 'PUT',
+        auth: true,
+        body: { status: v.status },
+      }),
     onSuccess: invalidate,
   });
 }
@@ -139,23 +143,4 @@ export function usePhotoActions(carId: number) {
     onSuccess: store,
   });
   return { upload, remove, reorder };
-}
-
-/** GET soldhistory/salespeople: staff who may be named as the seller. */
-export function useSalespeople(enabled = true) {
-  return useQuery({
-    queryKey: [...SALES_KEY, 'salespeople'],
-    queryFn: ({ signal }) => api<StaffRef[]>('soldhistory/salespeople', { auth: true, signal }),
-    staleTime: 5 * 60_000,
-    enabled,
-  });
-}
-
-/** POST soldhistory: records the sale; the car becomes 'Đã bán' in the same transaction. */
-export function useRecordSale() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (sale: SaleCreate) => api<SaleView>('soldhistory', { method: 'POST', auth: true, body: sale }),
-    onSuccess: invalidate,
-  });
 }

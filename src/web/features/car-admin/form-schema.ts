@@ -1,8 +1,4 @@
-import {
-  type CarAdminDetail,
-  type CarData,
-  carInput,
-} from '@contract/cars';
+import { type CarAdminDetail, type CarData, carInput } from '@contract/cars';
 import { z } from 'zod';
 
 /** What the car form holds: numbers as number | null (NumberInput), choices as strings ('' = none). */
@@ -55,10 +51,14 @@ export const EMPTY_CAR: CarFormValues = {
 };
 
 const shape = carInput.shape;
-const needNumber = <T extends z.ZodType>(what: string, field: T) =>
-  z.number({ message: `Vui lòng nhập ${what}` }).pipe(field);
-const needChoice = <T extends z.ZodType>(what: string, field: T) =>
-  z.string().min(1, { message: `Vui lòng chọn ${what}` }).pipe(field);
+// The contract's fields read numbers or strings; the form gives them a number or a chosen string.
+const needNumber = (what: string, field: z.ZodType) =>
+  z.number({ message: `Vui lòng nhập ${what}` }).pipe(field as z.ZodType<unknown, number>);
+const needChoice = (what: string, field: z.ZodType) =>
+  z
+    .string()
+    .min(1, { message: `Vui lòng chọn ${what}` })
+    .pipe(field as z.ZodType<unknown, string>);
 const blankTo = <T extends z.ZodType>(blank: unknown, field: T) =>
   z.preprocess((v) => (v === '' || v === null ? blank : v), field);
 

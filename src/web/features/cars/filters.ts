@@ -110,15 +110,26 @@ export function filterChips(values: CarFilterValues): { label: string; keys: Fil
   if (values.carName) chips.push({ label: `"${values.carName}"`, keys: ['carName'] });
   if (values.brand) chips.push({ label: values.brand, keys: ['brand'] });
   if (values.bodyType)
-    chips.push({ label: BODY_TYPE_LABELS[values.bodyType as BodyType] ?? values.bodyType, keys: ['bodyType'] });
+    chips.push({
+      label: BODY_TYPE_LABELS[values.bodyType as BodyType] ?? values.bodyType,
+      keys: ['bodyType'],
+    });
   if (values.minPrice !== undefined || values.maxPrice !== undefined)
-    chips.push({ label: `Giá ${range(values.minPrice, values.maxPrice, formatPrice)}`, keys: ['minPrice', 'maxPrice'] });
+    chips.push({
+      label: `Giá ${range(values.minPrice, values.maxPrice, formatPrice)}`,
+      keys: ['minPrice', 'maxPrice'],
+    });
   if (values.minOdo !== undefined || values.maxOdo !== undefined)
-    chips.push({ label: `Đã đi ${range(values.minOdo, values.maxOdo, formatKm)}`, keys: ['minOdo', 'maxOdo'] });
+    chips.push({
+      label: `Đã đi ${range(values.minOdo, values.maxOdo, formatKm)}`,
+      keys: ['minOdo', 'maxOdo'],
+    });
   if (values.year !== undefined) chips.push({ label: `Đời ${values.year}`, keys: ['year'] });
   if (values.size !== undefined) chips.push({ label: `${values.size} chỗ`, keys: ['size'] });
-  if (values.exteriorColor) chips.push({ label: `Ngoại thất ${values.exteriorColor}`, keys: ['exteriorColor'] });
-  if (values.interiorColor) chips.push({ label: `Nội thất ${values.interiorColor}`, keys: ['interiorColor'] });
+  if (values.exteriorColor)
+    chips.push({ label: `Ngoại thất ${values.exteriorColor}`, keys: ['exteriorColor'] });
+  if (values.interiorColor)
+    chips.push({ label: `Nội thất ${values.interiorColor}`, keys: ['interiorColor'] });
   if (values.fuel) chips.push({ label: FUEL_LABELS[values.fuel as Fuel] ?? values.fuel, keys: ['fuel'] });
   if (values.transmission)
     chips.push({

@@ -1,6 +1,6 @@
 import { CHAT_RESET_TOOLTIP, CHAT_TITLE } from '@contract/chat';
 import { Maximize2, RotateCcw, X } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { cx } from '../../lib/cx';
 import { BotAvatar, ChatThread } from './chat-thread';
@@ -19,8 +19,18 @@ const phone = () =>
  */
 export default function ChatPanel({ id, open, onClose }: { id: string; open: boolean; onClose: () => void }) {
   const titleId = useId();
+  const self = useRef<HTMLElement>(null);
+
+  // Focus moves into the panel when it opens (the text box itself where no on-screen keyboard pops up),
+  // so Escape and the keyboard reach it.
+  useEffect(() => {
+    if (open && !self.current?.contains(document.activeElement)) self.current?.focus({ preventScroll: true });
+  }, [open]);
+
   return (
     <section
+      ref={self}
+      tabIndex={-1}
       id={id}
       role="dialog"
       aria-labelledby={titleId}
@@ -33,7 +43,7 @@ export default function ChatPanel({ id, open, onClose }: { id: string; open: boo
       }}
       className={cx(
         open ? 'flex' : 'hidden',
-        'fixed inset-0 z-50 flex-col overflow-hidden bg-white motion-safe:animate-fade-in',
+        'fixed inset-0 z-50 flex-col overflow-hidden bg-white outline-none motion-safe:animate-fade-in',
         'sm:inset-auto sm:right-5 sm:bottom-5 sm:h-[min(640px,calc(100dvh-2.5rem))] sm:w-[400px]',
         'sm:rounded-2xl sm:shadow-2xl sm:ring-1 sm:ring-slate-900/10',
       )}

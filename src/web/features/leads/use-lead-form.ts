@@ -2,9 +2,21 @@ import type { LeadReceipt, LeadType } from '@contract/leads';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { useSubmitLead } from './api';
 import { applyServerErrors, newRequestId } from './components/form-helpers';
+
+/**
+ * An empty phone or time slot is a missing one: the contract then answers 'Vui lòng nhập số điện
+ * thoại' / 'Vui lòng chọn khung giờ' rather than calling an empty value invalid.
+ */
+function blankAsMissing(values: unknown) {
+  if (!values || typeof values !== 'object') return values;
+  const v = { ...(values as Record<string, unknown>) };
+  for (const key of ['phone', 'timeSlot'])
+    if (typeof v[key] === 'string' && !(v[key] as string).trim()) delete v[key];
+  return v;
+}
 
 /**
  * One public lead form: react-hook-form validating with the contract's schema (the server runs the
@@ -18,9 +30,8 @@ export function useLeadForm<V extends FieldValues & { clientRequestId: string }>
   defaults: Omit<V, 'clientRequestId'>,
 ) {
   const form = useForm<V>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<V>,
+    resolver: zodResolver(z.preprocess(blankAsMissing, schema) as never) as unknown as Resolver<V>,
     defaultValues: { ...defaults, clientRequestId: newRequestId() } as DefaultValues<V>,
-    mode: 'onTouched',
   });
   const submit = useSubmitLead<unknown>(type);
   const [receipt, setReceipt] = useState<LeadReceipt | null>(null);

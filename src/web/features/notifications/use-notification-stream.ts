@@ -7,7 +7,7 @@ import { notificationKeys, parseNotification } from './api';
 /**
  * Listens on the user's STOMP topic while mounted. Each message refreshes the cached lists (badge and
  * dropdown) and is handed to `onNotification` (the toast); each (re)connection refreshes the lists too,
- * since a message sent while the socket was down is only in them. The spec's client ignored messages.
+ * since a message sent before the subscription or while the socket was down is only in them. The spec's client ignored messages.
  */
 export function useNotificationStream(userId: number, onNotification: (n: NotificationView) => void) {
   const queryClient = useQueryClient();
@@ -15,7 +15,6 @@ export function useNotificationStream(userId: number, onNotification: (n: Notifi
   latest.current = onNotification;
 
   useEffect(() => {
-    let connectedOnce = false;
     const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.user(userId) });
     return openNotificationStream({
       userId,
@@ -32,11 +31,8 @@ export function useNotificationStream(userId: number, onNotification: (n: Notifi
         }
         void refresh();
       },
-      onConnect: () => {
-        // The first connection follows the lists' own first load; later ones may have missed messages.
-        if (connectedOnce) void refresh();
-        connectedOnce = true;
-      },
+      // Whatever arrived before the subscription (or while the socket was down) is only in the lists.
+      onConnect: () => void refresh(),
     });
   }, [userId, queryClient]);
 }

@@ -138,7 +138,10 @@ export function useSetPostingOpen() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, open }: { id: number; open: boolean }) =>
-      api<RecruitmentView>(`recruitments/admin/${open ? 'open' : 'close'}/${id}`, { method: 'PUT', auth: true }),
+      api<RecruitmentView>(`recruitments/admin/${open ? 'open' : 'close'}/${id}`, {
+        method: 'PUT',
+        auth: true,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: RECRUITMENT_KEY }),
   });
 }

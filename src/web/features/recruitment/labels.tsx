@@ -44,8 +44,11 @@ export function TextLines({ text, className }: { text: string; className?: strin
   return (
     <ul className={className}>
       {lines.map((l, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: lines of a fixed text
-        <li key={i} className="relative pl-5 before:absolute before:top-[0.7em] before:left-1 before:size-1.5 before:rounded-full before:bg-brand-500">
+        <li
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines of a fixed text
+          key={i}
+          className="relative pl-5 before:absolute before:top-[0.7em] before:left-1 before:size-1.5 before:rounded-full before:bg-brand-500"
+        >
           {l}
         </li>
       ))}

@@ -1,9 +1,19 @@
 import type { Page } from '@contract/common';
-import type { PaymentMethod, SaleStatus, SaleView } from '@contract/sales';
+import type { PaymentMethod, SaleCreate, SaleStatus, SaleView, StaffRef } from '@contract/sales';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 export const SALES_KEY = ['soldhistory'] as const;
+
+/** A sale changes the car's status: drop the sales book, the staff car list and the public car reads. */
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () => {
+    queryClient.invalidateQueries({ queryKey: SALES_KEY });
+    queryClient.invalidateQueries({ queryKey: ['car-admin'] });
+    queryClient.invalidateQueries({ queryKey: ['cars'] });
+  };
+}
 
 export interface SalesListQuery {
   page: number;
@@ -37,14 +47,30 @@ export function useSale(id: number | null) {
 
 /** PUT soldhistory/{id}/cancel {reason}: the car goes back on sale. */
 export function useCancelSale() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (v: { id: number; reason: string }) =>
       api<SaleView>(`soldhistory/${v.id}/cancel`, { method: 'PUT', auth: true, body: { reason: v.reason } }),
-    onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: SALES_KEY });
-      queryClient.invalidateQueries({ queryKey: ['car-admin'] });
-      queryClient.invalidateQueries({ queryKey: ['cars'] });
-    },
+    onSuccess: invalidate,
+  });
+}
+
+/** GET soldhistory/salespeople: staff who may be named as the seller. */
+export function useSalespeople(enabled = true) {
+  return useQuery({
+    queryKey: [...SALES_KEY, 'salespeople'],
+    queryFn: ({ signal }) => api<StaffRef[]>('soldhistory/salespeople', { auth: true, signal }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+}
+
+/** POST soldhistory: records the sale; the car becomes 'Đã bán' in the same transaction. */
+export function useRecordSale() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (sale: SaleCreate) =>
+      api<SaleView>('soldhistory', { method: 'POST', auth: true, body: sale }),
+    onSuccess: invalidate,
   });
 }

@@ -19,7 +19,8 @@ export function usePublicSliders() {
 export function useAdminSliders(q: { page: number; size: number; search: string }) {
   return useQuery({
     queryKey: [...SLIDERS_KEY, 'admin', q],
-    queryFn: ({ signal }) => api<Page<SliderView>>('overview/admin/sliders', { auth: true, query: q, signal }),
+    queryFn: ({ signal }) =>
+      api<Page<SliderView>>('overview/admin/sliders', { auth: true, query: q, signal }),
     placeholderData: keepPreviousData,
   });
 }

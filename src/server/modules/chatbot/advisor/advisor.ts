@@ -141,10 +141,16 @@ class Turn {
         return this.followUp(p, c, referenced);
       }
     }
-    if (hasHardConstraints(c) && (ownHard || p.constraints.purposes || p.constraints.sort)) return this.search(c, p.constraints);
+    if (hasHardConstraints(c) && (ownHard || p.constraints.purposes || p.constraints.sort))
+      return this.search(c, p.constraints);
     if (p.constraints.purposes || p.constraints.sort) return this.search(c, p.constraints);
     if (p.consulting) return this.consulting();
-    if (p.thanks) return { kind: 'thanks', text: `Rất vui được hỗ trợ bạn! Nếu cần thêm thông tin, bạn cứ hỏi mình hoặc gọi ${await this.hotline()}.`, cars: [] };
+    if (p.thanks)
+      return {
+        kind: 'thanks',
+        text: `Rất vui được hỗ trợ bạn! Nếu cần thêm thông tin, bạn cứ hỏi mình hoặc gọi ${await this.hotline()}.`,
+        cars: [],
+      };
     if (p.greeting) {
       return {
         kind: 'greeting',
@@ -184,13 +190,18 @@ class Turn {
     const n = outcome.cars.length;
     const lines: string[] = [];
     if (outcome.dropped.length === 0 && !outcome.priceRelaxed) {
-      lines.push(wishes ? `Đây là ${n} xe đang bán phù hợp với yêu cầu của bạn (${wishes}):` : `Đây là ${n} xe đang bán phù hợp:`);
+      lines.push(
+        wishes
+          ? `Đây là ${n} xe đang bán phù hợp với yêu cầu của bạn (${wishes}):`
+          : `Đây là ${n} xe đang bán phù hợp:`,
+      );
       return lines.join('\n');
     }
     lines.push(`Hiện showroom chưa có xe nào khớp đúng tất cả yêu cầu${wishes ? ` (${wishes})` : ''}.`);
     const steps: string[] = [];
     const budgetAt = outcome.dropped.indexOf('budget');
-    if (outcome.priceRelaxed && budgetAt < 0) steps.push(`nới ngân sách thêm ${Math.round(PRICE_RELAX * 100)}%`);
+    if (outcome.priceRelaxed && budgetAt < 0)
+      steps.push(`nới ngân sách thêm ${Math.round(PRICE_RELAX * 100)}%`);
     const dropped = outcome.dropped.filter((d) => d !== 'budget');
     const before = budgetAt >= 0 ? dropped.filter((d) => outcome.dropped.indexOf(d) < budgetAt) : dropped;
     const after = budgetAt >= 0 ? dropped.filter((d) => outcome.dropped.indexOf(d) > budgetAt) : [];
@@ -201,7 +212,12 @@ class Turn {
     return lines.join('\n');
   }
 
-  private async listAnswer(c: Constraints, outcome: SearchOutcome, kind: ReplyKind, intro?: string): Promise<AdvisorReply> {
+  private async listAnswer(
+    c: Constraints,
+    outcome: SearchOutcome,
+    kind: ReplyKind,
+    intro?: string,
+  ): Promise<AdvisorReply> {
     if (outcome.cars.length === 0) {
       return {
         kind,
@@ -216,7 +232,11 @@ class Turn {
     // The buyer's own budget, never the stretched one: an answer states no limit the buyer did not say.
     const satisfied =
       outcome.dropped.length || outcome.priceRelaxed
-        ? { ...outcome.constraints, budget: outcome.dropped.includes('budget') ? undefined : c.budget, purposes: c.purposes }
+        ? {
+            ...outcome.constraints,
+            budget: outcome.dropped.includes('budget') ? undefined : c.budget,
+            purposes: c.purposes,
+          }
         : c;
     const entries = outcome.cars.map((car, i) => carEntry(i + 1, car, reasonsFor(car, satisfied, this.year)));
     const text = [
@@ -244,7 +264,8 @@ class Turn {
     const outcome = await findCars(this.inventory, c, this.year);
     if ((outcome.dropped.length || outcome.priceRelaxed) && own && own !== c && hasHardConstraints(own)) {
       const alone = await findCars(this.inventory, own, this.year);
-      if (alone.cars.length && !alone.dropped.length && !alone.priceRelaxed) return this.listAnswer(own, alone, 'search');
+      if (alone.cars.length && !alone.dropped.length && !alone.priceRelaxed)
+        return this.listAnswer(own, alone, 'search');
     }
     return this.listAnswer(c, outcome, 'search');
   }
@@ -267,7 +288,11 @@ class Turn {
 
   async followUp(p: ParsedMessage, c: Constraints, referenced: CarDetails[]): Promise<AdvisorReply> {
     const conv = this.conv;
-    const baseIds = referenced.length ? referenced.map((x) => x.id) : conv.lastList.length ? conv.lastList : conv.lastNamed;
+    const baseIds = referenced.length
+      ? referenced.map((x) => x.id)
+      : conv.lastList.length
+        ? conv.lastList
+        : conv.lastNamed;
     const base = (await Promise.all(baseIds.map((id) => this.inventory.getCar(id)))).filter(
       (x): x is CarDetails => x !== null,
     );
@@ -335,7 +360,8 @@ class Turn {
     if (car.fuel === 'HYBRID') out.push('hybrid rất tiết kiệm xăng, nhất là khi đi phố');
     if (car.fuel === 'ELECTRIC') out.push('xe điện êm ái, chi phí vận hành thấp');
     if (car.size >= 7) out.push(`${car.size} chỗ, rộng rãi cho gia đình`);
-    if (car.bodyType === 'SUV' || car.bodyType === 'CROSSOVER') out.push('gầm cao, tự tin khi đi đường xấu hoặc ngập nước');
+    if (car.bodyType === 'SUV' || car.bodyType === 'CROSSOVER')
+      out.push('gầm cao, tự tin khi đi đường xấu hoặc ngập nước');
     if (car.bodyType === 'PICKUP') out.push('bán tải đa dụng, vừa đi lại vừa chở hàng');
     if (car.bodyType === 'HATCHBACK') out.push('nhỏ gọn, dễ đi phố và đỗ xe');
     if (car.bodyType === 'SEDAN') out.push('sedan êm ái, cốp rộng');
@@ -370,7 +396,9 @@ class Turn {
   }
 
   private statusNote(car: AdvisorCar): string {
-    return car.status === 'available' ? '' : `\nLưu ý: xe này hiện ở trạng thái "${CAR_STATUS_LABELS[car.status]}".`;
+    return car.status === 'available'
+      ? ''
+      : `\nLưu ý: xe này hiện ở trạng thái "${CAR_STATUS_LABELS[car.status]}".`;
   }
 
   async detail(cars: CarDetails[], attributes: CarAttribute[]): Promise<AdvisorReply> {
@@ -416,9 +444,9 @@ class Turn {
       cars = found.filter((x): x is CarDetails => x !== null);
     }
     if (cars.length < 2 && this.conv.lastList.length >= 2 && !p.reference?.positions.length) {
-      cars = (await Promise.all(this.conv.lastList.slice(0, 2).map((id) => this.inventory.getCar(id)))).filter(
-        (x): x is CarDetails => x !== null,
-      );
+      cars = (
+        await Promise.all(this.conv.lastList.slice(0, 2).map((id) => this.inventory.getCar(id)))
+      ).filter((x): x is CarDetails => x !== null);
     }
     if (cars.length < 2) return null;
     cars = cars.slice(0, 4);
@@ -430,19 +458,23 @@ class Turn {
           `${FUEL_WORDS[car.fuel]}, ${TRANSMISSION_WORDS[car.transmission]}, màu ${car.exteriorColor.toLowerCase()} – ${carLink(car.id)}`,
       );
     });
-    const best = (pickBest: (a: CarDetails, b: CarDetails) => number) => cars.reduce((a, b) => (pickBest(a, b) <= 0 ? a : b));
+    const best = (pickBest: (a: CarDetails, b: CarDetails) => number) =>
+      cars.reduce((a, b) => (pickBest(a, b) <= 0 ? a : b));
     const cheapest = best((a, b) => a.sellPrice - b.sellPrice);
     const newest = best((a, b) => b.year - a.year);
     const leastKm = best((a, b) => a.odo - b.odo);
     const mostSeats = best((a, b) => b.size - a.size);
     const verdict: string[] = [];
     const most = cars.length === 2 ? 'hơn' : 'nhất';
-    if (new Set(cars.map((c) => c.sellPrice)).size > 1) verdict.push(`${carTitle(cheapest)} có giá thấp ${most}`);
+    if (new Set(cars.map((c) => c.sellPrice)).size > 1)
+      verdict.push(`${carTitle(cheapest)} có giá thấp ${most}`);
     if (new Set(cars.map((c) => c.year)).size > 1) verdict.push(`${carTitle(newest)} đời mới ${most}`);
     if (new Set(cars.map((c) => c.odo)).size > 1) verdict.push(`${carTitle(leastKm)} đi ít km ${most}`);
     if (new Set(cars.map((c) => c.size)).size > 1) verdict.push(`${carTitle(mostSeats)} nhiều chỗ ${most}`);
     lines.push('');
-    lines.push(verdict.length ? `Tóm lại: ${verdict.join('; ')}.` : 'Hai xe rất tương đồng về giá, đời và số km.');
+    lines.push(
+      verdict.length ? `Tóm lại: ${verdict.join('; ')}.` : 'Hai xe rất tương đồng về giá, đời và số km.',
+    );
     lines.push(
       'Nếu ưu tiên chi phí, chọn xe giá thấp hơn; nếu muốn xe bền lâu và giữ giá, ưu tiên xe đời mới, đi ít. Bạn có thể xem hai xe trực tiếp khi đăng ký lái thử tại /testdrive.',
     );
@@ -457,12 +489,14 @@ class Turn {
     const missing = (what: string) =>
       `Showroom chưa cập nhật ${what} trên website; bạn vui lòng liên hệ qua ${s.phone ? `hotline ${s.phone}` : s.email ? `email ${s.email}` : 'trang /consulting'}.`;
     for (const t of topics) {
-      if (t === 'address') lines.push(s.address ? `Địa chỉ showroom ${s.name}: ${s.address}.` : missing('địa chỉ'));
+      if (t === 'address')
+        lines.push(s.address ? `Địa chỉ showroom ${s.name}: ${s.address}.` : missing('địa chỉ'));
       if (t === 'phone') {
         lines.push(s.phone ? `Số điện thoại / hotline: ${s.phone}.` : missing('số điện thoại'));
         if (s.zaloUrl) lines.push(`Zalo: ${s.zaloUrl}`);
       }
-      if (t === 'hours') lines.push(s.openingHours ? `Giờ mở cửa: ${s.openingHours}.` : missing('giờ mở cửa'));
+      if (t === 'hours')
+        lines.push(s.openingHours ? `Giờ mở cửa: ${s.openingHours}.` : missing('giờ mở cửa'));
       if (t === 'email') lines.push(s.email ? `Email: ${s.email}.` : missing('email'));
       if (t === 'social') {
         const links = [
@@ -533,7 +567,8 @@ class Turn {
   async instalment(p: ParsedMessage, referenced: CarDetails[]): Promise<AdvisorReply> {
     const plan = p.instalment ?? {};
     let car: AdvisorCar | null = referenced[0] ?? null;
-    if (!car && this.conv.handoff && this.conv.handoffActive) car = await this.findHandedOver(this.conv.handoff);
+    if (!car && this.conv.handoff && this.conv.handoffActive)
+      car = await this.findHandedOver(this.conv.handoff);
     if (!car && (p.constraints.models?.length || p.constraints.brands?.length)) {
       const outcome = await findCars(this.inventory, { ...p.constraints }, this.year);
       if (!outcome.dropped.length && !outcome.priceRelaxed) car = outcome.cars[0] ?? null;
@@ -558,7 +593,9 @@ class Turn {
       downRatio: plan.downRatio,
       termMonths: plan.termMonths,
     });
-    const subject = car ? `xe ${carTitle(car)} (đời ${car.year}, giá ${formatPrice(car.sellPrice)}) – ${carLink(car.id)}` : `xe giá ${formatPrice(price)}`;
+    const subject = car
+      ? `xe ${carTitle(car)} (đời ${car.year}, giá ${formatPrice(car.sellPrice)}) – ${carLink(car.id)}`
+      : `xe giá ${formatPrice(price)}`;
     const lines = [
       `Ước tính trả góp ${subject}:`,
       `- Trả trước: ${formatPrice(estimate.downPayment)}${estimate.capped ? ` (ngân hàng cho vay tối đa ${Math.round(estimate.maxLoanRatio * 100)}% giá xe)` : ''}`,
@@ -607,7 +644,8 @@ class Turn {
     const strengths = this.strengths(car);
     if (strengths.length) lines.push(`- Điểm nổi bật: ${strengths.slice(0, 6).join('; ')}.`);
     lines.push(`- ${await this.priceVerdict(car)}`);
-    if (car.status !== 'available') lines.push(`- Lưu ý: xe hiện ở trạng thái "${CAR_STATUS_LABELS[car.status]}".`);
+    if (car.status !== 'available')
+      lines.push(`- Lưu ý: xe hiện ở trạng thái "${CAR_STATUS_LABELS[car.status]}".`);
     lines.push(
       '',
       `Bạn có thể hỏi mình "trả góp xe này mỗi tháng bao nhiêu?", hoặc đăng ký lái thử tại /testdrive?carId=${car.id}. Hotline: ${(await this.showroom()).phone || '/consulting'}.`,

@@ -1,6 +1,17 @@
-import { type ChatCarInfo, type ChatMessage, carLinks, parseCarAdviceMessage } from '../../../../contract/chat';
+import {
+  type ChatCarInfo,
+  type ChatMessage,
+  carLinks,
+  parseCarAdviceMessage,
+} from '../../../../contract/chat';
 import { foldVietnamese } from '../../../../contract/text';
-import { type Catalogue, type Constraints, hasHardConstraints, type ParsedMessage, parseMessage } from '../parse';
+import {
+  type Catalogue,
+  type Constraints,
+  hasHardConstraints,
+  type ParsedMessage,
+  parseMessage,
+} from '../parse';
 
 /**
  * What the conversation so far tells the advisor: the cars it listed (from the /cars/{id} links of its
@@ -31,7 +42,8 @@ export function mergeConstraints(previous: Constraints, parsed: ParsedMessage, f
   const now = parsed.constraints;
   if (!hasHardConstraints(previous) && !previous.purposes) return now;
   const kinds = Object.keys(now).filter((k) => k !== 'sort').length;
-  const refines = REFINE_CUES.test(folded) || kinds <= 1 || parsed.cheaper || parsed.more || parsed.newer || parsed.lessKm;
+  const refines =
+    REFINE_CUES.test(folded) || kinds <= 1 || parsed.cheaper || parsed.more || parsed.newer || parsed.lessKm;
   if (!refines) return now;
   const merged: Constraints = { ...previous, ...now };
   // A new brand or model replaces the old ones; a body type replaces a body type.
@@ -39,7 +51,8 @@ export function mergeConstraints(previous: Constraints, parsed: ParsedMessage, f
     merged.brands = now.brands;
     merged.models = now.models;
   }
-  for (const key of Object.keys(merged) as (keyof Constraints)[]) if (merged[key] === undefined) delete merged[key];
+  for (const key of Object.keys(merged) as (keyof Constraints)[])
+    if (merged[key] === undefined) delete merged[key];
   return merged;
 }
 

@@ -6,7 +6,12 @@ import type { Colour, Constraints, Purpose } from '../parse';
 
 /** Words the answers use: every number in them comes from a car, the configuration or the buyer. */
 
-export const FUEL_WORDS: Record<Fuel, string> = { PETROL: 'máy xăng', DIESEL: 'máy dầu', HYBRID: 'hybrid', ELECTRIC: 'xe điện' };
+export const FUEL_WORDS: Record<Fuel, string> = {
+  PETROL: 'máy xăng',
+  DIESEL: 'máy dầu',
+  HYBRID: 'hybrid',
+  ELECTRIC: 'xe điện',
+};
 export const TRANSMISSION_WORDS: Record<Transmission, string> = { AUTOMATIC: 'số tự động', MANUAL: 'số sàn' };
 export const COLOUR_WORDS: Record<Colour, string> = {
   den: 'đen',
@@ -70,14 +75,16 @@ function budgetWords(c: Constraints): string | null {
 }
 
 function yearWords(c: Constraints): string | null {
-  if (c.yearMin && c.yearMax) return c.yearMin === c.yearMax ? `đời ${c.yearMin}` : `đời ${c.yearMin}–${c.yearMax}`;
+  if (c.yearMin && c.yearMax)
+    return c.yearMin === c.yearMax ? `đời ${c.yearMin}` : `đời ${c.yearMin}–${c.yearMax}`;
   if (c.yearMin) return `đời ${c.yearMin} trở lên`;
   if (c.yearMax) return `đời ${c.yearMax} trở về trước`;
   return null;
 }
 
 function seatWords(c: Constraints): string | null {
-  if (c.seatsMin && c.seatsMax) return c.seatsMin === c.seatsMax ? `${c.seatsMin} chỗ` : `${c.seatsMin}–${c.seatsMax} chỗ`;
+  if (c.seatsMin && c.seatsMax)
+    return c.seatsMin === c.seatsMax ? `${c.seatsMin} chỗ` : `${c.seatsMin}–${c.seatsMax} chỗ`;
   if (c.seatsMin) return c.purposes?.includes('family') && c.seatsMin === 5 ? null : `từ ${c.seatsMin} chỗ`;
   return null;
 }
@@ -91,7 +98,8 @@ export function describeConstraints(c: Constraints): string {
   ];
   if (names.length) parts.push(names.join(' hoặc '));
   if (c.bodyTypes?.length) {
-    const gamCao = c.bodyTypes.length === 2 && c.bodyTypes.includes('SUV') && c.bodyTypes.includes('CROSSOVER');
+    const gamCao =
+      c.bodyTypes.length === 2 && c.bodyTypes.includes('SUV') && c.bodyTypes.includes('CROSSOVER');
     parts.push(gamCao ? 'gầm cao (SUV/crossover)' : c.bodyTypes.map(bodyWord).join(' hoặc '));
   }
   const seats = seatWords(c);
@@ -115,9 +123,10 @@ export function reasonsFor(car: AdvisorCar, c: Constraints, currentYear: number)
   const b = c.budget;
   if (b) {
     if (b.target !== undefined) {
-      if (Math.abs(car.sellPrice - b.target) <= b.target * 0.1) out.push(`giá sát ngân sách khoảng ${formatPrice(b.target)}`);
-    }
-    else if (b.max !== undefined && car.sellPrice <= b.max) out.push(`trong ngân sách ${formatPrice(b.max)}`);
+      if (Math.abs(car.sellPrice - b.target) <= b.target * 0.1)
+        out.push(`giá sát ngân sách khoảng ${formatPrice(b.target)}`);
+    } else if (b.max !== undefined && car.sellPrice <= b.max)
+      out.push(`trong ngân sách ${formatPrice(b.max)}`);
     else if (b.min !== undefined && car.sellPrice >= b.min) out.push(`đúng tầm giá từ ${formatPrice(b.min)}`);
   }
   if (c.models?.length) out.push(`đúng dòng ${car.model}`);
@@ -144,20 +153,25 @@ export function purposeReason(car: AdvisorCar, p: Purpose): string | null {
   switch (p) {
     case 'service':
       if (['SEDAN', 'MPV', 'HATCHBACK'].includes(car.bodyType) && car.fuel !== 'DIESEL') {
-        return car.size >= 7 ? `${car.size} chỗ, chở được nhiều khách khi chạy dịch vụ` : 'kiểu xe phổ biến, chi phí vận hành hợp lý để chạy dịch vụ';
+        return car.size >= 7
+          ? `${car.size} chỗ, chở được nhiều khách khi chạy dịch vụ`
+          : 'kiểu xe phổ biến, chi phí vận hành hợp lý để chạy dịch vụ';
       }
       return null;
     case 'city':
       if (car.bodyType === 'HATCHBACK') return 'nhỏ gọn, dễ xoay trở và đỗ xe trong phố';
-      if (car.transmission === 'AUTOMATIC' && ['SEDAN', 'CROSSOVER'].includes(car.bodyType)) return 'số tự động, kích thước vừa phải để đi phố';
+      if (car.transmission === 'AUTOMATIC' && ['SEDAN', 'CROSSOVER'].includes(car.bodyType))
+        return 'số tự động, kích thước vừa phải để đi phố';
       if (car.fuel === 'ELECTRIC' || car.fuel === 'HYBRID') return 'tiết kiệm nhiên liệu khi đi phố đông';
       return null;
     case 'long_trip':
       if (car.fuel === 'DIESEL') return 'máy dầu bền bỉ, tiết kiệm khi đi đường dài';
-      if (['SUV', 'MPV', 'SEDAN'].includes(car.bodyType)) return `${bodyWord(car.bodyType)} chạy đầm, thoải mái cho đường dài`;
+      if (['SUV', 'MPV', 'SEDAN'].includes(car.bodyType))
+        return `${bodyWord(car.bodyType)} chạy đầm, thoải mái cho đường dài`;
       return null;
     case 'rough_road':
-      if (['SUV', 'PICKUP', 'CROSSOVER'].includes(car.bodyType)) return 'gầm cao, đi đường xấu và ngập nước tốt hơn';
+      if (['SUV', 'PICKUP', 'CROSSOVER'].includes(car.bodyType))
+        return 'gầm cao, đi đường xấu và ngập nước tốt hơn';
       return null;
     case 'family':
       if (car.size >= 7) return `${car.size} chỗ rộng rãi cho cả gia đình`;
@@ -168,14 +182,17 @@ export function purposeReason(car: AdvisorCar, p: Purpose): string | null {
       if (car.bodyType === 'VAN' || car.bodyType === 'MPV') return 'khoang rộng, chở được nhiều đồ';
       return null;
     case 'luxury':
-      if (LUXURY_BRANDS.has(foldVietnamese(car.brand).replace(/[^a-z]/g, ''))) return `thương hiệu sang ${car.brand}`;
+      if (LUXURY_BRANDS.has(foldVietnamese(car.brand).replace(/[^a-z]/g, '')))
+        return `thương hiệu sang ${car.brand}`;
       return null;
     case 'beginner':
       if (car.transmission === 'AUTOMATIC' && car.size <= 5) return 'số tự động, cỡ xe vừa phải, dễ làm quen';
       return null;
     case 'economy':
-      if (car.fuel === 'HYBRID' || car.fuel === 'ELECTRIC') return `${FUEL_WORDS[car.fuel]}, chi phí nhiên liệu thấp`;
-      if (['HATCHBACK', 'SEDAN'].includes(car.bodyType) && car.fuel !== 'DIESEL') return 'xe cỡ nhỏ, chi phí nuôi xe thấp';
+      if (car.fuel === 'HYBRID' || car.fuel === 'ELECTRIC')
+        return `${FUEL_WORDS[car.fuel]}, chi phí nhiên liệu thấp`;
+      if (['HATCHBACK', 'SEDAN'].includes(car.bodyType) && car.fuel !== 'DIESEL')
+        return 'xe cỡ nhỏ, chi phí nuôi xe thấp';
       return null;
   }
 }
@@ -205,10 +222,20 @@ export function purposeScore(car: AdvisorCar, purposes: Purpose[] | undefined): 
   for (const p of purposes ?? []) {
     if (purposeReason(car, p)) s += 1;
     if (p === 'family' && car.size >= 7) s += 1;
-    if (p === 'service' && POPULAR_SERVICE_BRANDS.has(foldVietnamese(car.brand).replace(/[^a-z]/g, ''))) s += 0.5;
+    if (p === 'service' && POPULAR_SERVICE_BRANDS.has(foldVietnamese(car.brand).replace(/[^a-z]/g, '')))
+      s += 0.5;
     if (p === 'luxury' && LUXURY_BRANDS.has(foldVietnamese(car.brand).replace(/[^a-z]/g, ''))) s += 1;
   }
   return s;
 }
 
-const POPULAR_SERVICE_BRANDS = new Set(['toyota', 'hyundai', 'kia', 'mitsubishi', 'honda', 'vinfast', 'suzuki', 'mazda']);
+const POPULAR_SERVICE_BRANDS = new Set([
+  'toyota',
+  'hyundai',
+  'kia',
+  'mitsubishi',
+  'honda',
+  'vinfast',
+  'suzuki',
+  'mazda',
+]);

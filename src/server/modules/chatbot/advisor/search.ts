@@ -82,7 +82,8 @@ function without(c: Constraints, key: Relaxable): Constraints {
       if (next.models?.length) {
         const brands = [...(next.brands ?? [])];
         for (const m of next.models) {
-          if (!brands.some((b) => b.brand === m.brand)) brands.push({ brand: m.brand, keys: [compactFold(m.brand)] });
+          if (!brands.some((b) => b.brand === m.brand))
+            brands.push({ brand: m.brand, keys: [compactFold(m.brand)] });
         }
         next.brands = brands;
       }
@@ -177,7 +178,13 @@ export async function findCars(
   };
   let result = await run(c);
   if (result.cars.length) {
-    return { cars: rank(result.cars, c, currentYear), search: result.search, constraints: c, priceRelaxed: false, dropped: [] };
+    return {
+      cars: rank(result.cars, c, currentYear),
+      search: result.search,
+      constraints: c,
+      priceRelaxed: false,
+      dropped: [],
+    };
   }
 
   let current = c;
@@ -195,7 +202,13 @@ export async function findCars(
     priceRelaxed = true;
     result = await run(current);
     if (result.cars.length) {
-      return { cars: rank(result.cars, current, currentYear), search: result.search, constraints: current, priceRelaxed, dropped: [] };
+      return {
+        cars: rank(result.cars, current, currentYear),
+        search: result.search,
+        constraints: current,
+        priceRelaxed,
+        dropped: [],
+      };
     }
   }
   const dropped: Relaxable[] = [];
@@ -211,7 +224,10 @@ export async function findCars(
     dropped.push(key);
     result = await run(current, near);
     if (result.cars.length) {
-      const cars = near.nearPrice !== undefined ? result.cars.slice(0, MAX_LISTED) : rank(result.cars, current, currentYear);
+      const cars =
+        near.nearPrice !== undefined
+          ? result.cars.slice(0, MAX_LISTED)
+          : rank(result.cars, current, currentYear);
       return { cars, search: result.search, constraints: current, priceRelaxed, dropped };
     }
   }

@@ -44,28 +44,50 @@ function seatNumber(word: string): number {
  */
 export function parseSeats(q: Query): { seatsMin?: number; seatsMax?: number } {
   let result: { seatsMin?: number; seatsMax?: number } = {};
-  q.take(new RegExp(`(\\d{1,2}|${NUMBER_WORD_RE})\\s*(?:-|den|toi|hoac)\\s*(\\d{1,2}|${NUMBER_WORD_RE})\\s*${SEAT_UNIT}`, 'g'), (m) => {
-    const a = seatNumber(m[1]);
-    const b = seatNumber(m[2]);
-    if (!(a >= 2 && b <= 45 && a <= b)) return false;
-    result = { seatsMin: a, seatsMax: b };
-    return true;
-  });
-  q.take(new RegExp(`(tu |it nhat |toi thieu |tren )?(\\d{1,2}|${NUMBER_WORD_RE})\\s*${SEAT_UNIT}( tro len| tro di| tro ra)?`, 'g'), (m) => {
-    const n = seatNumber(m[2]);
-    if (!(n >= 2 && n <= 45)) return false;
-    const atLeast = Boolean(m[1] || m[3]);
-    result = atLeast || n >= 7 ? { seatsMin: m[1]?.trim() === 'tren' ? n + 1 : n } : { seatsMin: n, seatsMax: n };
-    return true;
-  });
+  q.take(
+    new RegExp(
+      `(\\d{1,2}|${NUMBER_WORD_RE})\\s*(?:-|den|toi|hoac)\\s*(\\d{1,2}|${NUMBER_WORD_RE})\\s*${SEAT_UNIT}`,
+      'g',
+    ),
+    (m) => {
+      const a = seatNumber(m[1]);
+      const b = seatNumber(m[2]);
+      if (!(a >= 2 && b <= 45 && a <= b)) return false;
+      result = { seatsMin: a, seatsMax: b };
+      return true;
+    },
+  );
+  q.take(
+    new RegExp(
+      `(tu |it nhat |toi thieu |tren )?(\\d{1,2}|${NUMBER_WORD_RE})\\s*${SEAT_UNIT}( tro len| tro di| tro ra)?`,
+      'g',
+    ),
+    (m) => {
+      const n = seatNumber(m[2]);
+      if (!(n >= 2 && n <= 45)) return false;
+      const atLeast = Boolean(m[1] || m[3]);
+      result =
+        atLeast || n >= 7 ? { seatsMin: m[1]?.trim() === 'tren' ? n + 1 : n } : { seatsMin: n, seatsMax: n };
+      return true;
+    },
+  );
   // "gia đình 6 người", "nhà 7 người": seats for that many people.
-  q.take(new RegExp(`(?:gia dinh|nha|cho|di)\\s*(?:co\\s*)?(\\d{1,2}|${NUMBER_WORD_RE})\\s*(?:nguoi|thanh vien|mieng)(?![a-z])`, 'g'), (m) => {
-    const n = seatNumber(m[1]);
-    if (!(n >= 2 && n <= 16) || result.seatsMin) return false;
-    result = { seatsMin: n <= 5 ? Math.max(n, 4) : 7 };
-    return true;
-  });
-  if (result.seatsMin === undefined && /(dong nguoi|dai gia dinh|ca ho|nhieu nguoi|ong ba bo me)/.test(q.rest)) {
+  q.take(
+    new RegExp(
+      `(?:gia dinh|nha|cho|di)\\s*(?:co\\s*)?(\\d{1,2}|${NUMBER_WORD_RE})\\s*(?:nguoi|thanh vien|mieng)(?![a-z])`,
+      'g',
+    ),
+    (m) => {
+      const n = seatNumber(m[1]);
+      if (!(n >= 2 && n <= 16) || result.seatsMin) return false;
+      result = { seatsMin: n <= 5 ? Math.max(n, 4) : 7 };
+      return true;
+    },
+  );
+  if (
+    result.seatsMin === undefined &&
+    /(dong nguoi|dai gia dinh|ca ho|nhieu nguoi|ong ba bo me)/.test(q.rest)
+  ) {
     result = { seatsMin: 7 };
   }
   return result;

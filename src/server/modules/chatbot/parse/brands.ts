@@ -145,7 +145,18 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
   },
   {
     brand: 'Mercedes-Benz',
-    aliases: ['mercedesbenz', 'mercedes', 'mercedes benz', 'mec', 'merc', 'mer', 'mercedez', 'mecxedes', 'benz', 'mercedesbens'],
+    aliases: [
+      'mercedesbenz',
+      'mercedes',
+      'mercedes benz',
+      'mec',
+      'merc',
+      'mer',
+      'mercedez',
+      'mecxedes',
+      'benz',
+      'mercedesbens',
+    ],
     models: {
       'C-Class': ['cclass', 'c180', 'c200', 'c250', 'c300', 'c43'],
       'E-Class': ['eclass', 'e180', 'e200', 'e250', 'e300', 'e350'],
@@ -191,17 +202,37 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
   {
     brand: 'Nissan',
     aliases: ['nissan', 'nisan'],
-    models: { Navara: ['navara'], Almera: ['almera'], Kicks: ['kicks'], Terra: ['terra'], Sunny: ['sunny'], 'X-Trail': ['xtrail'] },
+    models: {
+      Navara: ['navara'],
+      Almera: ['almera'],
+      Kicks: ['kicks'],
+      Terra: ['terra'],
+      Sunny: ['sunny'],
+      'X-Trail': ['xtrail'],
+    },
   },
   {
     brand: 'Suzuki',
     aliases: ['suzuki', 'suzuky'],
-    models: { XL7: ['xl7'], Ertiga: ['ertiga'], Swift: ['swift'], Ciaz: ['ciaz'], Jimny: ['jimny'], Carry: ['carry'] },
+    models: {
+      XL7: ['xl7'],
+      Ertiga: ['ertiga'],
+      Swift: ['swift'],
+      Ciaz: ['ciaz'],
+      Jimny: ['jimny'],
+      Carry: ['carry'],
+    },
   },
   {
     brand: 'Chevrolet',
     aliases: ['chevrolet', 'chevro', 'chevy', 'chev'],
-    models: { Cruze: ['cruze'], Spark: ['spark'], Colorado: ['colorado'], Trailblazer: ['trailblazer'], Aveo: ['aveo'] },
+    models: {
+      Cruze: ['cruze'],
+      Spark: ['spark'],
+      Colorado: ['colorado'],
+      Trailblazer: ['trailblazer'],
+      Aveo: ['aveo'],
+    },
   },
   {
     brand: 'Peugeot',
@@ -217,7 +248,13 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
   {
     brand: 'Volkswagen',
     aliases: ['volkswagen', 'vw', 'volkswagon'],
-    models: { Tiguan: ['tiguan'], Teramont: ['teramont'], Polo: ['polo'], Passat: ['passat'], Viloran: ['viloran'] },
+    models: {
+      Tiguan: ['tiguan'],
+      Teramont: ['teramont'],
+      Polo: ['polo'],
+      Passat: ['passat'],
+      Viloran: ['viloran'],
+    },
   },
   {
     brand: 'Isuzu',
@@ -233,7 +270,12 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
   {
     brand: 'Land Rover',
     aliases: ['landrover', 'rangerover'],
-    models: { 'Range Rover': ['rangerover'], Evoque: ['evoque'], Discovery: ['discovery'], Defender: ['defender'] },
+    models: {
+      'Range Rover': ['rangerover'],
+      Evoque: ['evoque'],
+      Discovery: ['discovery'],
+      Defender: ['defender'],
+    },
   },
   {
     brand: 'Volvo',
@@ -261,7 +303,10 @@ function buildLookup(): Lookup {
   const models = new Map<string, ModelRef>();
   const numeric = new Map<string, ModelRef>();
   for (const entry of BRAND_DICTIONARY) {
-    const ref: BrandRef = { brand: entry.brand, keys: [...new Set([compactFold(entry.brand), ...entry.aliases.map(compactFold)])] };
+    const ref: BrandRef = {
+      brand: entry.brand,
+      keys: [...new Set([compactFold(entry.brand), ...entry.aliases.map(compactFold)])],
+    };
     for (const key of ref.keys) brands.set(key, ref);
     for (const [model, keys] of Object.entries(entry.models)) {
       const m: ModelRef = {
@@ -311,7 +356,10 @@ const STOP_TOKENS = new Set(['xe', 'oto', 'o', 'to', 'con', 'chiec', 'em', 'dong
  * Brands and models named in the message. Tokens are joined in windows of up to three without spaces,
  * so "vin fast" = "vinfast", "cx 5" = "cx5", "santa fe" = "santafe", "mazda 3" = "mazda3".
  */
-export function parseBrandsModels(q: Query, catalogue?: Catalogue): { brands?: BrandRef[]; models?: ModelRef[] } {
+export function parseBrandsModels(
+  q: Query,
+  catalogue?: Catalogue,
+): { brands?: BrandRef[]; models?: ModelRef[] } {
   const lookup = withCatalogue(catalogue);
   const tokens = [...q.rest.matchAll(/[a-z0-9]+/g)].map((m) => ({ text: m[0], index: m.index ?? 0 }));
   const brands: BrandRef[] = [];
@@ -364,7 +412,9 @@ export function parseBrandsModels(q: Query, catalogue?: Catalogue): { brands?: B
 function isCarContext(tokens: { text: string }[], i: number): boolean {
   const prev = tokens[i - 1]?.text;
   const prev2 = tokens[i - 2]?.text;
-  return prev === 'xe' || prev === 'hang' || prev === 'dong' || (prev === 'to' && prev2 === 'o') || prev === 'oto';
+  return (
+    prev === 'xe' || prev === 'hang' || prev === 'dong' || (prev === 'to' && prev2 === 'o') || prev === 'oto'
+  );
 }
 
 /** A brand by its display name, for references built from the inventory. */

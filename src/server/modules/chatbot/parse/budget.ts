@@ -30,7 +30,8 @@ function boundOf(q: Query, before: string, after: string): Bound {
   if (MIN_AFTER.test(after)) return 'min';
   const b = before.replace(/\s+/g, ' ');
   // "tài chính khoảng 1 tỷ 2": the word right before the amount decides.
-  if (/(?:^|\s)(tam|khoang|chung|quanh|xap xi|loanh quanh|tam tam|khoang chung|dao dong|~)\s*$/.test(b)) return 'approx';
+  if (/(?:^|\s)(tam|khoang|chung|quanh|xap xi|loanh quanh|tam tam|khoang chung|dao dong|~)\s*$/.test(b))
+    return 'approx';
   if (MIN_BEFORE.test(b) && !/(it|nho|re|thap|khong) hon\s*$/.test(b)) return 'min';
   if (MAX_BEFORE.test(b)) {
     // "cỡ 700 triệu" is approximate, "có 700 triệu" is all the money there is.

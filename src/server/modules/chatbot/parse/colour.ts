@@ -22,7 +22,13 @@ const ACCENTED: [string, Colour][] = [
   ['tím', 'tim'],
 ];
 /** Words that are safe without accents. */
-const SAFE_FOLDED: Record<string, Colour> = { trang: 'trang', xam: 'xam', xanh: 'xanh', nau: 'nau', tim: 'tim' };
+const SAFE_FOLDED: Record<string, Colour> = {
+  trang: 'trang',
+  xam: 'xam',
+  xanh: 'xanh',
+  nau: 'nau',
+  tim: 'tim',
+};
 const FOLDED: Record<string, Colour> = {
   den: 'den',
   trang: 'trang',
@@ -47,13 +53,23 @@ export function parseColours(q: Query): Colour[] | undefined {
   };
   const words = Object.keys(FOLDED).join('|');
   // "mau den", "son trang", "mau den hoac trang", "mau do, xam"
-  q.take(new RegExp(`(?:mau|son|mau son|ngoai that)\\s+((?:${words})(?:\\s*(?:,|hoac|hay|va|/|-)\\s*(?:mau\\s+)?(?:${words}))*)(?![a-z])`, 'g'), (m) => {
-    if (/(khong|ko|chu|tru|ngoai)\s*(?:thich|lay|can|muon)?\s*$/.test(q.rest.slice(Math.max(0, (m.index ?? 0) - 14), m.index ?? 0))) {
+  q.take(
+    new RegExp(
+      `(?:mau|son|mau son|ngoai that)\\s+((?:${words})(?:\\s*(?:,|hoac|hay|va|/|-)\\s*(?:mau\\s+)?(?:${words}))*)(?![a-z])`,
+      'g',
+    ),
+    (m) => {
+      if (
+        /(khong|ko|chu|tru|ngoai)\s*(?:thich|lay|can|muon)?\s*$/.test(
+          q.rest.slice(Math.max(0, (m.index ?? 0) - 14), m.index ?? 0),
+        )
+      ) {
+        return true;
+      }
+      for (const w of m[1].split(/[^a-z]+/)) if (FOLDED[w]) add(FOLDED[w]);
       return true;
-    }
-    for (const w of m[1].split(/[^a-z]+/)) if (FOLDED[w]) add(FOLDED[w]);
-    return true;
-  });
+    },
+  );
   if (colours.length) return colours;
   // Accented words anywhere ("xe đen", "con trắng"), but not "cam" (cam kết, camera) nor "be" (bé) alone.
   for (const [word, colour] of ACCENTED) {
@@ -63,7 +79,11 @@ export function parseColours(q: Query): Colour[] | undefined {
   }
   // Unaccented but unambiguous after a car word: "xe trang", "xe xam"
   for (const [w, colour] of Object.entries(SAFE_FOLDED)) {
-    if (new RegExp(`(?:xe|con|chiec|em)\\s+(?:[a-z0-9-]+\\s+){0,3}?${w}(?![a-z])`).test(q.rest) && q.raw === q.folded) add(colour);
+    if (
+      new RegExp(`(?:xe|con|chiec|em)\\s+(?:[a-z0-9-]+\\s+){0,3}?${w}(?![a-z])`).test(q.rest) &&
+      q.raw === q.folded
+    )
+      add(colour);
   }
   return colours.length ? colours : undefined;
 }

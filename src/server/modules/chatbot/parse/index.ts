@@ -1,5 +1,5 @@
-import { type Catalogue, parseBrandsModels } from './brands';
 import { parseBody, parseSeats } from './body';
+import { type Catalogue, parseBrandsModels } from './brands';
 import { parseBudget } from './budget';
 import { parseColours } from './colour';
 import {

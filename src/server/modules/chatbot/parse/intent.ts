@@ -7,11 +7,24 @@ import type { CarAttribute, CarReference, InfoTopic, Instalment, SortWish } from
 export function parseInfoTopics(q: Query): InfoTopic[] {
   const f = q.folded;
   const topics: InfoTopic[] = [];
-  if (/(dia chi|o dau|nam o|cho nao|duong nao|showroom o|cua hang o|chi nhanh|vi tri|ban do|google map|den xem xe|toi xem xe|qua xem xe|ghe xem|dia diem)/.test(f)) {
+  if (
+    /(dia chi|o dau|nam o|cho nao|duong nao|showroom o|cua hang o|chi nhanh|vi tri|ban do|google map|den xem xe|toi xem xe|qua xem xe|ghe xem|dia diem)/.test(
+      f,
+    )
+  ) {
     topics.push('address');
   }
-  if (/(so dien thoai|dien thoai|sdt|hotline|goi (?:cho|den|vao)|so de goi|lien he|lien lac|zalo|so phone|phone)/.test(f)) topics.push('phone');
-  if (/(gio mo cua|mo cua|dong cua|gio lam viec|lam viec|may gio|gio nao|chu nhat|cuoi tuan|ngay le|thu bay|lam den may gio)/.test(f)) {
+  if (
+    /(so dien thoai|dien thoai|sdt|hotline|goi (?:cho|den|vao)|so de goi|lien he|lien lac|zalo|so phone|phone)/.test(
+      f,
+    )
+  )
+    topics.push('phone');
+  if (
+    /(gio mo cua|mo cua|dong cua|gio lam viec|lam viec|may gio|gio nao|chu nhat|cuoi tuan|ngay le|thu bay|lam den may gio)/.test(
+      f,
+    )
+  ) {
     topics.push('hours');
   }
   if (/(email|e-mail|mail|thu dien tu)/.test(f)) topics.push('email');
@@ -25,28 +38,38 @@ const INSTALMENT =
 /** "trả góp", "vay", "trả trước 30%", "trả trước 300 triệu", "vay 5 năm", "trong 60 tháng". */
 export function parseInstalment(q: Query): Instalment | null {
   // Folded, "vay" is also "vậy" (so): it counts as a loan only next to a loan word.
-  const asks = INSTALMENT.test(q.folded) || (q.rawHas('vay') && /(vay|gop)/.test(q.folded) && q.raw !== q.folded);
+  const asks =
+    INSTALMENT.test(q.folded) || (q.rawHas('vay') && /(vay|gop)/.test(q.folded) && q.raw !== q.folded);
   if (!asks) return null;
   const out: Instalment = {};
-  q.take(/(?:tra truoc|dua truoc|co san|tra thang|dat truoc)\s*(?:khoang|tam|duoc)?\s*(\d+(?:[.,]\d+)?)\s*(%|phan tram)/g, (m) => {
-    const r = Number(m[1].replace(',', '.')) / 100;
-    if (r <= 0 || r >= 1) return false;
-    out.downRatio = r;
-    return true;
-  });
-  q.take(/(?:tra truoc|dua truoc|co san|dat truoc)\s*(?:khoang|tam|duoc)?\s*((?:\d+(?:[.,]\d+)*|nua|mot|hai|ba|bon|nam|sau|bay|tam|chin)\s*(?:ty|ti|trieu|tr|cu|tram)(?:\s*\d{1,3})?(?:\s*(?:trieu|tr|cu))?)(?![a-z])/g, (m) => {
-    const v = readAmount(m[1].trim());
-    if (!v) return false;
-    out.downPayment = v;
-    return true;
-  });
-  q.take(/(?:vay|gop|tra gop|trong|thoi han|ky han)\s*(?:trong\s*)?(?:vong\s*)?(\d{1,3}|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s*(nam|thang)(?![a-z])/g, (m) => {
-    const n = /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
-    const months = m[2] === 'nam' ? n * 12 : n;
-    if (!(months >= 1 && months <= 240)) return false;
-    out.termMonths = months;
-    return true;
-  });
+  q.take(
+    /(?:tra truoc|dua truoc|co san|tra thang|dat truoc)\s*(?:khoang|tam|duoc)?\s*(\d+(?:[.,]\d+)?)\s*(%|phan tram)/g,
+    (m) => {
+      const r = Number(m[1].replace(',', '.')) / 100;
+      if (r <= 0 || r >= 1) return false;
+      out.downRatio = r;
+      return true;
+    },
+  );
+  q.take(
+    /(?:tra truoc|dua truoc|co san|dat truoc)\s*(?:khoang|tam|duoc)?\s*((?:\d+(?:[.,]\d+)*|nua|mot|hai|ba|bon|nam|sau|bay|tam|chin)\s*(?:ty|ti|trieu|tr|cu|tram)(?:\s*\d{1,3})?(?:\s*(?:trieu|tr|cu))?)(?![a-z])/g,
+    (m) => {
+      const v = readAmount(m[1].trim());
+      if (!v) return false;
+      out.downPayment = v;
+      return true;
+    },
+  );
+  q.take(
+    /(?:vay|gop|tra gop|trong|thoi han|ky han)\s*(?:trong\s*)?(?:vong\s*)?(\d{1,3}|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s*(nam|thang)(?![a-z])/g,
+    (m) => {
+      const n = /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
+      const months = m[2] === 'nam' ? n * 12 : n;
+      if (!(months >= 1 && months <= 240)) return false;
+      out.termMonths = months;
+      return true;
+    },
+  );
   q.take(/(?:vay)\s*(\d+(?:[.,]\d+)?)\s*(%|phan tram)/g, (m) => {
     const r = Number(m[1].replace(',', '.')) / 100;
     if (r <= 0 || r >= 1) return false;
@@ -83,7 +106,9 @@ export function parseReference(q: Query): CarReference | null {
   };
   const CAR = '(?:xe|chiec|con|em|mau|lua chon|phuong an|cai)';
   // "hai xe dau", "3 xe dau tien", "2 chiec dau"
-  for (const m of f.matchAll(new RegExp(`(?<![a-z])(hai|ba|bon|nam|2|3|4|5)\\s*${CAR}\\s*(?:dau|dau tien|tren)(?![a-z])`, 'g'))) {
+  for (const m of f.matchAll(
+    new RegExp(`(?<![a-z])(hai|ba|bon|nam|2|3|4|5)\\s*${CAR}\\s*(?:dau|dau tien|tren)(?![a-z])`, 'g'),
+  )) {
     const n = /\d/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
     for (let i = 1; i <= n; i++) add(i);
   }
@@ -100,15 +125,21 @@ export function parseReference(q: Query): CarReference | null {
     if (n !== undefined && n !== 0) add(n);
   }
   // "so sanh xe 1 va 3", "xe 2 va 4"
-  for (const m of f.matchAll(/(?:xe|chiec)\s*(?:so\s*)?(\d)\s*(?:va|voi|,|&)\s*(?:xe\s*|chiec\s*)?(?:so\s*)?(\d)(?![\d.,]|\s*(?:cho|nam|ty|trieu))/g)) {
+  for (const m of f.matchAll(
+    /(?:xe|chiec)\s*(?:so\s*)?(\d)\s*(?:va|voi|,|&)\s*(?:xe\s*|chiec\s*)?(?:so\s*)?(\d)(?![\d.,]|\s*(?:cho|nam|ty|trieu))/g,
+  )) {
     add(Number(m[1]));
     add(Number(m[2]));
   }
   // "thu nhat va thu ba"
-  for (const m of f.matchAll(/thu\s*(nhat|hai|ba|tu|nam|\d)\s*(?:va|voi)\s*(?:xe\s*|chiec\s*)?(?:thu\s*)?(nhat|hai|ba|tu|nam|\d)(?![a-z0-9])/g)) {
+  for (const m of f.matchAll(
+    /thu\s*(nhat|hai|ba|tu|nam|\d)\s*(?:va|voi)\s*(?:xe\s*|chiec\s*)?(?:thu\s*)?(nhat|hai|ba|tu|nam|\d)(?![a-z0-9])/g,
+  )) {
     for (const w of [m[1], m[2]]) add(/^\d$/.test(w) ? Number(w) : ORDINALS[w]);
   }
-  const current = new RegExp(`(?<![a-z])${CAR}\\s*(?:nay|do|kia|ay|vua roi|vua noi|vua gui|ban vua|tren|nay thi|do thi)(?![a-z])`).test(f);
+  const current = new RegExp(
+    `(?<![a-z])${CAR}\\s*(?:nay|do|kia|ay|vua roi|vua noi|vua gui|ban vua|tren|nay thi|do thi)(?![a-z])`,
+  ).test(f);
   if (!positions.length && !current) return null;
   return { positions, current };
 }
@@ -117,15 +148,41 @@ export function parseReference(q: Query): CarReference | null {
 export function parseAttributes(q: Query): CarAttribute[] {
   const f = q.folded;
   const out: CarAttribute[] = [];
-  if (/(bao nhieu km|may km|bao nhieu cay|odo|so km|di duoc bao nhieu|chay bao nhieu|di bao nhieu|chay duoc bao nhieu|da di|chay nhieu chua|bao nhieu van)/.test(f)) out.push('odo');
-  if (/(gia bao nhieu|bao nhieu tien|gia the nao|gia sao|gia ca|bao tien|gia ban|muon gia|het bao nhieu|gia la|bao nhieu ty|bao nhieu trieu|may ty|may trieu|may cu)/.test(f)) out.push('price');
-  if (/(doi nao|doi may|nam nao|nam may|nam san xuat|sx nam|san xuat nam|doi bao nhieu|bao nhieu nam|may nam)/.test(f)) out.push('year');
+  if (
+    /(bao nhieu km|may km|bao nhieu cay|odo|so km|di duoc bao nhieu|chay bao nhieu|di bao nhieu|chay duoc bao nhieu|da di|chay nhieu chua|bao nhieu van)/.test(
+      f,
+    )
+  )
+    out.push('odo');
+  if (
+    /(gia bao nhieu|bao nhieu tien|gia the nao|gia sao|gia ca|bao tien|gia ban|muon gia|het bao nhieu|gia la|bao nhieu ty|bao nhieu trieu|may ty|may trieu|may cu)/.test(
+      f,
+    )
+  )
+    out.push('price');
+  if (
+    /(doi nao|doi may|nam nao|nam may|nam san xuat|sx nam|san xuat nam|doi bao nhieu|bao nhieu nam|may nam)/.test(
+      f,
+    )
+  )
+    out.push('year');
   if (/(mau gi|mau nao|mau sac|mau xe|son mau)/.test(f)) out.push('colour');
-  if (/(xang hay dau|dau hay xang|may gi|nhien lieu|chay xang|chay dau|dong co gi|may xang|may dau|xe dien khong|co phai xe dien)/.test(f)) out.push('fuel');
-  if (/(so san hay|so tu dong|hop so|so gi|so san khong|tu dong khong|so tu dong khong)/.test(f)) out.push('transmission');
+  if (
+    /(xang hay dau|dau hay xang|may gi|nhien lieu|chay xang|chay dau|dong co gi|may xang|may dau|xe dien khong|co phai xe dien)/.test(
+      f,
+    )
+  )
+    out.push('fuel');
+  if (/(so san hay|so tu dong|hop so|so gi|so san khong|tu dong khong|so tu dong khong)/.test(f))
+    out.push('transmission');
   if (/(may cho|bao nhieu cho|may ghe|bao nhieu ghe|cho ngoi|ngoi duoc may)/.test(f)) out.push('seats');
   if (/(kieu dang|kieu xe|dang xe|loai xe gi|la suv|la sedan|gam cao khong)/.test(f)) out.push('body');
-  if (/(chi tiet|thong tin|thong so|cu the|noi them|ke them|mo ta|the nao|ra sao|co tot khong|danh gia|tu van them|nhu the nao)/.test(f)) out.push('all');
+  if (
+    /(chi tiet|thong tin|thong so|cu the|noi them|ke them|mo ta|the nao|ra sao|co tot khong|danh gia|tu van them|nhu the nao)/.test(
+      f,
+    )
+  )
+    out.push('all');
   return out;
 }
 
@@ -133,19 +190,26 @@ export function parseSortWish(q: Query): SortWish | undefined {
   const f = q.folded;
   if (/(re nhat|gia thap nhat|gia re nhat|it tien nhat|mem nhat)/.test(f)) return 'price_asc';
   if (/(dat nhat|gia cao nhat|xin nhat|cao cap nhat|sang nhat)/.test(f)) return 'price_desc';
-  if (/(moi nhat|doi moi nhat|doi cao nhat|doi moi|doi cao|con moi|moi tinh|xe luot)/.test(f)) return 'year_desc';
-  if (/(it km nhat|di it nhat|odo thap nhat|chay it nhat|di it|chay it|odo thap|it km|odo it)/.test(f)) return 'odo_asc';
+  if (/(moi nhat|doi moi nhat|doi cao nhat|doi moi|doi cao|con moi|moi tinh|xe luot)/.test(f))
+    return 'year_desc';
+  if (/(it km nhat|di it nhat|odo thap nhat|chay it nhat|di it|chay it|odo thap|it km|odo it)/.test(f))
+    return 'odo_asc';
   return undefined;
 }
 
 export function parseFollowUps(q: Query) {
   const f = q.folded;
   return {
-    cheaper: /(re hon|gia thap hon|mem hon|it tien hon|tiet kiem hon|gia tot hon|thap hon chut|re chut|re xiu|re hon chut)/.test(f),
+    cheaper:
+      /(re hon|gia thap hon|mem hon|it tien hon|tiet kiem hon|gia tot hon|thap hon chut|re chut|re xiu|re hon chut)/.test(
+        f,
+      ),
     pricier: /(dat hon|gia cao hon|xin hon|cao cap hon|sang hon|tot hon nua)/.test(f),
     newer: /(moi hon|doi cao hon|doi moi hon|doi sau hon)/.test(f),
     lessKm: /(it km hon|di it hon|odo thap hon|chay it hon|it hon ve km)/.test(f),
-    more: /(con xe nao|con mau nao|con chiec nao|xe khac|mau khac|chiec khac|lua chon khac|them xe|them lua chon|goi y them|xem them|con nua khong|con khong|nua khong|con gi nua)/.test(f),
+    more: /(con xe nao|con mau nao|con chiec nao|xe khac|mau khac|chiec khac|lua chon khac|them xe|them lua chon|goi y them|xem them|con nua khong|con khong|nua khong|con gi nua)/.test(
+      f,
+    ),
   };
 }
 
@@ -154,10 +218,20 @@ export function parseMisc(q: Query) {
   const words = f.split(' ').filter(Boolean);
   return {
     testDrive: /(lai thu|chay thu|test drive|testdrive|dang ky lai|thu xe|di thu)/.test(f),
-    maintenance: /(bao duong|bao tri|sua chua|sua xe|thay dau|thay nhot|ve sinh xe|kiem tra xe dinh ky|bao hanh)/.test(f),
-    consulting: /(tu van vien|nhan vien tu van|gap nhan vien|goi lai cho|goi lai|de lai so|nguoi tu van)/.test(f),
-    compare: /(so sanh|so voi|khac nhau|nen chon xe nao|nen lay xe nao|chon xe nao|chon chiec nao|xe nao hon|xe nao tot hon|hay hon|giua)/.test(f),
-    greeting: /^(xin chao|chao|hello|hi|alo|a lo|hey|chao ban|chao shop|chao em|chao anh|chao chi|shop oi|ad oi|admin oi|em oi|ban oi)(?![a-z])/.test(f) && words.length <= 6,
+    maintenance:
+      /(bao duong|bao tri|sua chua|sua xe|thay dau|thay nhot|ve sinh xe|kiem tra xe dinh ky|bao hanh)/.test(
+        f,
+      ),
+    consulting:
+      /(tu van vien|nhan vien tu van|gap nhan vien|goi lai cho|goi lai|de lai so|nguoi tu van)/.test(f),
+    compare:
+      /(so sanh|so voi|khac nhau|nen chon xe nao|nen lay xe nao|chon xe nao|chon chiec nao|xe nao hon|xe nao tot hon|hay hon|giua)/.test(
+        f,
+      ),
+    greeting:
+      /^(xin chao|chao|hello|hi|alo|a lo|hey|chao ban|chao shop|chao em|chao anh|chao chi|shop oi|ad oi|admin oi|em oi|ban oi)(?![a-z])/.test(
+        f,
+      ) && words.length <= 6,
     thanks: /(cam on|thank|thanks|tks|thanks you|camon|cảm ơn)/.test(f) && words.length <= 10,
     // "mua" (buy) folds like "mưa" (rain): with accents only the unaccented word counts.
     carTalk:

@@ -11,7 +11,11 @@ export function parseOdometer(q: Query): { odoMax?: number; odoMin?: number } {
   const out: { odoMax?: number; odoMin?: number } = {};
   const record = (n: number, before: string, after: string) => {
     if (!(n >= 0 && n <= 2_000_000)) return false;
-    if (/^\s*(tro len|tro di|tro ra)/.test(after) || /(tren|hon|it nhat|toi thieu|tu)\s*(?:km\s*)?$/.test(before.trim()) && !/(it|khong|chua) hon\s*$/.test(before.trim())) {
+    if (
+      /^\s*(tro len|tro di|tro ra)/.test(after) ||
+      (/(tren|hon|it nhat|toi thieu|tu)\s*(?:km\s*)?$/.test(before.trim()) &&
+        !/(it|khong|chua) hon\s*$/.test(before.trim()))
+    ) {
       out.odoMin = n;
     } else {
       out.odoMax = n;
@@ -21,15 +25,29 @@ export function parseOdometer(q: Query): { odoMax?: number; odoMin?: number } {
   const unit = (u: string | undefined) => (u ? (MULT[u] ?? 1) : 1);
 
   // With a distance unit: "50 nghin km", "50k km", "50.000km", "3 van km", "20 ngan cay so".
-  q.take(/(\d+(?:[.,]\d+)*)\s*(k|nghin|ngan|van)?\s*(?:km|ki lo met|kilomet|kilometer|cay so|cay)(?![a-z])/g, (m) => {
-    const i = m.index ?? 0;
-    return record(parseNumber(m[1]) * unit(m[2]), q.rest.slice(Math.max(0, i - 25), i), q.rest.slice(i + m[0].length, i + m[0].length + 12));
-  });
+  q.take(
+    /(\d+(?:[.,]\d+)*)\s*(k|nghin|ngan|van)?\s*(?:km|ki lo met|kilomet|kilometer|cay so|cay)(?![a-z])/g,
+    (m) => {
+      const i = m.index ?? 0;
+      return record(
+        parseNumber(m[1]) * unit(m[2]),
+        q.rest.slice(Math.max(0, i - 25), i),
+        q.rest.slice(i + m[0].length, i + m[0].length + 12),
+      );
+    },
+  );
   // After an odometer word: "odo duoi 50k", "chay chua toi 3 van", "di duoc 40 nghin".
-  q.take(/(odo|so km|chay|di|dong ho|cong to met)\s*((?:[a-z]+\s*){0,4}?)(\d+(?:[.,]\d+)*)\s*(k|nghin|ngan|van)(?![a-z])/g, (m) => {
-    const i = m.index ?? 0;
-    return record(parseNumber(m[3]) * unit(m[4]), m[2], q.rest.slice(i + m[0].length, i + m[0].length + 12));
-  });
+  q.take(
+    /(odo|so km|chay|di|dong ho|cong to met)\s*((?:[a-z]+\s*){0,4}?)(\d+(?:[.,]\d+)*)\s*(k|nghin|ngan|van)(?![a-z])/g,
+    (m) => {
+      const i = m.index ?? 0;
+      return record(
+        parseNumber(m[3]) * unit(m[4]),
+        m[2],
+        q.rest.slice(i + m[0].length, i + m[0].length + 12),
+      );
+    },
+  );
   // "odo 30000", "odo duoi 40000"
   q.take(/(odo|so km)\s*((?:[a-z]+\s*){0,3}?)(\d{4,7}|\d{1,3}(?:[.,]\d{3})+)(?![\d.,])/g, (m) => {
     const i = m.index ?? 0;
@@ -40,5 +58,7 @@ export function parseOdometer(q: Query): { odoMax?: number; odoMin?: number } {
 
 /** "đi ít", "odo thấp", "ít km", "xe lướt": a wish for low mileage, not a bound. */
 export function wantsLowMileage(q: Query): boolean {
-  return /(di it|chay it|odo thap|it km|km thap|odo it|xe luot|luot|it di|so km it|odo con thap)(?![a-z])/.test(q.folded);
+  return /(di it|chay it|odo thap|it km|km thap|odo it|xe luot|luot|it di|so km it|odo con thap)(?![a-z])/.test(
+    q.folded,
+  );
 }

@@ -17,7 +17,20 @@ export const PURPOSES = [
 export type Purpose = (typeof PURPOSES)[number];
 
 /** Colours by their folded Vietnamese word, as they are matched against the stored exterior colour. */
-export const COLOURS = ['den', 'trang', 'bac', 'xam', 'do', 'xanh', 'vang', 'nau', 'cam', 'be', 'dong', 'tim'] as const;
+export const COLOURS = [
+  'den',
+  'trang',
+  'bac',
+  'xam',
+  'do',
+  'xanh',
+  'vang',
+  'nau',
+  'cam',
+  'be',
+  'dong',
+  'tim',
+] as const;
 export type Colour = (typeof COLOURS)[number];
 
 export interface Budget {
@@ -67,7 +80,16 @@ export interface Constraints {
 }
 
 export type InfoTopic = 'address' | 'phone' | 'hours' | 'email' | 'social';
-export type CarAttribute = 'odo' | 'price' | 'year' | 'colour' | 'fuel' | 'transmission' | 'seats' | 'body' | 'all';
+export type CarAttribute =
+  | 'odo'
+  | 'price'
+  | 'year'
+  | 'colour'
+  | 'fuel'
+  | 'transmission'
+  | 'seats'
+  | 'body'
+  | 'all';
 
 /** A reference to cars listed earlier: positions are 1-based, -1 is the last one. */
 export interface CarReference {

@@ -1,4 +1,11 @@
-import { type Content, type FunctionDeclaration, GoogleGenAI, type Part, type Schema, Type } from '@google/genai';
+import {
+  type Content,
+  type FunctionDeclaration,
+  GoogleGenAI,
+  type Part,
+  type Schema,
+  Type,
+} from '@google/genai';
 import type { ChatMessage } from '../../../../contract/chat';
 import type { JsonSchema, Toolbox } from './tools';
 import { type LlmProvider, MAX_TOOL_ROUNDS, ProviderError } from './types';
@@ -54,7 +61,17 @@ export class GeminiProvider implements LlmProvider {
     });
   }
 
-  async complete({ system, history, tools, signal }: { system: string; history: ChatMessage[]; tools: Toolbox; signal: AbortSignal }) {
+  async complete({
+    system,
+    history,
+    tools,
+    signal,
+  }: {
+    system: string;
+    history: ChatMessage[];
+    tools: Toolbox;
+    signal: AbortSignal;
+  }) {
     const contents: Content[] = history
       .filter((m) => m.content.trim())
       .map((m) => ({ role: m.role, parts: [{ text: m.content }] }));
@@ -77,18 +94,29 @@ export class GeminiProvider implements LlmProvider {
       });
       const calls = res.functionCalls ?? [];
       if (calls.length && round < MAX_TOOL_ROUNDS) {
-        const modelTurn = res.candidates?.[0]?.content ?? { role: 'model', parts: calls.map((c) => ({ functionCall: c })) };
+        const modelTurn = res.candidates?.[0]?.content ?? {
+          role: 'model',
+          parts: calls.map((c) => ({ functionCall: c })),
+        };
         contents.push({ ...modelTurn, role: 'model' });
         const parts: Part[] = [];
         for (const call of calls) {
-          const response = await tools.execute(call.name ?? '', call.args as Record<string, unknown> | undefined);
-          parts.push({ functionResponse: { ...(call.id ? { id: call.id } : {}), name: call.name ?? '', response } });
+          const response = await tools.execute(
+            call.name ?? '',
+            call.args as Record<string, unknown> | undefined,
+          );
+          parts.push({
+            functionResponse: { ...(call.id ? { id: call.id } : {}), name: call.name ?? '', response },
+          });
         }
         contents.push({ role: 'user', parts });
         continue;
       }
       const text = res.text?.trim();
-      if (!text) throw new ProviderError(`Gemini returned no text (finishReason ${res.candidates?.[0]?.finishReason ?? 'none'})`);
+      if (!text)
+        throw new ProviderError(
+          `Gemini returned no text (finishReason ${res.candidates?.[0]?.finishReason ?? 'none'})`,
+        );
       return text;
     }
     throw new ProviderError('Gemini kept calling tools');

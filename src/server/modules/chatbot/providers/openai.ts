@@ -27,18 +27,35 @@ export class OpenAiProvider implements LlmProvider {
     });
   }
 
-  async complete({ system, history, tools, signal }: { system: string; history: ChatMessage[]; tools: Toolbox; signal: AbortSignal }) {
+  async complete({
+    system,
+    history,
+    tools,
+    signal,
+  }: {
+    system: string;
+    history: ChatMessage[];
+    tools: Toolbox;
+    signal: AbortSignal;
+  }) {
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: system },
       ...history
         .filter((m) => m.content.trim())
-        .map((m): ChatCompletionMessageParam =>
-          m.role === 'model' ? { role: 'assistant', content: m.content } : { role: 'user', content: m.content },
+        .map(
+          (m): ChatCompletionMessageParam =>
+            m.role === 'model'
+              ? { role: 'assistant', content: m.content }
+              : { role: 'user', content: m.content },
         ),
     ];
     const toolSpecs: ChatCompletionTool[] = tools.declarations.map((d) => ({
       type: 'function',
-      function: { name: d.name, description: d.description, parameters: d.parameters as unknown as Record<string, unknown> },
+      function: {
+        name: d.name,
+        description: d.description,
+        parameters: d.parameters as unknown as Record<string, unknown>,
+      },
     }));
     for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
       const res = await this.client.chat.completions.create(
@@ -69,7 +86,10 @@ export class OpenAiProvider implements LlmProvider {
         continue;
       }
       const text = message.content?.trim();
-      if (!text) throw new ProviderError(`OpenAI-compatible server returned no text (finish_reason ${res.choices[0].finish_reason})`);
+      if (!text)
+        throw new ProviderError(
+          `OpenAI-compatible server returned no text (finish_reason ${res.choices[0].finish_reason})`,
+        );
       return text;
     }
     throw new ProviderError('model kept calling tools');

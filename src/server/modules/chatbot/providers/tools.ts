@@ -62,17 +62,20 @@ export const TOOL_DECLARATIONS: ToolDeclaration[] = [
   },
   {
     name: 'get_car',
-    description: 'Thông tin đầy đủ của một xe theo mã: giá, đời, số km, trang bị, màu, tình trạng (đang bán, đang giao dịch, đã bán).',
+    description:
+      'Thông tin đầy đủ của một xe theo mã: giá, đời, số km, trang bị, màu, tình trạng (đang bán, đang giao dịch, đã bán).',
     parameters: { type: 'object', properties: { carId: int('Mã xe') }, required: ['carId'] },
   },
   {
     name: 'similar_prices',
-    description: 'Giá của các xe cùng dòng (hoặc cùng kiểu dáng, đời tương đương) đang bán, để đánh giá giá của một xe.',
+    description:
+      'Giá của các xe cùng dòng (hoặc cùng kiểu dáng, đời tương đương) đang bán, để đánh giá giá của một xe.',
     parameters: { type: 'object', properties: { carId: int('Mã xe') }, required: ['carId'] },
   },
   {
     name: 'showroom_info',
-    description: 'Tên, địa chỉ, điện thoại, email, giờ mở cửa của showroom và các đường dẫn đặt lịch lái thử, bảo dưỡng, tư vấn.',
+    description:
+      'Tên, địa chỉ, điện thoại, email, giờ mở cửa của showroom và các đường dẫn đặt lịch lái thử, bảo dưỡng, tư vấn.',
     parameters: { type: 'object', properties: {} },
   },
   {
@@ -97,7 +100,8 @@ const num = (v: unknown): number | undefined => {
   const n = typeof v === 'string' ? Number(v.replace(/[.,\s]/g, '')) : typeof v === 'number' ? v : Number.NaN;
   return Number.isFinite(n) ? Math.round(n) : undefined;
 };
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : undefined);
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : undefined;
 
 function carView(car: AdvisorCar) {
   return {
@@ -190,7 +194,12 @@ export class Toolbox {
         const s = await this.inventory.showroom();
         return {
           ...s,
-          links: { testDrive: '/testdrive', maintenance: '/maintenance', consulting: '/consulting', cars: '/cars' },
+          links: {
+            testDrive: '/testdrive',
+            maintenance: '/maintenance',
+            consulting: '/consulting',
+            cars: '/cars',
+          },
         };
       }
       case 'instalment_estimate': {
@@ -226,14 +235,18 @@ export class Toolbox {
       }));
       models = known?.length ? known : [{ brandKeys: brandKeys ?? [], keys: [compactFold(model)] }];
     }
-    const colours = color ? (parseMessage(`màu ${color}`).constraints.colours ?? [compactFold(color)]) : undefined;
+    const colours = color
+      ? (parseMessage(`màu ${color}`).constraints.colours ?? [compactFold(color)])
+      : undefined;
     const limit = Math.min(10, Math.max(1, num(a.limit) ?? 5));
     const sort = CAR_SORTS.includes(a.sort as CarSort) ? (a.sort as CarSort) : 'year_desc';
     const s: CarSearch = {
       limit,
       sort,
       ...(models ? { models } : brandKeys ? { brandKeys } : {}),
-      ...(BODY_TYPES.includes(a.bodyType as never) ? { bodyTypes: [a.bodyType as (typeof BODY_TYPES)[number]] } : {}),
+      ...(BODY_TYPES.includes(a.bodyType as never)
+        ? { bodyTypes: [a.bodyType as (typeof BODY_TYPES)[number]] }
+        : {}),
       ...(num(a.minSeats) ? { seatsMin: num(a.minSeats) } : {}),
       ...(FUELS.includes(a.fuel as never) ? { fuels: [a.fuel as (typeof FUELS)[number]] } : {}),
       ...(TRANSMISSIONS.includes(a.transmission as never)

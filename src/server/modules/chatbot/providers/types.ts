@@ -5,7 +5,12 @@ import type { Toolbox } from './tools';
 export interface LlmProvider {
   readonly name: 'gemini' | 'openai';
   readonly model: string;
-  complete(input: { system: string; history: ChatMessage[]; tools: Toolbox; signal: AbortSignal }): Promise<string>;
+  complete(input: {
+    system: string;
+    history: ChatMessage[];
+    tools: Toolbox;
+    signal: AbortSignal;
+  }): Promise<string>;
 }
 
 /** Rounds of tool calls a model may make before it must answer. */

@@ -1,5 +1,5 @@
 import Image from '@tiptap/extension-image';
-import { EditorContent, type Editor, useEditor, useEditorState } from '@tiptap/react';
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import {
   Bold,
@@ -106,7 +106,12 @@ function Toolbar({
     <div className="sticky top-0 z-10 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="flex flex-wrap items-center gap-0.5 p-1" role="toolbar" aria-label="Định dạng nội dung">
         <ToolButton icon={Bold} label="In đậm" active={s.bold} onClick={() => c().toggleBold().run()} />
-        <ToolButton icon={Italic} label="In nghiêng" active={s.italic} onClick={() => c().toggleItalic().run()} />
+        <ToolButton
+          icon={Italic}
+          label="In nghiêng"
+          active={s.italic}
+          onClick={() => c().toggleItalic().run()}
+        />
         <ToolButton
           icon={Underline}
           label="Gạch chân"
@@ -144,7 +149,12 @@ function Toolbar({
           active={s.ordered}
           onClick={() => c().toggleOrderedList().run()}
         />
-        <ToolButton icon={Quote} label="Trích dẫn" active={s.quote} onClick={() => c().toggleBlockquote().run()} />
+        <ToolButton
+          icon={Quote}
+          label="Trích dẫn"
+          active={s.quote}
+          onClick={() => c().toggleBlockquote().run()}
+        />
         <ToolButton icon={Minus} label="Đường kẻ ngang" onClick={() => c().setHorizontalRule().run()} />
         <span className="mx-1 h-6 w-px bg-slate-200" aria-hidden="true" />
         <ToolButton
@@ -157,7 +167,11 @@ function Toolbar({
           }}
         />
         {s.link ? (
-          <ToolButton icon={Unlink} label="Bỏ liên kết" onClick={() => c().extendMarkRange('link').unsetLink().run()} />
+          <ToolButton
+            icon={Unlink}
+            label="Bỏ liên kết"
+            onClick={() => c().extendMarkRange('link').unsetLink().run()}
+          />
         ) : null}
         <ToolButton icon={ImagePlus} label="Chèn ảnh" disabled={uploading !== null} onClick={onPickImage} />
         <span className="mx-1 h-6 w-px bg-slate-200" aria-hidden="true" />
@@ -176,7 +190,6 @@ function Toolbar({
           </label>
           <input
             id="editor-link"
-            // biome-ignore lint/a11y/noAutofocus: the user just asked for this field
             autoFocus
             value={href}
             onChange={(e) => setHref(e.target.value)}

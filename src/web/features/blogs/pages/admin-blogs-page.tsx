@@ -22,7 +22,11 @@ export default function AdminBlogsPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
-  const { data, isPending, isError, error, isPlaceholderData } = useAdminBlogs({ page, size: PAGE_SIZE, search });
+  const { data, isPending, isError, error, isPlaceholderData } = useAdminBlogs({
+    page,
+    size: PAGE_SIZE,
+    search,
+  });
   const setActive = useSetBlogActive();
   const [target, setTarget] = useState<BlogSummary | null>(null);
 
@@ -84,12 +88,17 @@ export default function AdminBlogsPage() {
         </div>
       ),
     },
-    { key: 'author', header: 'Tác giả', cell: (b) => b.authorName || <span className="text-slate-400">—</span> },
+    {
+      key: 'author',
+      header: 'Tác giả',
+      cell: (b) => b.authorName || <span className="text-slate-400">—</span>,
+    },
     {
       key: 'published',
       header: 'Ngày đăng',
       className: 'whitespace-nowrap',
-      cell: (b) => (b.publishedAt ? formatDate(b.publishedAt) : <span className="text-slate-400">Chưa đăng</span>),
+      cell: (b) =>
+        b.publishedAt ? formatDate(b.publishedAt) : <span className="text-slate-400">Chưa đăng</span>,
     },
     {
       key: 'views',

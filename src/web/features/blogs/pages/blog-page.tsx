@@ -63,9 +63,7 @@ export default function BlogPage() {
         <div className="rounded-2xl bg-white ring-1 ring-slate-200">
           <EmptyState
             title={notFound ? 'Không tìm thấy bài viết' : 'Không tải được bài viết'}
-            description={
-              notFound ? 'Bài viết không tồn tại hoặc đã được gỡ xuống.' : errorMessage(error)
-            }
+            description={notFound ? 'Bài viết không tồn tại hoặc đã được gỡ xuống.' : errorMessage(error)}
             action={
               <Link to="/blogs" className={buttonClass('secondary')}>
                 <ArrowLeft className="size-4" aria-hidden="true" />

@@ -125,12 +125,7 @@ export default function BlogsPage() {
                 <BlogCard key={post.blogId} post={post} priority={i === 0} />
               ))}
             </div>
-            <Pagination
-              className="mt-8"
-              page={page}
-              totalPages={posts.data.totalPages}
-              onChange={goTo}
-            />
+            <Pagination className="mt-8" page={page} totalPages={posts.data.totalPages} onChange={goTo} />
           </>
         )}
       </div>

@@ -1,5 +1,5 @@
-import { IMAGE_ACCEPT, MAX_IMAGE_BYTES, MAX_IMAGE_MB } from '@contract/images';
 import { MAX_PHOTOS_PER_CAR } from '@contract/cars';
+import { IMAGE_ACCEPT, MAX_IMAGE_BYTES, MAX_IMAGE_MB } from '@contract/images';
 import { ChevronLeft, ChevronRight, GripVertical, ImagePlus, Trash2 } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -98,6 +98,7 @@ export function PhotoManager({
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a mouse shortcut; the picker button does the same
     <div
       onDragOver={(e) => {
         if (e.dataTransfer.types.includes('Files')) {
@@ -143,7 +144,12 @@ export function PhotoManager({
             )}
             data-testid="photo-item"
           >
-            <img src={item.src} alt={`Ảnh ${i + 1}`} className="aspect-[3/2] w-full object-cover" draggable={false} />
+            <img
+              src={item.src}
+              alt={`Ảnh ${i + 1}`}
+              className="aspect-[3/2] w-full object-cover"
+              draggable={false}
+            />
             <span className="pointer-events-none absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-black/60 px-2 py-0.5 text-xs font-medium text-white">
               <GripVertical className="size-3.5" aria-hidden="true" />
               {i === 0 ? 'Ảnh bìa' : i + 1}

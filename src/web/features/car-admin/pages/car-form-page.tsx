@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BODY_TYPE_LABELS,
   BODY_TYPES,
@@ -16,6 +15,7 @@ import {
   TRANSMISSIONS,
 } from '@contract/cars';
 import { formatPrice, yearRange } from '@contract/format';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ExternalLink, HandCoins, Receipt } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -30,17 +30,25 @@ import { NumberInput } from '../../../components/number-input';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { SaleDialog, type SaleTarget } from '../../sales';
 import { useAdminCar, useCreateCar, useInventoryOptions, usePhotoActions, useUpdateCar } from '../api';
 import { FeaturesInput } from '../components/features-input';
 import { type PhotoItem, PhotoManager, ProgressBar } from '../components/photo-manager';
-import { SaleDialog, type SaleTarget } from '../components/sale-dialog';
-import { STATUS_TONES } from '../status';
 import { type CarFormValues, carFormSchema, EMPTY_CAR, toFormValues } from '../form-schema';
+import { STATUS_TONES } from '../status';
 
 const resolver = zodResolver(carFormSchema) as unknown as Resolver<CarFormValues>;
 const YEARS = yearRange(MIN_CAR_YEAR + 10);
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
@@ -64,13 +72,22 @@ function useLocalPhotos() {
   const [photos, setPhotos] = useState<LocalPhoto[]>([]);
   const all = useRef(photos);
   all.current = photos;
-  useEffect(() => () => all.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
+  useEffect(
+    () => () => {
+      for (const p of all.current) URL.revokeObjectURL(p.url);
+    },
+    [],
+  );
   return {
     photos,
     add: (files: File[]) =>
       setPhotos((ps) => [
         ...ps,
-        ...files.map((file) => ({ key: `${file.name}-${file.size}-${Math.random()}`, file, url: URL.createObjectURL(file) })),
+        ...files.map((file) => ({
+          key: `${file.name}-${file.size}-${Math.random()}`,
+          file,
+          url: URL.createObjectURL(file),
+        })),
       ]),
     remove: (key: string) =>
       setPhotos((ps) => {
@@ -194,7 +211,8 @@ export default function CarFormPage() {
   const mutationError = create.error ?? update.error;
 
   const fieldErrors = (err: unknown) => {
-    const map = err instanceof ApiError ? (err.data as { errors?: Record<string, string> })?.errors : undefined;
+    const map =
+      err instanceof ApiError ? (err.data as { errors?: Record<string, string> })?.errors : undefined;
     for (const [k, message] of Object.entries(map ?? {}))
       if (k in EMPTY_CAR) setError(k as keyof CarFormValues, { message }, { shouldFocus: true });
   };
@@ -312,7 +330,9 @@ export default function CarFormPage() {
             {saved && !sold ? (
               <Button
                 variant="secondary"
-                onClick={() => setSale({ carId: saved.carId, carName: saved.carName, sellPrice: saved.sellPrice })}
+                onClick={() =>
+                  setSale({ carId: saved.carId, carName: saved.carName, sellPrice: saved.sellPrice })
+                }
               >
                 <HandCoins className="size-4" aria-hidden="true" />
                 Ghi nhận bán
@@ -325,7 +345,12 @@ export default function CarFormPage() {
               </Link>
             ) : null}
             {saved ? (
-              <a href={`/cars/${saved.carId}`} target="_blank" rel="noreferrer" className={buttonClass('ghost')}>
+              <a
+                href={`/cars/${saved.carId}`}
+                target="_blank"
+                rel="noreferrer"
+                className={buttonClass('ghost')}
+              >
                 <ExternalLink className="size-4" aria-hidden="true" />
                 Xem trên trang
               </a>
@@ -339,7 +364,13 @@ export default function CarFormPage() {
 
         <Section title="Thông tin xe">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <FormField label="Tên xe" htmlFor="car-name" error={errors.carName?.message} required className="sm:col-span-2 lg:col-span-3">
+            <FormField
+              label="Tên xe"
+              htmlFor="car-name"
+              error={errors.carName?.message}
+              required
+              className="sm:col-span-2 lg:col-span-3"
+            >
               <Input id="car-name" placeholder="Ví dụ: Toyota Vios 1.5G CVT" {...register('carName')} />
             </FormField>
             <FormField label="Hãng xe" htmlFor="car-brand" error={errors.brand?.message} required>
@@ -376,7 +407,14 @@ export default function CarFormPage() {
                 control={control}
                 name="size"
                 render={({ field }) => (
-                  <NumberInput id="car-size" value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} suffix="chỗ" />
+                  <NumberInput
+                    id="car-size"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    suffix="chỗ"
+                  />
                 )}
               />
             </FormField>
@@ -439,7 +477,14 @@ export default function CarFormPage() {
                 control={control}
                 name="sellPrice"
                 render={({ field }) => (
-                  <NumberInput id="car-price" value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} suffix="VNĐ" />
+                  <NumberInput
+                    id="car-price"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    suffix="VNĐ"
+                  />
                 )}
               />
             </FormField>
@@ -448,33 +493,63 @@ export default function CarFormPage() {
                 control={control}
                 name="odo"
                 render={({ field }) => (
-                  <NumberInput id="car-odo" value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} suffix="km" />
+                  <NumberInput
+                    id="car-odo"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    suffix="km"
+                  />
                 )}
               />
             </FormField>
-            <FormField label="Số chủ sở hữu trước" htmlFor="car-owners" error={errors.previousOwners?.message}>
+            <FormField
+              label="Số chủ sở hữu trước"
+              htmlFor="car-owners"
+              error={errors.previousOwners?.message}
+            >
               <Controller
                 control={control}
                 name="previousOwners"
                 render={({ field }) => (
-                  <NumberInput id="car-owners" value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+                  <NumberInput
+                    id="car-owners"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
                 )}
               />
             </FormField>
-            <FormField label="Màu ngoại thất" htmlFor="car-ext" error={errors.exteriorColor?.message} required>
+            <FormField
+              label="Màu ngoại thất"
+              htmlFor="car-ext"
+              error={errors.exteriorColor?.message}
+              required
+            >
               <Input id="car-ext" list={extList} autoComplete="off" {...register('exteriorColor')} />
             </FormField>
             <FormField label="Màu nội thất" htmlFor="car-int" error={errors.interiorColor?.message} required>
               <Input id="car-int" list={intList} autoComplete="off" {...register('interiorColor')} />
             </FormField>
-            <FormField label="Biển số (tỉnh/thành)" htmlFor="car-plate" error={errors.licensePlateRegion?.message}>
+            <FormField
+              label="Biển số (tỉnh/thành)"
+              htmlFor="car-plate"
+              error={errors.licensePlateRegion?.message}
+            >
               <Input id="car-plate" placeholder="Ví dụ: Hà Nội" {...register('licensePlateRegion')} />
             </FormField>
             <FormField
               label="Trạng thái"
               htmlFor="car-status"
               error={errors.status?.message}
-              hint={sold ? 'Xe đã bán: hủy giao dịch trong lịch sử bán hàng để bán lại.' : 'Ghi nhận bán bằng nút "Ghi nhận bán".'}
+              hint={
+                sold
+                  ? 'Xe đã bán: hủy giao dịch trong lịch sử bán hàng để bán lại.'
+                  : 'Ghi nhận bán bằng nút "Ghi nhận bán".'
+              }
             >
               <Select id="car-status" disabled={sold} {...register('status')}>
                 {sold ? <option value="">{CAR_STATUS_LABELS.sold}</option> : null}
@@ -494,7 +569,9 @@ export default function CarFormPage() {
               <Controller
                 control={control}
                 name="features"
-                render={({ field }) => <FeaturesInput id="car-features" value={field.value} onChange={field.onChange} />}
+                render={({ field }) => (
+                  <FeaturesInput id="car-features" value={field.value} onChange={field.onChange} />
+                )}
               />
             </FormField>
           </div>
@@ -523,11 +600,16 @@ export default function CarFormPage() {
               <ProgressBar value={progress} label={`Đang tải lên ${local.photos.length} ảnh`} />
             </div>
           ) : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className="flex gap-2 sm:justify-end">
             <Link to="/dashboard/carManagement" className={buttonClass('secondary')}>
               Hủy
             </Link>
-            <Button type="submit" loading={saving} disabled={isEdit && !isDirty}>
+            <Button
+              type="submit"
+              loading={saving}
+              disabled={isEdit && !isDirty}
+              className="flex-1 sm:flex-none"
+            >
               {isEdit ? 'Lưu thay đổi' : 'Thêm xe'}
             </Button>
           </div>

@@ -21,8 +21,8 @@ import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { SearchBox } from '../../../components/search-box';
 import { errorMessage } from '../../../lib/api-client';
+import { SaleDialog, type SaleTarget } from '../../sales';
 import { useAdminCars, useDeleteCar, useInventoryOptions } from '../api';
-import { SaleDialog, type SaleTarget } from '../components/sale-dialog';
 import { STATUS_TONES } from '../status';
 
 const PAGE_SIZES = [5, 10, 20, 50];
@@ -84,7 +84,16 @@ export default function CarManagementPage() {
   const sort = (SORTS as readonly string[]).includes(sortParam) ? sortParam : 'newest';
   const invalidRange = minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
 
-  const cars = useAdminCars({ page, size, search: search || undefined, status, brand, minPrice, maxPrice, sort });
+  const cars = useAdminCars({
+    page,
+    size,
+    search: search || undefined,
+    status,
+    brand,
+    minPrice,
+    maxPrice,
+    sort,
+  });
   const options = useInventoryOptions();
   const remove = useDeleteCar();
   const [deleting, setDeleting] = useState<CarAdminRow | null>(null);
@@ -110,7 +119,12 @@ export default function CarManagementPage() {
         <div className="flex min-w-64 items-center gap-3">
           <div className="relative aspect-[3/2] w-20 shrink-0 overflow-hidden rounded-md bg-slate-100">
             {c.cover ? (
-              <img src={c.cover.urls[480]} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+              <img
+                src={c.cover.urls[480]}
+                alt=""
+                loading="lazy"
+                className="absolute inset-0 size-full object-cover"
+              />
             ) : (
               <Car className="absolute inset-0 m-auto size-6 text-slate-400" aria-hidden="true" />
             )}
@@ -206,34 +220,65 @@ export default function CarManagementPage() {
           </Link>
         }
       />
-      <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))_repeat(2,minmax(0,1fr))_auto]">
+      <div className="mb-4 grid grid-cols-2 gap-2 md:flex md:flex-wrap">
         <SearchBox
           value={search}
           onChange={(v) => update({ search: v })}
           placeholder="Tìm tên xe, hãng, mã xe..."
           label="Tìm xe"
-          className="sm:col-span-2 lg:col-span-1"
+          className="col-span-2 md:min-w-64 md:flex-1"
         />
-        <Select aria-label="Lọc theo trạng thái" value={status ?? ''} onChange={(e) => update({ status: e.target.value })}>
-          <option value="">Tất cả trạng thái</option>
+        <Select
+          aria-label="Lọc theo trạng thái"
+          value={status ?? ''}
+          onChange={(e) => update({ status: e.target.value })}
+          className="md:w-44"
+        >
+          <option value="">Mọi trạng thái</option>
           {CAR_STATUSES.map((s) => (
             <option key={s} value={s}>
               {CAR_STATUS_LABELS[s]}
             </option>
           ))}
         </Select>
-        <Select aria-label="Lọc theo hãng" value={brand ?? ''} onChange={(e) => update({ brand: e.target.value })}>
-          <option value="">Tất cả hãng</option>
+        <Select
+          aria-label="Lọc theo hãng"
+          value={brand ?? ''}
+          onChange={(e) => update({ brand: e.target.value })}
+          className="md:w-44"
+        >
+          <option value="">Mọi hãng</option>
           {options.data?.brands.map((b) => (
             <option key={b.value} value={b.value}>
               {b.label}
             </option>
           ))}
-          {brand && !options.data?.brands.some((b) => b.value === brand) ? <option value={brand}>{brand}</option> : null}
+          {brand && !options.data?.brands.some((b) => b.value === brand) ? (
+            <option value={brand}>{brand}</option>
+          ) : null}
         </Select>
-        <PriceBound id="admin-min-price" label="Giá từ" value={minPrice} onCommit={(v) => update({ minPrice: v })} />
-        <PriceBound id="admin-max-price" label="Giá đến" value={maxPrice} onCommit={(v) => update({ maxPrice: v })} />
-        <Select aria-label="Sắp xếp" value={sort} onChange={(e) => update({ sort: e.target.value === 'newest' ? undefined : e.target.value })}>
+        <div className="md:w-40">
+          <PriceBound
+            id="admin-min-price"
+            label="Giá từ"
+            value={minPrice}
+            onCommit={(v) => update({ minPrice: v })}
+          />
+        </div>
+        <div className="md:w-40">
+          <PriceBound
+            id="admin-max-price"
+            label="Giá đến"
+            value={maxPrice}
+            onCommit={(v) => update({ maxPrice: v })}
+          />
+        </div>
+        <Select
+          aria-label="Sắp xếp"
+          value={sort}
+          onChange={(e) => update({ sort: e.target.value === 'newest' ? undefined : e.target.value })}
+          className="col-span-2 md:w-48"
+        >
           {SORTS.map((s) => (
             <option key={s} value={s}>
               {SORT_LABELS[s]}
@@ -247,7 +292,10 @@ export default function CarManagementPage() {
         </p>
       ) : null}
       {cars.isError && !invalidRange ? (
-        <div className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200" role="alert">
+        <div
+          className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200"
+          role="alert"
+        >
           {errorMessage(cars.error)}
         </div>
       ) : (
@@ -261,7 +309,9 @@ export default function CarManagementPage() {
           empty={
             <EmptyState
               title={filtered ? 'Không có xe phù hợp' : 'Chưa có xe nào'}
-              description={filtered ? 'Thử bỏ bớt bộ lọc hoặc từ khóa.' : 'Bấm "Thêm xe" để đăng chiếc xe đầu tiên.'}
+              description={
+                filtered ? 'Thử bỏ bớt bộ lọc hoặc từ khóa.' : 'Bấm "Thêm xe" để đăng chiếc xe đầu tiên.'
+              }
               action={
                 filtered ? (
                   <button
@@ -279,7 +329,9 @@ export default function CarManagementPage() {
       )}
       <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
         <div className="flex items-center gap-2 text-sm text-slate-600">
-          <label htmlFor="admin-page-size">Mỗi trang</label>
+          <label htmlFor="admin-page-size" className="whitespace-nowrap">
+            Mỗi trang
+          </label>
           <Select
             id="admin-page-size"
             value={size}
@@ -293,7 +345,11 @@ export default function CarManagementPage() {
             ))}
           </Select>
         </div>
-        <Pagination page={page} totalPages={cars.data?.totalPages ?? 0} onChange={(p) => update({ page: p > 1 ? p : undefined })} />
+        <Pagination
+          page={page}
+          totalPages={cars.data?.totalPages ?? 0}
+          onChange={(p) => update({ page: p > 1 ? p : undefined })}
+        />
       </div>
       <ConfirmDialog
         open={deleting !== null}
@@ -301,8 +357,8 @@ export default function CarManagementPage() {
         message={
           deleting ? (
             <>
-              <strong>{deleting.carName}</strong> và toàn bộ ảnh của xe sẽ bị xóa vĩnh viễn. Xe đã có giao dịch bán
-              không thể xóa.
+              <strong>{deleting.carName}</strong> và toàn bộ ảnh của xe sẽ bị xóa vĩnh viễn. Xe đã có giao
+              dịch bán không thể xóa.
             </>
           ) : null
         }

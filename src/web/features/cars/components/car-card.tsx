@@ -1,9 +1,4 @@
-import {
-  CAR_STATUS_LABELS,
-  type CarSummary,
-  FUEL_LABELS,
-  TRANSMISSION_LABELS,
-} from '@contract/cars';
+import { CAR_STATUS_LABELS, type CarSummary, FUEL_LABELS, TRANSMISSION_LABELS } from '@contract/cars';
 import { formatKm, formatPrice } from '@contract/format';
 import { Calendar, Fuel, Gauge, Settings2 } from 'lucide-react';
 import type { ReactNode } from 'react';

@@ -100,7 +100,10 @@ function FullScreen({
             className="flex h-full snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none]"
           >
             {photos.map((p, i) => (
-              <div key={p.src} className="flex h-full w-full shrink-0 snap-center items-center justify-center">
+              <div
+                key={p.src}
+                className="flex h-full w-full shrink-0 snap-center items-center justify-center"
+              >
                 <img
                   src={p.urls[1600] ?? p.src}
                   srcSet={p.srcset}
@@ -162,7 +165,6 @@ export function CarGallery({ photos, alt }: { photos: ImageView[]; alt: string }
           ref={strip.ref}
           onScroll={strip.onScroll}
           className="flex aspect-[3/2] snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
-          aria-roledescription="băng chuyền ảnh"
         >
           {photos.map((p, i) => (
             <button
@@ -209,7 +211,11 @@ export function CarGallery({ photos, alt }: { photos: ImageView[]; alt: string }
         </button>
       </div>
       {photos.length > 1 ? (
-        <ul ref={thumbs} className="mt-3 flex gap-2 overflow-x-auto pb-1 [scrollbar-width:thin]" aria-label="Ảnh nhỏ">
+        <ul
+          ref={thumbs}
+          className="mt-3 flex gap-2 overflow-x-auto pb-1 [scrollbar-width:thin]"
+          aria-label="Ảnh nhỏ"
+        >
           {photos.map((p, i) => (
             <li key={p.src} className="shrink-0">
               <button

@@ -57,7 +57,10 @@ function Slider({
 function OnRoad({ settings, price, seats }: { settings: CarCalculations; price: number; seats: number }) {
   const [province, setProvince] = useState('HCM');
   const id = useId();
-  const cost = useMemo(() => onRoadCost(settings, { price, seats, province }), [settings, price, seats, province]);
+  const cost = useMemo(
+    () => onRoadCost(settings, { price, seats, province }),
+    [settings, price, seats, province],
+  );
   return (
     <div>
       <label htmlFor={`${id}-province`} className="mb-1.5 block text-sm font-medium text-slate-700">
@@ -96,8 +99,8 @@ function OnRoad({ settings, price, seats }: { settings: CarCalculations; price: 
         </tfoot>
       </table>
       <p className="mt-3 text-xs text-slate-500">
-        Trong đó phí và lệ phí: {formatVnd(cost.fees)}. Số liệu mang tính tham khảo, có thể thay đổi theo quy định
-        tại thời điểm đăng ký.
+        Trong đó phí và lệ phí: {formatVnd(cost.fees)}. Số liệu mang tính tham khảo, có thể thay đổi theo quy
+        định tại thời điểm đăng ký.
       </p>
     </div>
   );
@@ -107,7 +110,12 @@ function Loan({ settings, price }: { settings: CarCalculations; price: number })
   const ratios = useMemo(() => loanRatioSteps(settings), [settings]);
   const terms = useMemo(() => termSteps(settings), [settings]);
   const id = useId();
-  const [ratioIndex, setRatioIndex] = useState(() => Math.max(0, ratios.findIndex((r) => r >= 0.5)));
+  const [ratioIndex, setRatioIndex] = useState(() =>
+    Math.max(
+      0,
+      ratios.findIndex((r) => r >= 0.5),
+    ),
+  );
   // Start at half the price over five years: the plan most buyers ask about.
   const [termIndex, setTermIndex] = useState(() => {
     const i = terms.findIndex((t) => t >= 60);
@@ -155,8 +163,8 @@ function Loan({ settings, price }: { settings: CarCalculations; price: number })
             {formatVnd(plan.firstMonthPayment)}
           </dd>
           <dd className="mt-0.5 text-xs text-brand-800/80">
-            Gốc {formatVnd(plan.monthlyPrincipal)} + lãi {formatVnd(plan.firstMonthInterest)}; các tháng sau giảm
-            dần, tháng cuối {formatVnd(plan.lastMonthPayment)}.
+            Gốc {formatVnd(plan.monthlyPrincipal)} + lãi {formatVnd(plan.firstMonthInterest)}; các tháng sau
+            giảm dần, tháng cuối {formatVnd(plan.lastMonthPayment)}.
           </dd>
         </div>
         <div className="rounded-xl bg-slate-50 p-3">
@@ -243,7 +251,11 @@ export function CostCalculator({
       <h2 id={`${id}-title`} className="text-lg font-bold text-slate-900">
         Dự tính chi phí
       </h2>
-      <div role="tablist" aria-label="Dự tính chi phí" className="mt-3 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+      <div
+        role="tablist"
+        aria-label="Dự tính chi phí"
+        className="mt-3 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+      >
         {tabs.map((t) => (
           <button
             key={t.key}
@@ -263,12 +275,7 @@ export function CostCalculator({
           </button>
         ))}
       </div>
-      <div
-        role="tabpanel"
-        id={`${id}-panel-${tab}`}
-        aria-labelledby={`${id}-tab-${tab}`}
-        className="mt-4"
-      >
+      <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} className="mt-4">
         {loading || !settings ? (
           <SkeletonText lines={6} />
         ) : tab === 'road' ? (

@@ -158,7 +158,8 @@ export function FilterPanel({
   const toggle = <K extends TextFilter | NumberFilter>(key: K, value: CarFilterValues[K]) =>
     set({ [key]: values[key] === value ? undefined : value } as Partial<CarFilterValues>);
 
-  const bandActive = (b: (typeof PRICE_BANDS)[number]) => values.minPrice === b.min && values.maxPrice === b.max;
+  const bandActive = (b: (typeof PRICE_BANDS)[number]) =>
+    values.minPrice === b.min && values.maxPrice === b.max;
 
   return (
     <div>
@@ -192,7 +193,11 @@ export function FilterPanel({
       <Group title="Kiểu dáng">
         <div className="flex flex-wrap gap-2">
           {options?.bodyTypes.map((b) => (
-            <Chip key={b.value} active={values.bodyType === b.value} onClick={() => toggle('bodyType', b.value)}>
+            <Chip
+              key={b.value}
+              active={values.bodyType === b.value}
+              onClick={() => toggle('bodyType', b.value)}
+            >
               {b.label}
             </Chip>
           ))}

@@ -26,11 +26,11 @@ import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useWebConfig } from '../../../lib/web-config';
 import { useCar, useCarCalculations, useSimilarCars } from '../api';
+import { handOffToChat } from '../chat-handoff';
 import { CarGallery } from '../components/car-gallery';
 import { CarRow } from '../components/car-row';
 import { CarFeatures, CarSpecs } from '../components/car-specs';
 import { CostCalculator } from '../components/cost-calculator';
-import { handOffToChat } from '../chat-handoff';
 import { useDocumentTitle } from '../use-document-title';
 
 function Facts({ car }: { car: CarDetail }) {
@@ -102,21 +102,23 @@ function Summary({ car }: { car: CarDetail }) {
             <CalendarCheck className="size-5" aria-hidden="true" />
             Đăng ký lái thử
           </Link>
-          <Button
-            variant="secondary"
-            className="min-h-12 text-base"
-            onClick={() => handOffToChat(car)}
-          >
+          <Button variant="secondary" className="min-h-12 text-base" onClick={() => handOffToChat(car)}>
             <Bot className="size-5" aria-hidden="true" />
             Tư vấn với AI
           </Button>
           <div className="grid grid-cols-2 gap-2">
-            <Link to={`/compare?carIds=${car.carId}`} className={buttonClass('ghost', 'ring-1 ring-slate-200')}>
+            <Link
+              to={`/compare?carIds=${car.carId}`}
+              className={buttonClass('ghost', 'ring-1 ring-slate-200')}
+            >
               <ArrowLeftRight className="size-4" aria-hidden="true" />
               So sánh
             </Link>
             {phone ? (
-              <a href={`tel:${phone.replace(/\s/g, '')}`} className={buttonClass('ghost', 'ring-1 ring-slate-200')}>
+              <a
+                href={`tel:${phone.replace(/\s/g, '')}`}
+                className={buttonClass('ghost', 'ring-1 ring-slate-200')}
+              >
                 <Phone className="size-4" aria-hidden="true" />
                 Gọi ngay
               </a>
@@ -202,7 +204,10 @@ export default function CarDetailPage() {
             />
           </div>
         ) : car.isError ? (
-          <div className="rounded-2xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200" role="alert">
+          <div
+            className="rounded-2xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200"
+            role="alert"
+          >
             {errorMessage(car.error)}
           </div>
         ) : !data ? (
@@ -225,18 +230,26 @@ export default function CarDetailPage() {
                   </h2>
                   <CarSpecs car={data} />
                 </section>
-                <section aria-labelledby="features-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+                <section
+                  aria-labelledby="features-title"
+                  className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+                >
                   <h2 id="features-title" className="mb-3 text-lg font-bold text-slate-900">
                     Tiện nghi và an toàn
                   </h2>
                   <CarFeatures features={data.features} />
                 </section>
                 {data.description ? (
-                  <section aria-labelledby="desc-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+                  <section
+                    aria-labelledby="desc-title"
+                    className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+                  >
                     <h2 id="desc-title" className="mb-3 text-lg font-bold text-slate-900">
                       Mô tả
                     </h2>
-                    <p className="text-sm leading-relaxed whitespace-pre-line text-slate-700">{data.description}</p>
+                    <p className="text-sm leading-relaxed whitespace-pre-line text-slate-700">
+                      {data.description}
+                    </p>
                   </section>
                 ) : null}
                 {data.status !== 'sold' ? (

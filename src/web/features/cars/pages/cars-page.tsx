@@ -44,7 +44,10 @@ export default function CarsPage() {
 
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [draft, setDraft] = useState<CarFilterValues>({});
-  const draftCount = useCars({ ...draft, sort: 'newest', page: 1, pageSize: 1 }, drawerOpen && !rangeError(draft));
+  const draftCount = useCars(
+    { ...draft, sort: 'newest', page: 1, pageSize: 1 },
+    drawerOpen && !rangeError(draft),
+  );
 
   const apply = (next: CarFilterValues, sort: CarSort = list.sort) =>
     setParams(writeListParams(next, sort, 1), { preventScrollReset: true });
@@ -103,7 +106,12 @@ export default function CarsPage() {
                   </button>
                 ) : null}
               </div>
-              <FilterPanel options={options.data} values={values} onChange={(v) => apply(v)} idPrefix="side" />
+              <FilterPanel
+                options={options.data}
+                values={values}
+                onChange={(v) => apply(v)}
+                idPrefix="side"
+              />
             </div>
           </aside>
 
@@ -119,7 +127,10 @@ export default function CarsPage() {
                 ) : null}
               </Button>
               <div className="ml-auto flex items-center gap-2">
-                <label htmlFor="car-sort" className="hidden text-sm whitespace-nowrap text-slate-600 sm:block">
+                <label
+                  htmlFor="car-sort"
+                  className="hidden text-sm whitespace-nowrap text-slate-600 sm:block"
+                >
                   Sắp xếp
                 </label>
                 <Select
@@ -167,7 +178,10 @@ export default function CarsPage() {
 
             <div className="mt-4">
               {invalid || cars.isError ? (
-                <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200" role="alert">
+                <div
+                  className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
+                  role="alert"
+                >
                   <p className="font-medium text-red-600">{invalid ?? errorMessage(cars.error)}</p>
                   <Button variant="secondary" className="mt-4" onClick={clearAll}>
                     Xóa bộ lọc
@@ -192,11 +206,7 @@ export default function CarsPage() {
                         ? 'Không có xe nào khớp với bộ lọc bạn chọn. Hãy bớt một vài điều kiện hoặc xóa bộ lọc để xem tất cả xe.'
                         : 'Showroom hiện chưa có xe nào đang bán. Vui lòng quay lại sau.'
                     }
-                    action={
-                      n > 0 ? (
-                        <Button onClick={clearAll}>Xóa bộ lọc</Button>
-                      ) : undefined
-                    }
+                    action={n > 0 ? <Button onClick={clearAll}>Xóa bộ lọc</Button> : undefined}
                   />
                 </div>
               ) : (

@@ -1,4 +1,4 @@
-import { COMPARE_MAX, type CarDetail, type CarSummary } from '@contract/cars';
+import { type CarDetail, type CarSummary, COMPARE_MAX } from '@contract/cars';
 import { formatKm, formatPrice } from '@contract/format';
 import { Check, Minus, Plus, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -53,8 +53,16 @@ function buildRows(cars: CarDetail[]): Row[] {
   for (const label of labels) {
     const values = specs.map((rows) => rows.find((r) => r.label === label)?.value ?? '—');
     let best: number | undefined;
-    if (label === 'Năm sản xuất') best = bestIndex(cars.map((c) => c.year), 'max');
-    if (label === 'Số km đã đi') best = bestIndex(cars.map((c) => c.odo), 'min');
+    if (label === 'Năm sản xuất')
+      best = bestIndex(
+        cars.map((c) => c.year),
+        'max',
+      );
+    if (label === 'Số km đã đi')
+      best = bestIndex(
+        cars.map((c) => c.odo),
+        'min',
+      );
     rows.push({ label, values, best });
   }
   return rows;
@@ -83,7 +91,10 @@ function CarPicker({
     setParams(p, { replace: true, preventScrollReset: true });
   };
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
       <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
         Chọn xe để so sánh
       </h2>
@@ -142,7 +153,11 @@ function CarPicker({
                           : 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-200 disabled:text-slate-400',
                       )}
                     >
-                      {added ? <Check className="size-5" aria-hidden="true" /> : <Plus className="size-5" aria-hidden="true" />}
+                      {added ? (
+                        <Check className="size-5" aria-hidden="true" />
+                      ) : (
+                        <Plus className="size-5" aria-hidden="true" />
+                      )}
                     </button>
                   </li>
                 );
@@ -178,7 +193,9 @@ export default function ComparePage() {
   const loaded = cars.filter((c): c is CarDetail => c !== undefined);
   const ready = loaded.length === ids.length;
   const rows = ready && loaded.length > 0 ? buildRows(loaded) : [];
-  const featureNames = ready ? [...new Set(loaded.flatMap((c) => c.features))].sort((a, b) => a.localeCompare(b, 'vi')) : [];
+  const featureNames = ready
+    ? [...new Set(loaded.flatMap((c) => c.features))].sort((a, b) => a.localeCompare(b, 'vi'))
+    : [];
   const featureRows = featureNames.map((f) => ({ name: f, has: loaded.map((c) => c.features.includes(f)) }));
   const shownRows = onlyDiff ? rows.filter((r) => differs(r.values)) : rows;
   const shownFeatures = onlyDiff ? featureRows.filter((r) => r.has.some((h) => h !== r.has[0])) : featureRows;
@@ -215,13 +232,12 @@ export default function ComparePage() {
                 />
               </div>
             ) : compared.isError ? (
-              <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200" role="alert">
+              <div
+                className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
+                role="alert"
+              >
                 <p className="text-red-600">{errorMessage(compared.error)}</p>
-                <button
-                  type="button"
-                  onClick={() => setIds([])}
-                  className={buttonClass('secondary', 'mt-4')}
-                >
+                <button type="button" onClick={() => setIds([])} className={buttonClass('secondary', 'mt-4')}>
                   Chọn lại từ đầu
                 </button>
               </div>
@@ -256,7 +272,10 @@ export default function ComparePage() {
                     </colgroup>
                     <thead>
                       <tr>
-                        <th scope="col" className="sticky left-0 z-10 bg-white p-2 text-left align-bottom sm:p-3">
+                        <th
+                          scope="col"
+                          className="sticky left-0 z-10 bg-white p-2 text-left align-bottom sm:p-3"
+                        >
                           <span className="sr-only">Thông số</span>
                         </th>
                         {ids.map((id, i) => {
@@ -266,7 +285,12 @@ export default function ComparePage() {
                               {car ? (
                                 <div className="relative">
                                   <Link to={`/cars/${car.carId}`} className="block">
-                                    <CarImage image={car.cover} alt={car.carName} className="rounded-lg" sizes="(min-width: 1024px) 220px, 45vw" />
+                                    <CarImage
+                                      image={car.cover}
+                                      alt={car.carName}
+                                      className="rounded-lg"
+                                      sizes="(min-width: 1024px) 220px, 45vw"
+                                    />
                                     <span className="mt-2 line-clamp-2 block font-semibold text-slate-900 hover:text-brand-700">
                                       {car.carName}
                                     </span>
@@ -312,7 +336,9 @@ export default function ComparePage() {
                                 className={cx(
                                   'border-t border-slate-100 p-2 align-top sm:p-3',
                                   diff && 'bg-amber-50/70',
-                                  r.label === 'Giá bán' ? 'text-base font-bold text-brand-600' : 'text-slate-800',
+                                  r.label === 'Giá bán'
+                                    ? 'text-base font-bold text-brand-600'
+                                    : 'text-slate-800',
                                 )}
                               >
                                 {v}
@@ -358,7 +384,10 @@ export default function ComparePage() {
                               <td
                                 // biome-ignore lint/suspicious/noArrayIndexKey: one cell per chosen car, in order
                                 key={i}
-                                className={cx('border-t border-slate-100 p-2 sm:p-3', diff && 'bg-amber-50/70')}
+                                className={cx(
+                                  'border-t border-slate-100 p-2 sm:p-3',
+                                  diff && 'bg-amber-50/70',
+                                )}
                               >
                                 {has ? (
                                   <Check className="size-5 text-emerald-600" aria-hidden="true" />

@@ -6,7 +6,8 @@ import { cx } from '../../../lib/cx';
 /** Checks a picked picture on the client (the server checks the bytes again). */
 export function imageFileError(file: File): string | null {
   if (file.size > MAX_IMAGE_BYTES) return `Ảnh vượt quá dung lượng tối đa ${MAX_IMAGE_MB} MB`;
-  const okType = /^image\/(jpeg|png|webp|heic|heif|avif)$/.test(file.type) || /\.(heic|heif)$/i.test(file.name);
+  const okType =
+    /^image\/(jpeg|png|webp|heic|heif|avif)$/.test(file.type) || /\.(heic|heif)$/i.test(file.name);
   if (!okType) return 'Chỉ nhận ảnh JPEG, PNG, WebP hoặc HEIC';
   return null;
 }
@@ -107,7 +108,10 @@ export function ImagePicker({
               aria-valuemax={100}
               aria-valuenow={Math.round((progress ?? 0) * 100)}
             >
-              <div className="h-full bg-white transition-[width]" style={{ width: `${(progress ?? 0) * 100}%` }} />
+              <div
+                className="h-full bg-white transition-[width]"
+                style={{ width: `${(progress ?? 0) * 100}%` }}
+              />
             </div>
           </div>
         ) : null}

@@ -87,13 +87,13 @@ export default function AboutPage() {
           <div className="mt-4 space-y-4 leading-relaxed text-slate-600">
             <p>
               {name} bắt đầu từ một bãi xe nhỏ với mong muốn đơn giản: giúp người mua xe cũ biết rõ mình đang
-              mua gì. Thị trường xe đã qua sử dụng khi ấy nhiều nỗi lo về xe đâm đụng, ngập nước hay tua
-              đồng hồ, và chúng tôi muốn thay đổi điều đó.
+              mua gì. Thị trường xe đã qua sử dụng khi ấy nhiều nỗi lo về xe đâm đụng, ngập nước hay tua đồng
+              hồ, và chúng tôi muốn thay đổi điều đó.
             </p>
             <p>
-              Hôm nay, mỗi chiếc xe lên sàn đều có hồ sơ kiểm định, lịch sử bảo dưỡng và mức giá niêm yết
-              công khai. Đội ngũ tư vấn và kỹ thuật viên đồng hành cùng bạn từ lúc chọn xe, lái thử, làm
-              thủ tục trả góp cho tới những lần bảo dưỡng sau này.
+              Hôm nay, mỗi chiếc xe lên sàn đều có hồ sơ kiểm định, lịch sử bảo dưỡng và mức giá niêm yết công
+              khai. Đội ngũ tư vấn và kỹ thuật viên đồng hành cùng bạn từ lúc chọn xe, lái thử, làm thủ tục
+              trả góp cho tới những lần bảo dưỡng sau này.
             </p>
           </div>
           <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -106,8 +106,8 @@ export default function AboutPage() {
           </dl>
         </div>
         <img
-          src={PHOTOS[0].src}
-          alt={PHOTOS[0].alt}
+          src="/about/handover.svg"
+          alt="Chiếc xe đỏ thắt nơ vàng trong ngày bàn giao cho khách hàng"
           width={1200}
           height={800}
           className="aspect-[3/2] w-full rounded-2xl object-cover shadow-lg ring-1 ring-slate-200"
@@ -155,32 +155,32 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section className="bg-slate-950 text-slate-200" aria-labelledby="visit-title">
+      <section className="border-t border-slate-200 bg-slate-50 text-slate-700" aria-labelledby="visit-title">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div>
-            <h2 id="visit-title" className="text-2xl font-bold text-white sm:text-3xl">
+            <h2 id="visit-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
               Ghé thăm showroom
             </h2>
-            <p className="mt-2 text-slate-400">Mời bạn đến xem xe và lái thử trực tiếp.</p>
+            <p className="mt-2 text-slate-500">Mời bạn đến xem xe và lái thử trực tiếp.</p>
             {isPending ? (
               <div className="mt-6 space-y-3">
-                <Skeleton className="h-5 w-72 bg-slate-800" />
-                <Skeleton className="h-5 w-40 bg-slate-800" />
-                <Skeleton className="h-5 w-52 bg-slate-800" />
+                <Skeleton className="h-5 w-72 bg-slate-200" />
+                <Skeleton className="h-5 w-40 bg-slate-200" />
+                <Skeleton className="h-5 w-52 bg-slate-200" />
               </div>
             ) : (
               <ul className="mt-6 space-y-4">
                 {config?.showroomAddress ? (
                   <li className="flex gap-3">
-                    <MapPin className="mt-0.5 size-5 shrink-0 text-brand-400" aria-hidden="true" />
+                    <MapPin className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
                     <span>{config.showroomAddress}</span>
                   </li>
                 ) : null}
                 {config?.showroomPhone ? (
                   <li className="flex gap-3">
-                    <Phone className="mt-0.5 size-5 shrink-0 text-brand-400" aria-hidden="true" />
+                    <Phone className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
                     <a
-                      className="-my-3 inline-flex min-h-11 items-center font-semibold text-white hover:text-brand-200"
+                      className="-my-3 inline-flex min-h-11 items-center font-semibold text-slate-900 hover:text-brand-700"
                       href={`tel:${config.showroomPhone.replace(/[^\d+]/g, '')}`}
                     >
                       {config.showroomPhone}
@@ -189,9 +189,9 @@ export default function AboutPage() {
                 ) : null}
                 {config?.showroomEmail ? (
                   <li className="flex gap-3">
-                    <Mail className="mt-0.5 size-5 shrink-0 text-brand-400" aria-hidden="true" />
+                    <Mail className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
                     <a
-                      className="-my-3 inline-flex min-h-11 items-center break-all hover:text-white"
+                      className="-my-3 inline-flex min-h-11 items-center break-all hover:text-brand-700"
                       href={`mailto:${config.showroomEmail}`}
                     >
                       {config.showroomEmail}
@@ -200,7 +200,7 @@ export default function AboutPage() {
                 ) : null}
                 {config?.openingHours ? (
                   <li className="flex gap-3">
-                    <Clock className="mt-0.5 size-5 shrink-0 text-brand-400" aria-hidden="true" />
+                    <Clock className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
                     <span>{config.openingHours}</span>
                   </li>
                 ) : null}
@@ -211,15 +211,12 @@ export default function AboutPage() {
                 Đặt lịch tư vấn
                 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>
-              <Link
-                to="/cars"
-                className="inline-flex min-h-11 items-center justify-center rounded-lg border border-white/25 px-6 text-sm font-semibold text-white hover:bg-white/10"
-              >
+              <Link to="/cars" className={buttonClass('secondary', 'px-6')}>
                 Xem xe đang bán
               </Link>
             </div>
           </div>
-          <div className="relative aspect-[4/3] overflow-hidden rounded-2xl bg-slate-800 ring-1 ring-white/10 sm:aspect-video">
+          <div className="relative aspect-[4/3] overflow-hidden rounded-2xl bg-slate-200 ring-1 ring-slate-200 sm:aspect-video">
             {config?.mapEmbedUrl ? (
               <iframe
                 title={`Bản đồ đường đến ${name}`}
@@ -230,7 +227,7 @@ export default function AboutPage() {
                 allowFullScreen
               />
             ) : (
-              <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-slate-400">
+              <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-slate-500">
                 <MapPin className="size-10" aria-hidden="true" />
                 <p>Bản đồ sẽ hiển thị khi showroom cập nhật địa chỉ nhúng.</p>
                 {mapsSearch ? (
@@ -238,7 +235,7 @@ export default function AboutPage() {
                     href={mapsSearch}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="inline-flex min-h-11 items-center font-semibold text-white underline underline-offset-4"
+                    className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4"
                   >
                     Mở Google Maps
                   </a>

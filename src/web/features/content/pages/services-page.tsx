@@ -39,7 +39,11 @@ const MAIN: Service[] = [
     icon: Wrench,
     title: 'Bảo dưỡng xe',
     text: 'Bảo dưỡng định kỳ, sửa chữa gầm máy, điện và điều hòa tại xưởng dịch vụ của showroom.',
-    points: ['Phụ tùng chính hãng, báo giá trước', 'Xưởng 6 khoang nâng, nhận xe đúng hẹn', 'Bảo hành 6 tháng'],
+    points: [
+      'Phụ tùng chính hãng, báo giá trước',
+      'Xưởng 6 khoang nâng, nhận xe đúng hẹn',
+      'Bảo hành 6 tháng',
+    ],
     to: '/maintenance',
     action: 'Đặt lịch bảo dưỡng',
   },

@@ -58,8 +58,8 @@ function StaticHero({ name }: { name: string }) {
           Xe cũ chất lượng, <span className="text-red-400">giá minh bạch</span>, an tâm cầm lái
         </h1>
         <p className="mt-4 max-w-xl text-base leading-relaxed text-slate-300 sm:text-lg">
-          Xe đã qua kiểm định, giá niêm yết rõ ràng, hỗ trợ trả góp và lái thử. Tìm chiếc xe phù hợp với bạn chỉ
-          trong vài phút.
+          Xe đã qua kiểm định, giá niêm yết rõ ràng, hỗ trợ trả góp và lái thử. Tìm chiếc xe phù hợp với bạn
+          chỉ trong vài phút.
         </p>
         <div className="mt-7 flex flex-col gap-3 sm:flex-row">
           <Link to="/cars" className={buttonClass('primary', 'min-h-12 px-6 text-base')}>
@@ -127,9 +127,6 @@ function Carousel({ slides, name }: { slides: SliderView[]; name: string }) {
           <div
             key={s.overviewId}
             className="relative aspect-[4/3] w-full shrink-0 snap-center sm:aspect-[2/1] lg:aspect-auto lg:h-[480px]"
-            role="group"
-            aria-roledescription="banner"
-            aria-label={`${i + 1} / ${slides.length}: ${s.title}`}
           >
             {s.image ? (
               <img
@@ -151,12 +148,17 @@ function Carousel({ slides, name }: { slides: SliderView[]; name: string }) {
             />
             <div className="absolute inset-0 mx-auto flex max-w-7xl flex-col justify-end px-4 pb-14 sm:justify-center sm:px-6 sm:pb-0">
               <div className="max-w-xl text-white">
-                <p className="text-2xl leading-tight font-bold text-balance sm:text-4xl lg:text-5xl">{s.title}</p>
+                <p className="text-2xl leading-tight font-bold text-balance sm:text-4xl lg:text-5xl">
+                  {s.title}
+                </p>
                 {s.subtitle ? (
                   <p className="mt-2 line-clamp-2 text-sm text-white/85 sm:mt-3 sm:text-lg">{s.subtitle}</p>
                 ) : null}
                 {s.link ? (
-                  <SlideLink slide={s} className={buttonClass('primary', 'mt-4 min-h-12 px-5 text-base sm:mt-6')} />
+                  <SlideLink
+                    slide={s}
+                    className={buttonClass('primary', 'mt-4 min-h-12 px-5 text-base sm:mt-6')}
+                  />
                 ) : null}
               </div>
             </div>
@@ -214,7 +216,9 @@ function Carousel({ slides, name }: { slides: SliderView[]; name: string }) {
 export function BannerSlot({ name }: { name: string }) {
   const { data, isPending } = useSliders();
   if (isPending)
-    return <Skeleton className="aspect-[4/3] w-full rounded-none sm:aspect-[2/1] lg:aspect-auto lg:h-[480px]" />;
+    return (
+      <Skeleton className="aspect-[4/3] w-full rounded-none sm:aspect-[2/1] lg:aspect-auto lg:h-[480px]" />
+    );
   const slides = (data ?? []).filter((s) => s.active !== false && s.image);
   if (slides.length === 0) return <StaticHero name={name} />;
   return <Carousel slides={slides} name={name} />;

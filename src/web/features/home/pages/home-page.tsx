@@ -1,4 +1,13 @@
-import { Bot, CalendarCheck, FileCheck2, Search, ShieldCheck, Wallet, Wrench, ArrowRight } from 'lucide-react';
+import {
+  ArrowRight,
+  Bot,
+  CalendarCheck,
+  FileCheck2,
+  Search,
+  ShieldCheck,
+  Wallet,
+  Wrench,
+} from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/button';
@@ -63,7 +72,6 @@ function QuickSearch() {
   return (
     <form
       onSubmit={search}
-      role="search"
       aria-labelledby="home-search-title"
       className="relative z-10 -mt-10 rounded-2xl bg-white p-4 shadow-xl ring-1 ring-slate-200 sm:-mt-12 sm:p-6"
     >

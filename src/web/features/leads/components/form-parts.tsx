@@ -27,6 +27,8 @@ export interface Choice<T extends string> {
   label: string;
   hint?: string;
   disabled?: boolean;
+  /** Takes a whole row of the grid. */
+  wide?: boolean;
 }
 
 /**
@@ -84,6 +86,7 @@ export function ChoiceChips<T extends string>({
               className={cx(
                 'relative flex min-h-11 cursor-pointer flex-col justify-center rounded-lg border py-2 text-sm transition-colors',
                 compact ? 'px-1 text-center tabular-nums' : 'px-3',
+                c.wide && 'col-span-full',
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
                 checked
                   ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800'

@@ -365,7 +365,10 @@ export function LeadDrawer({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={(e) => {
+        // React passes a nested dialog's close (the cancel confirmation) up the tree: only ours counts.
+        if (e.target === e.currentTarget) onClose();
+      }}
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}

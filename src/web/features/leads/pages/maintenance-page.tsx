@@ -100,7 +100,7 @@ export default function MaintenancePage() {
   const years = useMemo(() => yearRange(MIN_CAR_YEAR), []);
   const slots = useMemo(
     () => [
-      { value: ANY_TIME, label: 'Giờ nào cũng được', disabled: false },
+      { value: ANY_TIME, label: 'Giờ nào cũng được', disabled: false, wide: true },
       ...slotChoices(timeSlots(config?.openingHours), day),
     ],
     [config?.openingHours, day],
@@ -212,7 +212,7 @@ export default function MaintenancePage() {
                   legend="Loại dịch vụ"
                   name="serviceType"
                   required
-                  columns="grid-cols-1 min-[400px]:grid-cols-2 sm:grid-cols-3"
+                  columns="grid-cols-2 sm:grid-cols-3"
                   choices={MAINTENANCE_SERVICE_TYPES.map((t) => ({
                     value: t,
                     label: MAINTENANCE_SERVICE_LABELS[t],

@@ -1,4 +1,4 @@
-import { CV_ACCEPT, CV_MAX_BYTES, type CandidateBody, candidateBody } from '@contract/recruitment';
+import { type CandidateBody, CV_ACCEPT, CV_MAX_BYTES, candidateBody } from '@contract/recruitment';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, FileText, Upload, X } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -156,7 +156,7 @@ export function ApplyForm({
           type="file"
           accept={CV_ACCEPT}
           className="sr-only"
-          aria-required="true"
+          required
           aria-invalid={cvError ? true : undefined}
           aria-describedby={cvError ? `${idp}-cv-error` : `${idp}-cv-hint`}
           onChange={(e) => {

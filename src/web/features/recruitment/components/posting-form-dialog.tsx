@@ -141,7 +141,8 @@ export function PostingFormDialog({
     );
   });
 
-  const statusOptions = statuses ?? RECRUITMENT_STATUSES.map((s) => ({ value: s, label: RECRUITMENT_STATUS_LABELS[s] }));
+  const statusOptions =
+    statuses ?? RECRUITMENT_STATUSES.map((s) => ({ value: s, label: RECRUITMENT_STATUS_LABELS[s] }));
   const typeOptions = types ?? JOB_TYPES.map((t) => ({ value: t, label: JOB_TYPE_LABELS[t] }));
   const title = isEdit ? 'Sửa tin tuyển dụng' : 'Thêm tin tuyển dụng';
 
@@ -255,7 +256,12 @@ export function PostingFormDialog({
                   )}
                 />
               </FormField>
-              <FormField label="Hạn nộp hồ sơ" htmlFor="post-deadline" error={errors.deadline?.message} required>
+              <FormField
+                label="Hạn nộp hồ sơ"
+                htmlFor="post-deadline"
+                error={errors.deadline?.message}
+                required
+              >
                 <Input id="post-deadline" type="date" {...register('deadline')} />
               </FormField>
             </div>

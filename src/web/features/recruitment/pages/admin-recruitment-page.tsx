@@ -148,7 +148,8 @@ export default function AdminRecruitmentPage() {
     },
   ];
 
-  const statusOptions = statuses ?? RECRUITMENT_STATUSES.map((s) => ({ value: s, label: RECRUITMENT_STATUS_LABELS[s] }));
+  const statusOptions =
+    statuses ?? RECRUITMENT_STATUSES.map((s) => ({ value: s, label: RECRUITMENT_STATUS_LABELS[s] }));
   const typeOptions = types ?? JOB_TYPES.map((t) => ({ value: t, label: JOB_TYPE_LABELS[t] }));
   const opening = target && target.status !== 'OPEN';
 
@@ -180,7 +181,11 @@ export default function AdminRecruitmentPage() {
           placeholder="Tìm tiêu đề, vị trí, nơi làm việc..."
           label="Tìm tin tuyển dụng"
         />
-        <Select aria-label="Lọc theo trạng thái" value={status} onChange={(e) => update({ status: e.target.value })}>
+        <Select
+          aria-label="Lọc theo trạng thái"
+          value={status}
+          onChange={(e) => update({ status: e.target.value })}
+        >
           <option value="">Mọi trạng thái</option>
           {statusOptions.map((o) => (
             <option key={o.value} value={o.value}>
@@ -188,7 +193,11 @@ export default function AdminRecruitmentPage() {
             </option>
           ))}
         </Select>
-        <Select aria-label="Lọc theo loại công việc" value={type} onChange={(e) => update({ type: e.target.value })}>
+        <Select
+          aria-label="Lọc theo loại công việc"
+          value={type}
+          onChange={(e) => update({ type: e.target.value })}
+        >
           <option value="">Mọi loại công việc</option>
           {typeOptions.map((o) => (
             <option key={o.value} value={o.value}>

@@ -290,7 +290,11 @@ export default function CandidatesPage() {
             </option>
           ))}
         </Select>
-        <Select aria-label="Lọc theo trạng thái" value={status} onChange={(e) => update({ status: e.target.value })}>
+        <Select
+          aria-label="Lọc theo trạng thái"
+          value={status}
+          onChange={(e) => update({ status: e.target.value })}
+        >
           <option value="">Mọi trạng thái</option>
           {CANDIDATE_STATUSES.map((s) => (
             <option key={s} value={s}>

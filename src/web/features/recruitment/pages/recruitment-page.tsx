@@ -1,4 +1,4 @@
-import { formatDate, daysUntil } from '@contract/format';
+import { daysUntil, formatDate } from '@contract/format';
 import { JOB_TYPE_LABELS, JOB_TYPES, type JobType, type RecruitmentView } from '@contract/recruitment';
 import {
   ArrowLeft,
@@ -98,7 +98,9 @@ function PostingDetail({ id, onBack }: { id: number; onBack: () => void }) {
         <div className="mt-3 rounded-2xl bg-white ring-1 ring-slate-200">
           <EmptyState
             title={gone ? 'Vị trí này không còn nhận hồ sơ' : 'Không tải được tin tuyển dụng'}
-            description={gone ? 'Tin đã hết hạn hoặc đã đóng. Mời bạn xem các vị trí khác.' : errorMessage(error)}
+            description={
+              gone ? 'Tin đã hết hạn hoặc đã đóng. Mời bạn xem các vị trí khác.' : errorMessage(error)
+            }
           />
         </div>
       </div>
@@ -130,6 +132,9 @@ function PostingDetail({ id, onBack }: { id: number; onBack: () => void }) {
           <div className="mt-5 rounded-xl bg-slate-50 p-4">
             <PostingFacts p={p} />
           </div>
+          <a href="#apply" className={buttonClass('primary', 'mt-4 w-full lg:hidden')}>
+            Ứng tuyển ngay
+          </a>
           {[
             ['Mô tả công việc', p.description],
             ['Yêu cầu', p.requirements],
@@ -144,13 +149,16 @@ function PostingDetail({ id, onBack }: { id: number; onBack: () => void }) {
           )}
         </article>
         <aside
-          className="rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-200 sm:p-6 lg:sticky lg:top-24"
+          id="apply"
+          className="scroll-mt-20 rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-200 sm:p-6 lg:sticky lg:top-24"
           aria-labelledby="apply-title"
         >
           <h3 id="apply-title" className="text-lg font-bold text-slate-900">
             Ứng tuyển vị trí này
           </h3>
-          <p className="mt-1 mb-4 text-sm text-slate-500">Điền thông tin và đính kèm CV, chúng tôi sẽ liên hệ sớm.</p>
+          <p className="mt-1 mb-4 text-sm text-slate-500">
+            Điền thông tin và đính kèm CV, chúng tôi sẽ liên hệ sớm.
+          </p>
           <ApplyForm recruitmentId={p.recruitmentId} title={p.title} onDone={onBack} />
         </aside>
       </div>
@@ -184,7 +192,11 @@ export default function RecruitmentPage() {
       <PageHero
         eyebrow="Tuyển dụng"
         title={`Gia nhập đội ngũ ${name}`}
-        intro="Chúng tôi tìm những người yêu xe, trung thực và tận tâm với khách hàng. Xem các vị trí đang tuyển và ứng tuyển ngay."
+        intro={
+          selected
+            ? undefined
+            : 'Chúng tôi tìm những người yêu xe, trung thực và tận tâm với khách hàng. Xem các vị trí đang tuyển và ứng tuyển ngay.'
+        }
       >
         {selected ? null : (
           <ul className="mt-6 grid gap-3 sm:grid-cols-3">
@@ -236,7 +248,10 @@ export default function RecruitmentPage() {
             </div>
             {postings.isError ? (
               <div className="mt-5 rounded-2xl bg-white ring-1 ring-slate-200">
-                <EmptyState title="Không tải được tin tuyển dụng" description={errorMessage(postings.error)} />
+                <EmptyState
+                  title="Không tải được tin tuyển dụng"
+                  description={errorMessage(postings.error)}
+                />
               </div>
             ) : postings.isPending ? (
               <div className="mt-5 grid gap-4 md:grid-cols-2" aria-busy="true">

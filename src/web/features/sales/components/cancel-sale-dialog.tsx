@@ -1,4 +1,4 @@
-import { saleCancelBody, type SaleView } from '@contract/sales';
+import { type SaleView, saleCancelBody } from '@contract/sales';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -50,8 +50,8 @@ export function CancelSaleDialog({ sale, onClose }: { sale: SaleView | null; onC
         sale ? (
           <div className="space-y-3">
             <p>
-              Giao dịch #{sale.transactionId} ({sale.carName}, người mua {sale.buyerName}) sẽ bị hủy và xe trở lại
-              trạng thái Đang bán.
+              Giao dịch #{sale.transactionId} ({sale.carName}, người mua {sale.buyerName}) sẽ bị hủy và xe trở
+              lại trạng thái Đang bán.
             </p>
             <div className="space-y-1.5">
               <label htmlFor="cancel-reason" className="block font-medium text-slate-700">

@@ -1,6 +1,6 @@
+import { CAR_STATUS_LABELS } from '@contract/cars';
 import { formatDate, formatDateTime, formatPrice, formatVnd } from '@contract/format';
 import { PAYMENT_METHOD_LABELS, SALE_STATUS_LABELS } from '@contract/sales';
-import { CAR_STATUS_LABELS } from '@contract/cars';
 import { ArrowLeft, Ban, Car, ExternalLink, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -112,7 +112,10 @@ export default function SaleDetailPage() {
         }
       />
       {s.status === 'cancelled' ? (
-        <div className="mb-4 rounded-xl border border-slate-300 bg-slate-100 p-4 text-sm text-slate-700" role="status">
+        <div
+          className="mb-4 rounded-xl border border-slate-300 bg-slate-100 p-4 text-sm text-slate-700"
+          role="status"
+        >
           <p className="font-semibold text-slate-900">Giao dịch đã bị hủy</p>
           <p className="mt-1">
             Hủy lúc {formatDateTime(s.cancelledAt)}
@@ -139,11 +142,19 @@ export default function SaleDetailPage() {
                 Trạng thái hiện tại: <strong>{CAR_STATUS_LABELS[s.carStatus]}</strong>
               </p>
               <div className="mt-2 flex flex-wrap gap-1">
-                <Link to={`/dashboard/car/edit/${s.carId}`} className={buttonClass('ghost', 'px-2 text-brand-700')}>
+                <Link
+                  to={`/dashboard/car/edit/${s.carId}`}
+                  className={buttonClass('ghost', 'px-2 text-brand-700')}
+                >
                   <Pencil className="size-4" aria-hidden="true" />
                   Sửa xe
                 </Link>
-                <a href={`/cars/${s.carId}`} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'px-2')}>
+                <a
+                  href={`/cars/${s.carId}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className={buttonClass('ghost', 'px-2')}
+                >
                   <ExternalLink className="size-4" aria-hidden="true" />
                   Trang xe
                 </a>
@@ -155,18 +166,40 @@ export default function SaleDetailPage() {
           <Rows
             rows={[
               ['Họ tên', s.buyerName],
-              ['Số điện thoại', <a key="p" href={`tel:${s.buyerPhone}`} className="text-brand-700 hover:underline">{s.buyerPhone}</a>],
-              ['Email', s.buyerEmail ? <a key="e" href={`mailto:${s.buyerEmail}`} className="text-brand-700 hover:underline">{s.buyerEmail}</a> : ''],
+              [
+                'Số điện thoại',
+                <a key="p" href={`tel:${s.buyerPhone}`} className="text-brand-700 hover:underline">
+                  {s.buyerPhone}
+                </a>,
+              ],
+              [
+                'Email',
+                s.buyerEmail ? (
+                  <a key="e" href={`mailto:${s.buyerEmail}`} className="text-brand-700 hover:underline">
+                    {s.buyerEmail}
+                  </a>
+                ) : (
+                  ''
+                ),
+              ],
             ]}
           />
         </Card>
         <Card title="Thanh toán">
           <Rows
             rows={[
-              ['Giá bán', <span key="s" className="text-lg font-bold text-brand-600">{formatPrice(s.salePrice)}</span>],
+              [
+                'Giá bán',
+                <span key="s" className="text-lg font-bold text-brand-600">
+                  {formatPrice(s.salePrice)}
+                </span>,
+              ],
               ['Số tiền', formatVnd(s.salePrice)],
               ['Giá niêm yết', formatVnd(s.listPrice)],
-              ['Chênh lệch so với niêm yết', diff === 0 ? 'Bằng giá niêm yết' : `${diff > 0 ? '+' : '-'}${formatVnd(Math.abs(diff))}`],
+              [
+                'Chênh lệch so với niêm yết',
+                diff === 0 ? 'Bằng giá niêm yết' : `${diff > 0 ? '+' : '-'}${formatVnd(Math.abs(diff))}`,
+              ],
               ['Giá nhập', s.purchasePrice !== null ? formatVnd(s.purchasePrice) : ''],
               ['Lợi nhuận gộp', s.margin !== null ? formatVnd(s.margin) : ''],
               ['Hình thức thanh toán', PAYMENT_METHOD_LABELS[s.paymentMethod]],
@@ -180,7 +213,16 @@ export default function SaleDetailPage() {
               ['Nhân viên bán hàng', s.salesperson?.fullName ?? ''],
               ['Người ghi nhận', s.createdBy?.fullName ?? ''],
               ['Thời điểm ghi nhận', formatDateTime(s.createdAt)],
-              ['Ghi chú', s.note ? <span key="n" className="whitespace-pre-line">{s.note}</span> : ''],
+              [
+                'Ghi chú',
+                s.note ? (
+                  <span key="n" className="whitespace-pre-line">
+                    {s.note}
+                  </span>
+                ) : (
+                  ''
+                ),
+              ],
             ]}
           />
         </Card>

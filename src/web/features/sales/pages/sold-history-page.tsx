@@ -15,13 +15,14 @@ import { Badge } from '../../../components/badge';
 import { buttonClass, IconButton, iconButtonClass } from '../../../components/button';
 import { type Column, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { Input, Select } from '../../../components/form-field';
+import { Select } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { SearchBox } from '../../../components/search-box';
 import { errorMessage } from '../../../lib/api-client';
 import { useSales } from '../api';
 import { CancelSaleDialog } from '../components/cancel-sale-dialog';
+import { DateInput } from '../components/date-input';
 
 const PAGE_SIZES = [5, 10, 20, 50];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -74,10 +75,15 @@ export default function SoldHistoryPage() {
       header: 'Xe',
       mobile: 'title',
       cell: (s) => (
-        <div className="flex min-w-56 items-center gap-3">
+        <div className="flex min-w-52 items-center gap-3">
           <div className="relative aspect-[3/2] w-16 shrink-0 overflow-hidden rounded-md bg-slate-100">
             {s.cover ? (
-              <img src={s.cover.urls[480]} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+              <img
+                src={s.cover.urls[480]}
+                alt=""
+                loading="lazy"
+                className="absolute inset-0 size-full object-cover"
+              />
             ) : (
               <Car className="absolute inset-0 m-auto size-5 text-slate-400" aria-hidden="true" />
             )}
@@ -89,9 +95,7 @@ export default function SoldHistoryPage() {
             >
               {s.carName}
             </Link>
-            <p className="text-xs text-slate-500">
-              GD #{s.transactionId} · {s.brand}
-            </p>
+            <p className="text-xs text-slate-500">GD #{s.transactionId}</p>
           </div>
         </div>
       ),
@@ -112,8 +116,17 @@ export default function SoldHistoryPage() {
       className: 'whitespace-nowrap',
       cell: (s) => <span className="font-semibold text-slate-900">{formatPrice(s.salePrice)}</span>,
     },
-    { key: 'date', header: 'Ngày bán', className: 'whitespace-nowrap', cell: (s) => formatDate(s.saleDate) },
-    { key: 'payment', header: 'Thanh toán', cell: (s) => PAYMENT_METHOD_LABELS[s.paymentMethod] },
+    {
+      key: 'date',
+      header: 'Ngày bán',
+      className: 'whitespace-nowrap',
+      cell: (s) => (
+        <div>
+          <p>{formatDate(s.saleDate)}</p>
+          <p className="text-xs text-slate-500">{PAYMENT_METHOD_LABELS[s.paymentMethod]}</p>
+        </div>
+      ),
+    },
     { key: 'seller', header: 'Nhân viên', cell: (s) => s.salesperson?.fullName ?? '—' },
     {
       key: 'status',
@@ -157,34 +170,47 @@ export default function SoldHistoryPage() {
     <>
       <PageHeader
         title="Lịch sử bán hàng"
-        description={sales.data ? `${sales.data.totalElements} giao dịch` : 'Các giao dịch bán xe của showroom'}
+        description={
+          sales.data ? `${sales.data.totalElements} giao dịch` : 'Các giao dịch bán xe của showroom'
+        }
         actions={
           <Link to="/dashboard/carManagement" className={buttonClass('secondary')}>
             Danh sách xe
           </Link>
         }
       />
-      <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <SearchBox
           value={search}
           onChange={(v) => update({ search: v })}
           placeholder="Tìm tên xe, người mua, số điện thoại..."
           label="Tìm giao dịch"
-          className="sm:col-span-2 lg:col-span-1"
+          className="sm:min-w-64 sm:flex-1"
         />
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-2 sm:w-48">
           <label htmlFor="sales-from" className="shrink-0 text-sm text-slate-600">
             Từ
           </label>
-          <Input id="sales-from" type="date" value={from} max={to || today} onChange={(e) => update({ from: e.target.value })} />
+          <DateInput id="sales-from" value={from} max={to || today} onChange={(v) => update({ from: v })} />
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-2 sm:w-48">
           <label htmlFor="sales-to" className="shrink-0 text-sm text-slate-600">
             Đến
           </label>
-          <Input id="sales-to" type="date" value={to} min={from || undefined} max={today} onChange={(e) => update({ to: e.target.value })} />
+          <DateInput
+            id="sales-to"
+            value={to}
+            min={from || undefined}
+            max={today}
+            onChange={(v) => update({ to: v })}
+          />
         </div>
-        <Select aria-label="Lọc theo trạng thái" value={status ?? ''} onChange={(e) => update({ status: e.target.value })}>
+        <Select
+          aria-label="Lọc theo trạng thái"
+          value={status ?? ''}
+          onChange={(e) => update({ status: e.target.value })}
+          className="sm:w-44"
+        >
           <option value="">Tất cả trạng thái</option>
           {SALE_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -196,6 +222,7 @@ export default function SoldHistoryPage() {
           aria-label="Lọc theo hình thức thanh toán"
           value={paymentMethod ?? ''}
           onChange={(e) => update({ paymentMethod: e.target.value })}
+          className="sm:w-44"
         >
           <option value="">Mọi hình thức</option>
           {PAYMENT_METHODS.map((m) => (
@@ -211,7 +238,10 @@ export default function SoldHistoryPage() {
         </p>
       ) : null}
       {sales.isError ? (
-        <div className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200" role="alert">
+        <div
+          className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200"
+          role="alert"
+        >
           {errorMessage(sales.error)}
         </div>
       ) : (
@@ -225,7 +255,9 @@ export default function SoldHistoryPage() {
           empty={
             <EmptyState
               title={filtered ? 'Không có giao dịch phù hợp' : 'Chưa có giao dịch nào'}
-              description={filtered ? 'Thử đổi khoảng ngày hoặc từ khóa.' : 'Giao dịch được ghi nhận từ danh sách xe.'}
+              description={
+                filtered ? 'Thử đổi khoảng ngày hoặc từ khóa.' : 'Giao dịch được ghi nhận từ danh sách xe.'
+              }
               action={
                 filtered ? (
                   <button
@@ -243,7 +275,9 @@ export default function SoldHistoryPage() {
       )}
       <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
         <div className="flex items-center gap-2 text-sm text-slate-600">
-          <label htmlFor="sales-page-size">Mỗi trang</label>
+          <label htmlFor="sales-page-size" className="whitespace-nowrap">
+            Mỗi trang
+          </label>
           <Select
             id="sales-page-size"
             value={size}

@@ -171,6 +171,7 @@ export function BannerCarousel({
         {slides.map((slide, i) => {
           const active = i === current;
           return (
+            // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's slide is a group
             <div
               key={slide.overviewId}
               role="group"
@@ -200,7 +201,7 @@ export function BannerCarousel({
                 className="absolute inset-0 bg-gradient-to-t from-slate-950/85 via-slate-950/35 to-transparent sm:bg-gradient-to-r sm:from-slate-950/80 sm:via-slate-950/35"
                 aria-hidden="true"
               />
-              <div className="absolute inset-0 mx-auto flex max-w-7xl items-end px-4 pb-12 sm:items-center sm:px-16 sm:pb-0 lg:px-20">
+              <div className="absolute inset-0 mx-auto flex max-w-7xl items-end px-4 pb-20 sm:items-center sm:px-16 sm:pb-8 lg:px-20">
                 <div className="max-w-xl text-white">
                   <h2 className="text-xl leading-tight font-bold text-balance drop-shadow sm:text-3xl lg:text-5xl">
                     {slide.title}
@@ -238,7 +239,7 @@ export function BannerCarousel({
           >
             <ChevronRight className="size-6" aria-hidden="true" />
           </button>
-          <div className="absolute inset-x-0 bottom-1 z-10 flex items-center justify-center gap-1 sm:bottom-3">
+          <div className="absolute inset-x-0 bottom-10 z-10 flex items-center justify-center gap-1 sm:bottom-14">
             {reduced ? null : (
               <button
                 type="button"

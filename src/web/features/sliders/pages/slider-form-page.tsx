@@ -154,7 +154,10 @@ export default function SliderFormPage() {
             />
           )}
         </section>
-        <section className="space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label="Nội dung">
+        <section
+          className="space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          aria-label="Nội dung"
+        >
           {loading ? (
             Array.from({ length: 5 }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
@@ -178,7 +181,12 @@ export default function SliderFormPage() {
               </FormField>
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField label="Chữ trên nút" htmlFor="slider-button" error={errors.buttonText?.message}>
-                  <Input id="slider-button" maxLength={40} placeholder="Xem ngay" {...register('buttonText')} />
+                  <Input
+                    id="slider-button"
+                    maxLength={40}
+                    placeholder="Xem ngay"
+                    {...register('buttonText')}
+                  />
                 </FormField>
                 <FormField
                   label="Thứ tự"

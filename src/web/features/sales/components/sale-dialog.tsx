@@ -1,6 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { formatPrice, formatVnd, vnDayKey } from '@contract/format';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type SaleCreate, type SaleView, saleCreateBody } from '@contract/sales';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type SaleCreate,
+  type SaleView,
+  saleCreateBody,
+} from '@contract/sales';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -12,6 +18,7 @@ import { NumberInput } from '../../../components/number-input';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useMyInfo } from '../../../lib/session';
 import { useRecordSale, useSalespeople } from '../api';
+import { DateInput } from './date-input';
 
 export interface SaleTarget {
   carId: number;
@@ -84,7 +91,8 @@ function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }
         onClose();
       },
       onError: (err) => {
-        const fields = err instanceof ApiError ? (err.data as { errors?: Record<string, string> })?.errors : undefined;
+        const fields =
+          err instanceof ApiError ? (err.data as { errors?: Record<string, string> })?.errors : undefined;
         for (const [k, message] of Object.entries(fields ?? {}))
           if (k in values) setError(k as keyof SaleForm, { message });
       },
@@ -115,11 +123,23 @@ function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }
         <FormAlert>{record.isError ? errorMessage(record.error) : null}</FormAlert>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold text-slate-800">Người mua</legend>
-          <FormField label="Tên người mua" htmlFor="sale-buyer" error={errors.buyerName?.message} required className="sm:col-span-2">
+          <FormField
+            label="Tên người mua"
+            htmlFor="sale-buyer"
+            error={errors.buyerName?.message}
+            required
+            className="sm:col-span-2"
+          >
             <Input id="sale-buyer" autoComplete="off" {...register('buyerName')} />
           </FormField>
           <FormField label="Số điện thoại" htmlFor="sale-phone" error={errors.buyerPhone?.message} required>
-            <Input id="sale-phone" type="tel" inputMode="tel" autoComplete="off" {...register('buyerPhone')} />
+            <Input
+              id="sale-phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              {...register('buyerPhone')}
+            />
           </FormField>
           <FormField label="Email" htmlFor="sale-email" error={errors.buyerEmail?.message}>
             <Input id="sale-email" type="email" autoComplete="off" {...register('buyerEmail')} />
@@ -177,9 +197,26 @@ function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }
             />
           </FormField>
           <FormField label="Ngày bán" htmlFor="sale-date" error={errors.saleDate?.message} required>
-            <Input id="sale-date" type="date" max={today} {...register('saleDate')} />
+            <Controller
+              control={control}
+              name="saleDate"
+              render={({ field }) => (
+                <DateInput
+                  id="sale-date"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  max={today}
+                />
+              )}
+            />
           </FormField>
-          <FormField label="Hình thức thanh toán" htmlFor="sale-payment" error={errors.paymentMethod?.message} required>
+          <FormField
+            label="Hình thức thanh toán"
+            htmlFor="sale-payment"
+            error={errors.paymentMethod?.message}
+            required
+          >
             <Select id="sale-payment" {...register('paymentMethod')}>
               <option value="">Chọn hình thức</option>
               {PAYMENT_METHODS.map((m) => (
@@ -206,7 +243,12 @@ function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }
               ))}
             </Select>
           </FormField>
-          <FormField label="Ghi chú" htmlFor="sale-note" error={errors.note?.message} className="sm:col-span-2">
+          <FormField
+            label="Ghi chú"
+            htmlFor="sale-note"
+            error={errors.note?.message}
+            className="sm:col-span-2"
+          >
             <Textarea id="sale-note" rows={3} {...register('note')} />
           </FormField>
         </fieldset>

@@ -1,0 +1,3 @@
+/** What other features (car management, car edit) use from the sales book. */
+export { DateInput } from './components/date-input';
+export { SaleDialog, type SaleTarget } from './components/sale-dialog';
