@@ -23,5 +23,9 @@ for (let i = 0; i < rounds; i++) {
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(`cold start (empty DATA_DIR -> first 200 on /api/ready): median ${median(cold)} ms, runs ${cold.join(', ')}`);
-console.log(`warm start (same DATA_DIR -> first 200 on /api/ready): median ${median(warm)} ms, runs ${warm.join(', ')}`);
+console.log(
+  `cold start (empty DATA_DIR -> first 200 on /api/ready): median ${median(cold)} ms, runs ${cold.join(', ')}`,
+);
+console.log(
+  `warm start (same DATA_DIR -> first 200 on /api/ready): median ${median(warm)} ms, runs ${warm.join(', ')}`,
+);

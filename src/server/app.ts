@@ -114,7 +114,20 @@ export async function buildApp(opts: BuildOptions) {
   seo.setCarSource(carSourceFrom(cars, ctx.db));
   // The AI advisor: the cars service and the web configuration behind one port; a language model when configured.
   const chatbot = buildChatbot({ cars, db: ctx.db, webConfig, ai: config.ai, log: app.log });
-  const services = { webConfig, users, auth, cars, sales, notifications, leads, sliders, blogs, recruitment, seo, chatbot };
+  const services = {
+    webConfig,
+    users,
+    auth,
+    cars,
+    sales,
+    notifications,
+    leads,
+    sliders,
+    blogs,
+    recruitment,
+    seo,
+    chatbot,
+  };
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });

@@ -34,6 +34,7 @@ async function send(method: 'POST' | 'PUT', url: string, parts: Part[], token = 
     payload: m.payload,
     headers: { ...m.headers, authorization: `Bearer ${token}` },
   });
+  // biome-ignore lint/suspicious/noExplicitAny: test answers are read loosely
   let json: any;
   try {
     json = res.json();
@@ -206,6 +207,10 @@ describe('editing a car and its photos', () => {
   });
 
   it('PUT replaces the data (JSON or multipart) and appends sent photos', async () => {
+    // Read first, so the public answer is cached: the change must still show at once.
+    expect((await t.call('GET', `/api/cars/${carId}`)).json.sellPrice).toBe(458_000_000);
+    const listed = await t.call('GET', '/api/cars', { query: { brand: 'Kia' } });
+    expect(listed.json.content[0].sellPrice).toBe(458_000_000);
     const json = await t.call('PUT', `/api/cars/admin/${carId}`, {
       token: staff,
       body: carBody({
@@ -217,6 +222,10 @@ describe('editing a car and its photos', () => {
     });
     expect(json.status, json.body).toBe(200);
     expect(json.json.sellPrice).toBe(610_000_000);
+    expect((await t.call('GET', `/api/cars/${carId}`)).json.sellPrice).toBe(610_000_000);
+    expect((await t.call('GET', '/api/cars', { query: { brand: 'Kia' } })).json.content[0].sellPrice).toBe(
+      610_000_000,
+    );
     expect(json.json.photos).toHaveLength(3);
     expect(
       (await t.call('GET', '/api/cars', { query: { carName: 'seltos premium' } })).json.totalElements,

@@ -34,6 +34,10 @@ const ask = async (history: ChatMessage[]) => {
 describe('POST /api/chatbot/history: validation', () => {
   const user = (content: string): ChatMessage => ({ role: 'user', content });
 
+  it('is declared public in the route table', () => {
+    expect(t.routeTable).toContainEqual({ method: 'POST', url: '/api/chatbot/history', access: 'public' });
+  });
+
   it('answers the greeting conversation in text/plain without a token', async () => {
     const res = await t.call('POST', '/api/chatbot/history', {
       body: [{ role: 'model', content: CHAT_GREETING }, user('xin chào')],

@@ -8,7 +8,15 @@ import {
   type ChatCarInfo,
   carAdviceMessage,
 } from '../../src/contract/chat';
-import { apiClient, PHONE, type RunningBrowser, type RunningServer, reportRan, startBrowser, startServer } from './helpers';
+import {
+  apiClient,
+  PHONE,
+  type RunningBrowser,
+  type RunningServer,
+  reportRan,
+  startBrowser,
+  startServer,
+} from './helpers';
 
 /**
  * The AI advisor in the browser (issue 6): the widget on a phone, the car hand-off from a car page, a server
@@ -63,7 +71,7 @@ async function openChat(scope: ReturnType<typeof chat>) {
 }
 
 /** Waits until the list holds `count` entries and nothing is pending; returns the texts. */
-async function settle(page: Page, scope: ReturnType<typeof chat>, count: number): Promise<string[]> {
+async function settle(scope: ReturnType<typeof chat>, count: number): Promise<string[]> {
   await scope.entries.nth(count - 1).waitFor();
   await scope.typing.waitFor({ state: 'detached' });
   expect(await scope.entries.count()).toBe(count);
@@ -106,7 +114,7 @@ describe('chat widget on a phone', () => {
     expect(await c.panel.getByRole('heading', { name: 'Chat với Trợ lý AI' }).isVisible()).toBe(true);
     expect(await c.entries.allInnerTexts()).toEqual([CHAT_GREETING]);
     expect(await c.reset.getAttribute('title')).toBe(CHAT_RESET_TOOLTIP);
-    expect(await c.send.innerText()).toBe('Gửi');
+    expect(await c.send.textContent()).toBe('Gửi');
     expect(await c.send.isDisabled()).toBe(true);
     await c.input.fill('   \n  ');
     expect(await c.send.isDisabled()).toBe(true);
@@ -139,16 +147,16 @@ describe('chat widget on a phone', () => {
       { role: 'user', content: 'Showroom\nở đâu?' },
     ]);
     await c.typing.waitFor();
-    expect(await c.send.innerText()).toBe('...');
+    expect(await c.send.textContent()).toBe('...');
     expect(await c.send.isDisabled()).toBe(true);
     expect(await c.input.inputValue()).toBe('');
     release();
-    const afterFirst = await settle(page, c, 3);
+    const afterFirst = await settle(c, 3);
     await page.unroute('**/api/chatbot/history');
     expect(afterFirst[1]).toBe('Showroom\nở đâu?');
     // The demo showroom's address, from the web configuration, in the answer.
     expect(afterFirst[2]).toContain('268 Nguyễn Văn Linh');
-    expect(await c.send.innerText()).toBe('Gửi');
+    expect(await c.send.textContent()).toBe('Gửi');
 
     // A search: the answer lists cars from the stock with links; the whole conversation is posted.
     await c.input.fill('Tìm SUV 7 chỗ dưới 1 tỷ');
@@ -158,7 +166,7 @@ describe('chat widget on a phone', () => {
     expect(history.map((m) => m.role)).toEqual(['model', 'user', 'model', 'user']);
     expect(history[2].content).toBe(afterFirst[2]);
     expect(history[3].content).toBe('Tìm SUV 7 chỗ dưới 1 tỷ');
-    const texts = await settle(page, c, 5);
+    const texts = await settle(c, 5);
     const answer = c.entries.nth(4);
     // Line breaks kept as they came.
     expect(texts[4].split('\n').length).toBeGreaterThan(2);
@@ -227,7 +235,7 @@ describe('car hand-off', () => {
       { role: 'model', content: CHAT_GREETING },
       { role: 'user', content: question },
     ]);
-    const texts = await settle(page, c, 3);
+    const texts = await settle(c, 3);
     expect(texts[1]).toBe(question);
     // The server's answer is about this car (the offline advisor names it and links it).
     expect(texts[2]).toContain(`/cars/${car.carId}`);
@@ -244,14 +252,17 @@ describe('car hand-off', () => {
     const car = await availableCar();
     const page = await browser.newPage();
     await page.goto(`${server.url}/about`);
-    await page.evaluate(
-      (info) => sessionStorage.setItem('chat-car-handoff', JSON.stringify(info)),
-      { carName: car.carName, brand: car.brand, sellPrice: car.sellPrice, odo: car.odo, year: car.year },
-    );
+    await page.evaluate((info) => sessionStorage.setItem('chat-car-handoff', JSON.stringify(info)), {
+      carName: car.carName,
+      brand: car.brand,
+      sellPrice: car.sellPrice,
+      odo: car.odo,
+      year: car.year,
+    });
     await page.goto(`${server.url}/`);
     const c = chat(page);
     await c.panel.waitFor();
-    const texts = await settle(page, c, 3);
+    const texts = await settle(c, 3);
     expect(texts[1]).toBe(carAdviceMessage(car));
     expect(await page.evaluate(() => sessionStorage.getItem('chat-car-handoff'))).toBeNull();
   });
@@ -264,7 +275,8 @@ describe('server errors', () => {
     // A long conversation from earlier in this tab: 11 long exchanges, more than the server accepts in total.
     const long = 'Xe gia đình 7 chỗ, máy dầu, số tự động, đời mới, ít hao xăng. '.repeat(30).slice(0, 1_900);
     const earlier = [{ role: 'model', content: CHAT_GREETING }];
-    for (let i = 0; i < 11; i++) earlier.push({ role: 'user', content: long }, { role: 'model', content: 'Dạ.' });
+    for (let i = 0; i < 11; i++)
+      earlier.push({ role: 'user', content: long }, { role: 'model', content: 'Dạ.' });
     await page.evaluate((list) => sessionStorage.setItem('chat-conversation', JSON.stringify(list)), earlier);
     await page.reload();
     const c = chat(page);
@@ -276,10 +288,10 @@ describe('server errors', () => {
     const response = page.waitForResponse((r) => chatRequest(r.request()));
     await c.input.press('Enter');
     expect((await response).status()).toBe(400);
-    const texts = await settle(page, c, earlier.length + 2);
+    const texts = await settle(c, earlier.length + 2);
     expect(texts[texts.length - 1]).toBe(`Lỗi: ${CHAT_MESSAGES.totalTooLong}`);
     // Loading is over: the button reads 'Gửi' again and works once there is text.
-    expect(await c.send.innerText()).toBe('Gửi');
+    expect(await c.send.textContent()).toBe('Gửi');
     await c.input.fill('Xin chào');
     expect(await c.send.isDisabled()).toBe(false);
     // A refusal of the conversation itself offers no retry; reset starts afresh.

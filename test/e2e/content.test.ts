@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BlogSummary } from '@contract/blogs';
 import type { Page as Paged } from '@contract/common';
 import type { RecruitmentView } from '@contract/recruitment';
@@ -8,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiClient,
   PHONE,
+  ROOT,
   type RunningBrowser,
   type RunningServer,
   reportRan,
@@ -20,9 +24,13 @@ let server: RunningServer;
 let browser: RunningBrowser;
 let api: ReturnType<typeof apiClient>;
 let adminToken: string;
+let webDir: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  // Serve a copy of the build: another `vite build` during the run must not pull the chunks away.
+  webDir = mkdtempSync(join(tmpdir(), 'content-web-'));
+  cpSync(join(ROOT, 'dist/web'), webDir, { recursive: true });
+  server = await startServer({ env: { WEB_DIR: webDir } });
   browser = await startBrowser();
   api = apiClient(server.url);
   adminToken = await api.login(server.adminUsername, server.adminPassword);
@@ -31,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
   reportRan(import.meta.url);
 });
 

@@ -21,7 +21,8 @@ let adminToken: string;
 let admin: { userId: number; name: string };
 
 beforeAll(async () => {
-  server = await startServer();
+  // E2E_WEB_DIR: serve a private build (other sessions rebuilding dist/web cannot pull it away mid-run).
+  server = await startServer(process.env.E2E_WEB_DIR ? { env: { WEB_DIR: process.env.E2E_WEB_DIR } } : {});
   browser = await startBrowser();
   api = apiClient(server.url);
   adminToken = await api.login(server.adminUsername, server.adminPassword);

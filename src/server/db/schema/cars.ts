@@ -63,6 +63,9 @@ export const cars = pgTable(
     index('cars_visible_price_idx').on(t.sellPrice, t.id).where(VISIBLE),
     index('cars_visible_odo_idx').on(t.odo, t.id).where(VISIBLE),
     index('cars_visible_year_idx').on(t.year.desc(), t.createdAt.desc(), t.id.desc()).where(VISIBLE),
+    // The newest cars of a brand or a body type (the common filters) without sorting every match.
+    index('cars_visible_brand_created_idx').on(t.brandKey, t.createdAt.desc(), t.id.desc()).where(VISIBLE),
+    index('cars_visible_body_created_idx').on(t.bodyType, t.createdAt.desc(), t.id.desc()).where(VISIBLE),
     index('cars_brand_status_price_idx').on(t.brandKey, t.status, t.sellPrice),
     index('cars_body_status_price_idx').on(t.bodyType, t.status, t.sellPrice),
     index('cars_ext_color_idx').on(t.exteriorColorKey),

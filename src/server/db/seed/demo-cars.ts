@@ -142,7 +142,7 @@ interface Planned {
 }
 
 /**
- * The demo showroom: about 75 cars on sale (a few pending) across 16 brands, and about 40 sold cars
+ * The demo showroom: about 75 cars on sale (a few pending) across 14 brands, and about 40 sold cars
  * whose sales spread over the last 24 months (a few cancelled), each with drawn photos.
  */
 export function planDemoCars(now: Date, seed = 20_260_101): { plan: Planned[]; r: Rng } {

@@ -7,7 +7,7 @@ import { BotAvatar, ChatThread } from './chat-thread';
 import { reset } from './store';
 
 const headerButton =
-  'inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-white/90 transition-colors ' +
+  'size-11 shrink-0 items-center justify-center rounded-lg text-white/90 transition-colors ' +
   'hover:bg-white/15 hover:text-white focus-visible:outline-2 focus-visible:outline-white';
 
 const phone = () =>
@@ -54,7 +54,7 @@ export default function ChatPanel({ id, open, onClose }: { id: string; open: boo
           <h2 id={titleId} className="truncate text-base leading-tight font-semibold">
             {CHAT_TITLE}
           </h2>
-          <p className="truncate text-xs text-white/80">Tư vấn theo xe đang có tại showroom</p>
+          <p className="truncate text-xs text-white/80">Trả lời theo kho xe thực tế</p>
         </div>
         <Link
           to="/chatbot"
@@ -67,14 +67,20 @@ export default function ChatPanel({ id, open, onClose }: { id: string; open: boo
         </Link>
         <button
           type="button"
-          className={headerButton}
+          className={cx(headerButton, 'inline-flex')}
           aria-label={CHAT_RESET_TOOLTIP}
           title={CHAT_RESET_TOOLTIP}
           onClick={() => reset()}
         >
           <RotateCcw className="size-5" aria-hidden="true" />
         </button>
-        <button type="button" className={headerButton} aria-label="Đóng" title="Đóng" onClick={onClose}>
+        <button
+          type="button"
+          className={cx(headerButton, 'inline-flex')}
+          aria-label="Đóng"
+          title="Đóng"
+          onClick={onClose}
+        >
           <X className="size-6" aria-hidden="true" />
         </button>
       </header>

@@ -78,6 +78,8 @@ export function ChatWidget() {
       <div
         className={cx(
           open ? 'hidden' : 'flex',
+          // The /chatbot page lists Messenger and Zalo itself; on a phone the icons would sit on the conversation.
+          onChatPage && 'max-sm:hidden',
           'fixed right-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-40 flex-col items-center gap-2.5 sm:right-5 sm:bottom-5',
         )}
         data-testid="chat-cluster"

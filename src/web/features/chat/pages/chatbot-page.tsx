@@ -43,12 +43,12 @@ export default function ChatbotPage() {
           className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(185,28,28,0.5),transparent_60%)]"
           aria-hidden="true"
         />
-        <div className="relative mx-auto max-w-6xl px-4 pt-6 pb-14 sm:px-6 sm:pt-10 sm:pb-20">
+        <div className="relative mx-auto max-w-6xl px-4 pt-4 pb-12 sm:px-6 sm:pt-10 sm:pb-20">
           <p className="text-sm font-medium text-red-200">Tư vấn AI</p>
-          <h1 className="mt-1.5 text-2xl font-bold tracking-tight text-balance sm:text-4xl">
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance sm:text-4xl">
             Hỏi trợ lý tư vấn xe
           </h1>
-          <p className="mt-2 max-w-2xl text-sm text-slate-300 sm:text-base">
+          <p className="mt-2 hidden max-w-2xl text-slate-300 sm:block">
             Tìm xe theo ngân sách và nhu cầu, so sánh, ước tính trả góp: trợ lý trả lời dựa trên những xe đang
             bán tại showroom.
           </p>
@@ -57,7 +57,7 @@ export default function ChatbotPage() {
 
       <div className="relative mx-auto -mt-9 grid max-w-6xl gap-6 px-3 pb-12 sm:-mt-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <section
-          className="flex h-[calc(100dvh-7.5rem)] max-h-[46rem] min-h-[28rem] flex-col overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-slate-200"
+          className="flex h-[calc(100dvh-9rem)] max-h-[46rem] min-h-[26rem] sm:h-[calc(100dvh-12rem)] flex-col overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-slate-200"
           aria-labelledby="chatbot-title"
         >
           <header className="flex items-center gap-3 border-b border-slate-200 py-2 pr-2 pl-4">

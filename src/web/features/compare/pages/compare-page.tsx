@@ -144,7 +144,7 @@ function CarPicker({
                       type="button"
                       onClick={() => onAdd(car)}
                       disabled={added || full}
-                      aria-label={added ? `Đã chọn ${car.carName}` : `Thêm ${car.carName}`}
+                      aria-label={`${added ? 'Đã chọn' : 'Thêm'} ${car.carName}, đời ${car.year}, ${formatKm(car.odo)}`}
                       title={full && !added ? `Tối đa ${COMPARE_MAX} xe` : undefined}
                       className={cx(
                         'inline-flex size-11 shrink-0 items-center justify-center rounded-lg transition',

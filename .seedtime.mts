@@ -1,0 +1,13 @@
+import { startTestApp } from './test/helpers/app';
+import { seedDemoCars, planDemoCars } from './src/server/db/seed/demo-cars';
+import { drawCarPhoto } from './src/server/db/seed/demo-cars-photos';
+import { prepareImage } from './src/server/platform/images';
+const t = await startTestApp();
+let s = performance.now();
+const { plan } = planDemoCars(new Date());
+for (const p of plan.slice(0, 20)) await prepareImage(await drawCarPhoto({ title: p.data.carName, subtitle: 'x', bodyType: p.data.bodyType, color: p.data.exteriorColor, width: 960 }));
+console.log('per photo ms', (performance.now() - s) / 20);
+s = performance.now();
+await seedDemoCars(t.ctx, t.services);
+console.log('seed s', (performance.now() - s) / 1000, 'cars', plan.length);
+await t.close();

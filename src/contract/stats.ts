@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import type { CarStatus } from './cars';
+import type { Page } from './common';
+import { parseVnDate, vnDayKey } from './format';
+import type { LeadType } from './leads';
+
+/**
+ * Dashboard statistics (spec section 7 "Dashboard statistics"; docs/statistics.md). Every call is for
+ * signed-in staff and takes an optional date range `from` / `to` (inclusive Vietnamese calendar days,
+ * dd/mm/yyyy, yyyy-mm-dd or an ISO moment with its offset). Days are Asia/Ho_Chi_Minh days: a sale is
+ * counted on its sale_date, a car on the day it entered stock, a lead on the day it was sent.
+ * Cancelled sales never count.
+ */
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** dd/mm/yyyy, yyyy-mm-dd or an ISO moment with offset -> the Vietnamese day 'yyyy-mm-dd'; null when unreadable. */
+export function parseStatsDay(text: string): string | null {
+  const value = text.trim();
+  const day = parseVnDate(value);
+  if (day) return vnDayKey(day);
+  if (ISO_MOMENT.test(value)) {
+    const moment = new Date(value);
+    if (!Number.isNaN(moment.getTime())) return vnDayKey(moment);
+  }
+  return null;
+}
+
+const rangeDay = (label: string) =>
+  z.preprocess(
+    blank,
+    z
+      .string({ message: `${label} không hợp lệ` })
+      .max(40, { message: `${label} không hợp lệ (dd/mm/yyyy)` })
+      .transform((v, ctx) => {
+        const day = parseStatsDay(v);
+        if (!day) {
+          ctx.addIssue({ code: 'custom', message: `${label} không hợp lệ (dd/mm/yyyy)` });
+          return z.NEVER;
+        }
+        return day;
+      })
+      .optional(),
+  );
+
+const RANGE_ORDER_MESSAGE = 'Từ ngày không được sau đến ngày';
+
+const rangeFields = { from: rangeDay('Từ ngày'), to: rangeDay('Đến ngày') };
+
+function checkOrder(q: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: RANGE_ORDER_MESSAGE });
+}
+
+/** ?from=&to= on every statistic. */
+export const statsRangeQuery = z.object(rangeFields).superRefine(checkOrder);
+export type StatsRangeQuery = z.input<typeof statsRangeQuery>;
+export type StatsRange = z.output<typeof statsRangeQuery>;
+
+const intIn = (label: string, min: number, max: number) =>
+  z.preprocess(
+    blank,
+    z.coerce
+      .number({ message: `${label} không hợp lệ` })
+      .int({ message: `${label} không hợp lệ` })
+      .min(min, { message: `${label} không hợp lệ` })
+      .max(max, { message: `${label} không hợp lệ` })
+      .optional(),
+  );
+
+/** available-cars, pending-cars, sold-cars: ?from&to and, with list=true, page (1-based) and size (default 10). */
+export const statusCarsQuery = z
+  .object({
+    ...rangeFields,
+    list: z.preprocess(
+      blank,
+      z
+        .enum(['true', 'false'], { message: 'Giá trị list phải là true hoặc false' })
+        .optional()
+        .transform((v) => v === 'true'),
+    ),
+    page: intIn('Số trang', 1, 100_000).transform((v) => v ?? 1),
+    size: intIn('Kích thước trang', 1, 100).transform((v) => v ?? 10),
+  })
+  .superRefine(checkOrder);
+export type StatusCarsQuery = z.input<typeof statusCarsQuery>;
+
+/** sold-cars-by-months: ?year= (the twelve months of that year) and/or ?from&to. */
+export const monthsQuery = z
+  .object({ ...rangeFields, year: intIn('Năm', 2000, 2100) })
+  .superRefine(checkOrder);
+export type MonthsQuery = z.input<typeof monthsQuery>;
+
+/** The range an answer was computed for, 'yyyy-mm-dd' or null when open. */
+export interface RangeEcho {
+  from: string | null;
+  to: string | null;
+}
+
+/** GET dashboard/cars */
+export interface CarStats {
+  range: RangeEcho;
+  /** available + pending + sold */
+  total: number;
+  available: number;
+  pending: number;
+  sold: number;
+  byStatus: { status: CarStatus; label: string; count: number }[];
+  /** available + pending */
+  stockCount: number;
+  /** Sum of sell prices of the cars available or pending (VND). */
+  stockValue: number;
+}
+
+/** One car of a status list (dashboard/available-cars?list=true, ...). */
+export interface DashboardCar {
+  carId: number;
+  carName: string;
+  brand: string;
+  year: number;
+  sellPrice: number;
+  odo: number;
+  status: CarStatus;
+  /** When the car entered stock (ISO). */
+  createdAt: string;
+  /** The active sale, for sold cars. */
+  sale: { transactionId: number; saleDate: string; salePrice: number } | null;
+}
+
+/** GET dashboard/available-cars | pending-cars | sold-cars */
+export interface StatusCarCount {
+  status: CarStatus;
+  label: string;
+  count: number;
+  range: RangeEcho;
+  /** Only with ?list=true: the cars, newest first (sold: latest sale first). */
+  cars: Page<DashboardCar> | null;
+}
+
+/** GET dashboard/sold-cars-by-brand: one row per brand, most sold first. */
+export interface BrandSalesRow {
+  brand: string;
+  count: number;
+  revenue: number;
+}
+
+/** GET dashboard/total-cars-by-brand: one row per brand, largest first. */
+export interface BrandStockRow {
+  brand: string;
+  total: number;
+  available: number;
+  pending: number;
+  sold: number;
+  /** Sell prices of the brand's available and pending cars. */
+  stockValue: number;
+}
+
+/** GET dashboard/sold-cars-by-years: one row per year with sales, oldest first. */
+export interface YearSalesRow {
+  year: number;
+  count: number;
+  revenue: number;
+}
+
+/** GET dashboard/sold-cars-by-months: every month, zeros included, oldest first. */
+export interface MonthSalesRow {
+  year: number;
+  /** 1-12 */
+  month: number;
+  /** 'T1/2025' */
+  label: string;
+  count: number;
+  revenue: number;
+  /** Sale price minus purchase price, over the sales of the month whose purchase price is known. */
+  margin: number;
+}
+
+/** A period with its Vietnamese caption ('Tháng 11/2025', '01/11/2025 - 15/11/2025'). */
+export interface Period {
+  from: string;
+  to: string;
+  label: string;
+}
+
+/**
+ * GET dashboard/summary: the KPI cards. Without a range the period is this month (1st to today) and
+ * it is compared with the whole previous month; new leads are today's. With a range, the period is the
+ * range, compared with the same number of days just before it, and new leads are those of the range.
+ * Cars for sale / pending count the current stock (with a range: the cars that entered stock in it).
+ */
+export interface DashboardSummary {
+  period: Period;
+  previousPeriod: Period;
+  custom: boolean;
+  carsForSale: number;
+  pendingCars: number;
+  stockValue: number;
+  soldCount: number;
+  revenue: number;
+  previousSoldCount: number;
+  previousRevenue: number;
+  /** (revenue - previous) / previous; null when the previous period had no revenue. */
+  revenueChange: number | null;
+  newLeads: number;
+  /** The days newLeads counts (today without a range). */
+  newLeadsPeriod: Period;
+  /** Leads still in status NEW (with a range: sent in it). */
+  leadsWaiting: number;
+}
+
+/** GET dashboard/sales-performance */
+export interface SalesPerformance {
+  range: RangeEcho;
+  count: number;
+  revenue: number;
+  /** revenue / count; null without sales. */
+  averagePrice: number | null;
+  /** Sales with a purchase price recorded: the margin figures cover only these. */
+  withPurchasePrice: number;
+  marginTotal: number;
+  averageMargin: number | null;
+  /** marginTotal / revenue of the sales with a purchase price; null when none. */
+  marginRate: number | null;
+  /** Average of sale_date minus the day the car entered stock; null without sales. */
+  averageDaysInStock: number | null;
+}
+
+/** GET dashboard/salespeople: one row per salesperson with sales, best revenue first. */
+export interface SalespersonRow {
+  userId: number;
+  fullName: string;
+  count: number;
+  revenue: number;
+  marginTotal: number;
+}
+
+/** GET dashboard/leads-by-week: Monday-to-Sunday weeks (Vietnam), zeros included, oldest first. */
+export interface LeadWeekRow {
+  /** Monday, yyyy-mm-dd */
+  weekStart: string;
+  /** Sunday, yyyy-mm-dd */
+  weekEnd: string;
+  /** 'dd/mm' of the Monday */
+  label: string;
+  total: number;
+  byType: Record<LeadType, number>;
+}
+
+/**
+ * GET dashboard/lead-response: how fast leads sent in the range were first contacted (their first
+ * status change away from NEW). `considered` leaves out leads younger than 24 hours still waiting:
+ * their window is not over. share = within24h / considered.
+ */
+export interface LeadResponseStats {
+  range: RangeEcho;
+  total: number;
+  considered: number;
+  contacted: number;
+  within24h: number;
+  share: number | null;
+  /** Mean hours from sending to first contact over the contacted leads. */
+  averageHours: number | null;
+}
+
+/** Longest span leads-by-week and sold-cars-by-months cover (older weeks / months are left out). */
+export const MAX_WEEKS = 260;
+export const MAX_MONTHS = 120;
+
+export const STATUS_PATHS: Record<CarStatus, string> = {
+  available: 'available-cars',
+  pending: 'pending-cars',
+  sold: 'sold-cars',
+};
+
+/** 'T3/2025' */
+export const monthLabel = (year: number, month: number) => `T${month}/${year}`;

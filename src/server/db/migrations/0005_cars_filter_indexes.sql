@@ -1,0 +1,2 @@
+CREATE INDEX "cars_visible_brand_created_idx" ON "cars" USING btree ("brand_key","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status in ('available', 'pending');--> statement-breakpoint
+CREATE INDEX "cars_visible_body_created_idx" ON "cars" USING btree ("body_type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status in ('available', 'pending');

@@ -1,0 +1,389 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instalment, onRoadCost } from '../../src/contract/car-costs';
+import type { CarAdminDetail, CarDetail, CarPage } from '../../src/contract/cars';
+import type { Page as ListPage } from '../../src/contract/common';
+import { formatKm, formatPrice, formatVnd } from '../../src/contract/format';
+import type { SaleView } from '../../src/contract/sales';
+import type { CarCalculations } from '../../src/contract/web-config';
+import {
+  apiClient,
+  PHONE,
+  type RunningBrowser,
+  type RunningServer,
+  reportRan,
+  signIn,
+  startBrowser,
+  startServer,
+} from './helpers';
+
+/**
+ * Inventory journeys in Chromium against the real server with the demo showroom: the phone filter
+ * drawer, a car page with its calculator and AI hand-off, comparing three cars, adding a car with two
+ * photos in the dashboard and finding it on the public list, recording and cancelling a sale.
+ */
+
+let server: RunningServer;
+let browser: RunningBrowser;
+let api: ReturnType<typeof apiClient>;
+let adminToken: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await startBrowser();
+  api = apiClient(server.url);
+  adminToken = await api.login(server.adminUsername, server.adminPassword);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  reportRan(import.meta.url);
+});
+
+async function get<T>(path: string, query?: Record<string, string | number | undefined>, token?: string) {
+  const res = await api.call('GET', path, { query, token });
+  expect(res.status, `${path}: ${res.body}`).toBe(200);
+  return res.json as T;
+}
+
+const phonePage = () => browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+/** The names on the result cards, in order. */
+const cardNames = (page: Page) => page.getByTestId('car-results').locator('article h3').allInnerTexts();
+
+describe('public inventory', () => {
+  it('filters by brand and price in the phone drawer; the URL keeps the filters and Back works', async () => {
+    const all = await get<CarPage>('cars');
+    const expected = await get<CarPage>('cars', { brand: 'Toyota', maxPrice: 700_000_000 });
+    expect(expected.totalElements).toBeGreaterThan(0);
+    expect(expected.totalElements).toBeLessThan(all.totalElements);
+
+    const page = await phonePage();
+    await page.goto(`${server.url}/cars`);
+    await page.getByTestId('result-count').getByText(String(all.totalElements)).waitFor();
+    // The side panel is for large screens; a phone gets the drawer.
+    expect(await page.getByRole('complementary', { name: 'Bộ lọc xe' }).isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: /^Bộ lọc/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Bộ lọc' });
+    await drawer.waitFor();
+    await drawer.getByLabel('Hãng xe').selectOption('Toyota');
+    const max = drawer.getByLabel('Giá tối đa');
+    await max.fill('700000000');
+    await max.press('Enter');
+    expect(await max.inputValue()).toBe('700.000.000');
+    const show = drawer.getByRole('button', { name: `Xem ${expected.totalElements} xe` });
+    await show.click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    await page.waitForURL(
+      (u) => u.searchParams.get('brand') === 'Toyota' && u.searchParams.get('maxPrice') === '700000000',
+    );
+    await page.getByTestId('result-count').getByText(String(expected.totalElements)).waitFor();
+    await page.getByRole('button', { name: 'Bỏ lọc Toyota' }).waitFor();
+    await page.getByRole('button', { name: 'Bỏ lọc Giá đến 700 triệu' }).waitFor();
+    expect(await cardNames(page)).toEqual(expected.content.map((c) => c.carName));
+    const prices = await page.getByTestId('car-results').getByTestId('car-price').allInnerTexts();
+    expect(prices).toEqual(expected.content.map((c) => formatPrice(c.sellPrice)));
+    for (const c of expected.content) {
+      expect(c.brand).toBe('Toyota');
+      expect(c.sellPrice).toBeLessThanOrEqual(700_000_000);
+    }
+    // Cards keep their shape: a 3:2 photo box, the first row loaded eagerly, the others lazily.
+    const firstImg = page.getByTestId('car-results').locator('img').first();
+    expect(await firstImg.getAttribute('loading')).toBe('eager');
+    expect(await firstImg.getAttribute('srcset')).toContain('480w');
+    const box = await firstImg.boundingBox();
+    expect(box && Math.abs(box.width / box.height - 1.5)).toBeLessThan(0.02);
+
+    // The link can be shared: a fresh page on the same address shows the same list.
+    const shared = await phonePage();
+    await shared.goto(page.url());
+    await shared.getByTestId('result-count').getByText(String(expected.totalElements)).waitFor();
+    expect(await cardNames(shared)).toEqual(expected.content.map((c) => c.carName));
+
+    // Back returns to the unfiltered list.
+    await page.goBack();
+    await page.waitForURL(`${server.url}/cars`);
+    await page.getByTestId('result-count').getByText(String(all.totalElements)).waitFor();
+
+    // No match: said so, with a way out.
+    await page.goto(`${server.url}/cars?brand=Toyota&minPrice=90000000000`);
+    await page.getByText('Không tìm thấy xe phù hợp').waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Xóa bộ lọc' }).last().click();
+    await page.waitForURL(`${server.url}/cars`);
+    await page.getByTestId('result-count').getByText(String(all.totalElements)).waitFor();
+  });
+
+  it('opens a car: gallery, price, specs, calculator, test drive link and AI hand-off', async () => {
+    const list = await get<CarPage>('cars', { sort: 'price_desc', pageSize: 1 });
+    const car = await get<CarDetail>(`cars/${list.content[0].carId}`);
+    const settings = await get<CarCalculations>('web-configuration/car-calculations');
+    expect(car.photos.length).toBeGreaterThan(1);
+
+    const page = await phonePage();
+    await page.goto(`${server.url}/cars?sort=price_desc`);
+    await page.getByRole('link', { name: car.carName }).first().click();
+    await page.waitForURL(`${server.url}/cars/${car.carId}`);
+    await page.getByRole('heading', { level: 1, name: car.carName }).waitFor();
+    expect(await page.getByTestId('car-detail-price').innerText()).toBe(formatPrice(car.sellPrice));
+    await page.getByText(formatVnd(car.sellPrice)).first().waitFor();
+    await page.getByRole('heading', { name: 'Thông số kỹ thuật' }).waitFor();
+    await page.getByText('Số km đã đi').first().waitFor();
+
+    // Gallery: next photo, full screen, Escape.
+    await page.getByText(`1 / ${car.photos.length}`).first().waitFor();
+    await page.getByRole('button', { name: 'Ảnh sau' }).click();
+    await page.getByText(`2 / ${car.photos.length}`).first().waitFor();
+    await page.getByRole('button', { name: 'Toàn màn hình', exact: true }).click();
+    const full = page.getByRole('dialog', { name: /toàn màn hình/ });
+    await full.waitFor();
+    await full.getByText(`2 / ${car.photos.length}`).waitFor();
+    await page.keyboard.press('Escape');
+    await full.waitFor({ state: 'hidden' });
+
+    // On-road cost in Hà Nội, every line.
+    const road = onRoadCost(settings, { price: car.sellPrice, seats: car.size, province: 'HN' });
+    await page.getByLabel('Nơi đăng ký xe').selectOption('HN');
+    for (const line of road.lines) {
+      const row = page.locator(`tr[data-line="${line.key}"]`);
+      expect(await row.locator('th').innerText()).toBe(line.label);
+      expect(await row.locator('td').innerText()).toBe(formatVnd(line.amount));
+    }
+    await page.getByTestId('on-road-total').getByText(formatVnd(road.total)).waitFor();
+
+    // Instalment: the largest share and the longest term.
+    await page.getByRole('tab', { name: 'Trả góp' }).click();
+    await page.getByLabel('Tỷ lệ vay').press('End');
+    await page.getByLabel('Thời hạn vay').press('End');
+    const ratios = Math.round(settings.maxLoanRatio * 10) / 10;
+    const plan = instalment(settings, {
+      price: car.sellPrice,
+      loanRatio: ratios,
+      termMonths: settings.maxTermMonths,
+    });
+    await page.getByTestId('first-payment').getByText(formatVnd(plan.firstMonthPayment)).waitFor();
+    expect(await page.getByTestId('total-interest').innerText()).toBe(formatVnd(plan.totalInterest));
+
+    // Test drive with the car chosen.
+    expect(await page.getByRole('link', { name: 'Đăng ký lái thử' }).getAttribute('href')).toBe(
+      `/testdrive?carId=${car.carId}`,
+    );
+
+    // 'Tư vấn với AI' writes sessionStorage, then raises chat:handoff for the chat widget (which may
+    // consume and clear the key at once, so the write itself is recorded).
+    await page.evaluate(() => {
+      const w = window as unknown as { handed: unknown; stored: string | null };
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key === 'chat-car-handoff') w.stored = value;
+        return setItem.call(this, key, value);
+      };
+      window.addEventListener('chat:handoff', (e) => {
+        w.handed = (e as CustomEvent).detail;
+      });
+    });
+    await page.getByRole('button', { name: 'Tư vấn với AI' }).click();
+    const handed = await page.evaluate(() => {
+      const w = window as unknown as { handed: unknown; stored: string | null };
+      return { stored: w.stored, event: w.handed };
+    });
+    const info = { carName: car.carName, brand: car.brand, sellPrice: car.sellPrice, odo: car.odo, year: car.year };
+    expect(handed.event).toEqual(info);
+    expect(JSON.parse(handed.stored ?? 'null')).toEqual(info);
+
+    // Similar cars.
+    await page.getByRole('heading', { name: 'Xe tương tự' }).waitFor();
+  });
+
+  it('compares three cars side by side and keeps the choice in the URL', async () => {
+    type Pick = { carId: number; carName: string; year: number; odo: number };
+    const toyota = await get<Pick[]>('car-compare/Toyota');
+    const mazda = await get<Pick[]>('car-compare/Mazda');
+    const second = toyota.find((c) => c.carName !== toyota[0].carName)!;
+    const picks = [toyota[0], second, mazda[0]];
+    const addLabel = (p: Pick) => `Thêm ${p.carName}, đời ${p.year}, ${formatKm(p.odo)}`;
+
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/compare`);
+    await page.getByText('Chưa chọn xe nào').waitFor();
+    const brand = page.getByLabel('Hãng xe');
+    await brand.selectOption('Toyota');
+    await page.getByRole('button', { name: addLabel(picks[0]), exact: true }).click();
+    await page.getByRole('button', { name: addLabel(picks[1]), exact: true }).click();
+    await brand.selectOption('Mazda');
+    await page.getByRole('button', { name: addLabel(picks[2]), exact: true }).click();
+    const ids = picks.map((p) => p.carId).join(',');
+    await page.waitForURL((u) => u.searchParams.get('carIds') === ids);
+
+    const table = page.getByRole('table');
+    for (const p of picks) await table.getByRole('link', { name: p.carName }).first().waitFor();
+    const priceRow = table.getByRole('row', { name: /^Giá bán/ });
+    expect(await priceRow.locator('td').count()).toBe(3);
+    // Differences are highlighted and can be shown alone.
+    const diffRows = await table.locator('tr[data-diff]').count();
+    expect(diffRows).toBeGreaterThan(0);
+    const allRows = await table.locator('tbody tr').count();
+    await page.getByLabel('Chỉ hiện điểm khác nhau').check();
+    expect(await table.locator('tbody tr').count()).toBeLessThan(allRows);
+
+    // Reloading the address shows the same three cars; removing one updates the URL.
+    await page.reload();
+    for (const p of picks)
+      await page.getByRole('table').getByRole('link', { name: p.carName }).first().waitFor();
+    await page.getByRole('button', { name: `Bỏ ${picks[0].carName} khỏi so sánh` }).click();
+    await page.waitForURL((u) => u.searchParams.get('carIds') === `${picks[1].carId},${picks[2].carId}`);
+  });
+});
+
+describe('staff inventory', () => {
+  const carName = `Kia Seltos 1.4 Turbo Thử ${Date.now().toString(36)}`;
+  let carId = 0;
+
+  it('adds a car with two photos, reorders them and finds it on the public list', async () => {
+    const red = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c81e1e' } })
+      .png()
+      .toBuffer();
+    const blue = await sharp({ create: { width: 330, height: 220, channels: 3, background: '#1e40af' } })
+      .png()
+      .toBuffer();
+
+    const page = await browser.newPage();
+    await signIn(page, server.url, server.adminUsername, server.adminPassword);
+    await page.goto(`${server.url}/dashboard/carManagement`);
+    await page.getByRole('link', { name: 'Thêm xe' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thêm xe' }).waitFor();
+
+    // The contract's messages on an empty form.
+    await page.getByRole('button', { name: 'Thêm xe', exact: true }).click();
+    await page.getByText('Vui lòng nhập tên xe').waitFor();
+    await page.getByText('Vui lòng nhập giá bán').waitFor();
+
+    await page.getByLabel('Tên xe').fill(carName);
+    await page.getByLabel('Hãng xe').fill('Kia');
+    await page.getByLabel('Dòng xe').fill('Seltos');
+    await page.getByLabel('Phiên bản').fill('1.4 Turbo Luxury');
+    await page.getByLabel('Năm sản xuất').selectOption('2022');
+    await page.getByLabel('Kiểu dáng').selectOption('CROSSOVER');
+    await page.getByLabel('Nhiên liệu').selectOption('PETROL');
+    await page.getByLabel('Hộp số').selectOption('AUTOMATIC');
+    await page.getByLabel('Xuất xứ').selectOption('DOMESTIC');
+    const price = page.getByLabel('Giá bán');
+    await price.fill('615000000');
+    expect(await price.inputValue()).toBe('615.000.000');
+    await page.getByText('Hiển thị: 615 triệu').waitFor();
+    await page.getByLabel('Số km đã đi').fill('32000');
+    await page.getByLabel('Màu ngoại thất').fill('Đỏ');
+    await page.getByLabel('Màu nội thất').fill('Đen');
+    await page.getByLabel('Tiện nghi', { exact: true }).fill('Cửa sổ trời');
+    await page.getByLabel('Tiện nghi', { exact: true }).press('Enter');
+    await page.getByRole('button', { name: 'Bỏ Cửa sổ trời' }).waitFor();
+
+    await page.getByLabel('Chọn ảnh xe').setInputFiles([
+      { name: 'do.png', mimeType: 'image/png', buffer: red },
+      { name: 'xanh.png', mimeType: 'image/png', buffer: blue },
+    ]);
+    const photos = page.getByTestId('photo-item');
+    await expect.poll(() => photos.count()).toBe(2);
+    await photos.first().getByText('Ảnh bìa').waitFor();
+    // The blue photo becomes the cover.
+    await page.getByRole('button', { name: 'Đưa ảnh 2 lên trước' }).click();
+
+    await page.getByRole('button', { name: 'Thêm xe', exact: true }).click();
+    await page.getByText(`Đã thêm xe ${carName}`).waitFor();
+    await page.waitForURL(`${server.url}/dashboard/carManagement`);
+    await page.locator('tbody tr', { hasText: carName }).getByText('Đang bán').waitFor();
+
+    const found = await get<ListPage<{ carId: number }>>('cars/admin', { search: carName }, adminToken);
+    carId = found.content[0].carId;
+    const saved = await get<CarAdminDetail>(`cars/admin/${carId}`, undefined, adminToken);
+    expect(saved.sellPrice).toBe(615_000_000);
+    expect(saved.features).toEqual(['Cửa sổ trời']);
+    expect(saved.photos.map((p) => p.width)).toEqual([330, 300]);
+
+    // On the public list, and its page shows both photos.
+    const visitor = await phonePage();
+    await visitor.goto(`${server.url}/cars?carName=${encodeURIComponent(carName)}`);
+    await visitor.getByTestId('result-count').getByText('1').waitFor();
+    await visitor.getByRole('link', { name: carName }).click();
+    await visitor.getByRole('heading', { level: 1, name: carName }).waitFor();
+    await visitor.getByText('1 / 2').first().waitFor();
+    expect(await visitor.getByTestId('car-detail-price').innerText()).toBe('615 triệu');
+  });
+
+  it('records a sale from the car list, sees it in sold history, then cancels it', async () => {
+    expect(carId).toBeGreaterThan(0);
+    const page = await browser.newPage();
+    await signIn(page, server.url, server.adminUsername, server.adminPassword);
+    await page.goto(`${server.url}/dashboard/carManagement?search=${encodeURIComponent(carName)}`);
+    const row = page.locator('tbody tr', { hasText: carName });
+    await row.getByRole('button', { name: `Ghi nhận bán ${carName}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ghi nhận bán xe' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Giá bán').inputValue()).toBe('615.000.000');
+
+    await dialog.getByRole('button', { name: 'Ghi nhận bán' }).click();
+    await dialog.getByText('Vui lòng nhập tên người mua').waitFor();
+    await dialog.getByText('Vui lòng chọn hình thức thanh toán').waitFor();
+
+    await dialog.getByLabel('Tên người mua').fill('Trương Minh Khoa');
+    await dialog.getByLabel('Số điện thoại').fill('0912 345 678');
+    await dialog.getByLabel('Email').fill('khoa.truong@example.com');
+    await dialog.getByLabel('Giá bán').fill('600000000');
+    await dialog.getByLabel('Ngày bán').fill('');
+    await dialog.getByLabel('Ngày bán').pressSequentially('05012025');
+    expect(await dialog.getByLabel('Ngày bán').inputValue()).toBe('05/01/2025');
+    await dialog.getByLabel('Hình thức thanh toán').selectOption('TRANSFER');
+    await dialog.getByLabel('Ghi chú').fill('Khách chuyển khoản đủ');
+    await dialog.getByRole('button', { name: 'Ghi nhận bán' }).click();
+    await page.getByText(`Đã ghi nhận bán xe ${carName}`).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByText('Đã bán').waitFor();
+
+    // A sold car leaves the public list.
+    const publicList = await get<CarPage>('cars', { carName });
+    expect(publicList.totalElements).toBe(0);
+
+    // Sold history: searched by the buyer, then the detail page.
+    await page.goto(`${server.url}/dashboard/soldhistory`);
+    await page.getByRole('heading', { level: 1, name: 'Lịch sử bán hàng' }).waitFor();
+    await page.getByLabel('Tìm giao dịch').fill('Trương Minh Khoa');
+    const saleRow = page.locator('tbody tr', { hasText: carName });
+    await saleRow.getByText('600 triệu').waitFor();
+    await saleRow.getByText('05/01/2025').waitFor();
+    await saleRow.getByText('Chuyển khoản').waitFor();
+    // The date range keeps it in or leaves it out.
+    await page.getByLabel('Từ', { exact: true }).pressSequentially('06012025');
+    await page.getByText('Không có giao dịch phù hợp').last().waitFor();
+    await page.getByLabel('Từ', { exact: true }).fill('');
+    await page.getByLabel('Từ', { exact: true }).pressSequentially('01012025');
+    await saleRow.waitFor();
+
+    await saleRow.getByRole('link', { name: /^Xem giao dịch/ }).click();
+    await page.waitForURL(/\/dashboard\/soldhistory\/\d+$/);
+    const transactionId = Number(page.url().split('/').pop());
+    await page.getByRole('heading', { level: 1, name: `Giao dịch #${transactionId}` }).waitFor();
+    await page.getByText('khoa.truong@example.com').waitFor();
+    await page.getByText('Khách chuyển khoản đủ').waitFor();
+
+    // Cancel, with a confirmation and a reason: the car is back on sale.
+    await page.getByRole('button', { name: 'Hủy giao dịch' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Hủy giao dịch bán xe?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Hủy giao dịch' }).click();
+    await confirm.getByText('Vui lòng nhập lý do hủy').waitFor();
+    await confirm.getByLabel('Lý do hủy').fill('Khách đổi ý');
+    await confirm.getByRole('button', { name: 'Hủy giao dịch' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByText('Giao dịch đã bị hủy').waitFor();
+
+    const sale = await get<SaleView>(`soldhistory/${transactionId}`, undefined, adminToken);
+    expect(sale.status).toBe('cancelled');
+    expect(sale.cancelReason).toBe('Khách đổi ý');
+    const car = await get<CarAdminDetail>(`cars/admin/${carId}`, undefined, adminToken);
+    expect(car.status).toBe('available');
+    expect((await get<CarPage>('cars', { carName })).totalElements).toBe(1);
+  });
+});
