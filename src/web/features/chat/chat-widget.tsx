@@ -1,5 +1,15 @@
 import { Bot } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  Component,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation } from 'react-router';
 import { MessengerIcon, ZaloIcon } from '../../components/social-icons';
 import { cx } from '../../lib/cx';
@@ -13,6 +23,23 @@ import { CHAT_HANDOFF_EVENT, takeHandoff } from './handoff';
  */
 const loadPanel = () => import('./chat-panel');
 const ChatPanel = lazy(loadPanel);
+
+/**
+ * The panel's code could not be fetched (offline, or a new release replaced the files): the page keeps working and
+ * the toggle says so; the next click reloads the page, which fetches the current files.
+ */
+class PanelBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch() {
+    this.props.onError();
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 const round =
   'inline-flex shrink-0 items-center justify-center rounded-full shadow-lg transition-transform ' +
@@ -36,6 +63,7 @@ export function ChatWidget() {
   const onChatPage = /^\/chatbot\/?$/.test(pathname);
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const [broken, setBroken] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const onChatPageNow = useRef(onChatPage);
@@ -44,6 +72,10 @@ export function ChatWidget() {
   const show = useCallback(() => {
     setLoaded(true);
     setOpen(true);
+  }, []);
+  const onBroken = useCallback(() => {
+    setBroken(true);
+    setOpen(false);
   }, []);
   const hide = useCallback(() => {
     setOpen(false);
@@ -113,13 +145,13 @@ export function ChatWidget() {
             ref={toggle}
             type="button"
             aria-label="Mở Chat với Trợ lý AI"
-            title="Chat với Trợ lý AI"
+            title={broken ? 'Không tải được khung chat, bấm để tải lại trang' : 'Chat với Trợ lý AI'}
             aria-expanded={open}
             aria-controls={loaded ? panelId : undefined}
             onPointerEnter={preload}
             onFocus={preload}
             onTouchStart={preload}
-            onClick={show}
+            onClick={broken ? () => window.location.reload() : show}
             className={cx(round, 'size-14 bg-brand-600 text-white ring-4 ring-white hover:bg-brand-700')}
           >
             <Bot className="size-7" aria-hidden="true" />
@@ -127,9 +159,11 @@ export function ChatWidget() {
         )}
       </div>
       {loaded ? (
-        <Suspense fallback={open ? <PanelLoading /> : null}>
-          <ChatPanel id={panelId} open={open && !onChatPage} onClose={hide} />
-        </Suspense>
+        <PanelBoundary onError={onBroken}>
+          <Suspense fallback={open ? <PanelLoading /> : null}>
+            <ChatPanel id={panelId} open={open && !onChatPage} onClose={hide} />
+          </Suspense>
+        </PanelBoundary>
       ) : null}
     </>
   );

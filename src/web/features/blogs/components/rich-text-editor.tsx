@@ -267,6 +267,13 @@ export function RichTextEditor({
     onUpdate: ({ editor: e }) => changed.current(e.isEmpty ? '' : e.getHTML()),
   });
 
+  // A value set from outside (the post loaded after the editor started, a form reset) replaces the text.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    if (value === editor.getHTML() || (!value && editor.isEmpty)) return;
+    editor.commands.setContent(value || '', { emitUpdate: false });
+  }, [editor, value]);
+
   useEffect(() => {
     if (!editor) return;
     editor.setOptions({

@@ -47,7 +47,7 @@ function Workflow({ status }: { status: LeadStatus }) {
             ) : null}
             <span
               className={cx(
-                'relative flex size-6 items-center justify-center rounded-full text-[11px] font-semibold',
+                'relative z-10 flex size-6 items-center justify-center rounded-full text-[11px] font-semibold',
                 reached ? 'bg-brand-600 text-white' : 'bg-slate-200 text-slate-500',
               )}
               aria-hidden="true"
@@ -377,7 +377,7 @@ export function LeadDrawer({
     >
       {open ? (
         <div className="flex min-h-full flex-col">
-          <header className="sticky top-0 z-10 flex items-start gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+          <header className="sticky top-0 z-20 flex items-start gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
             <div className="min-w-0 flex-1">
               <p className="text-xs font-medium text-slate-500">
                 {LEAD_TYPE_LABELS[type]}

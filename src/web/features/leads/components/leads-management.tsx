@@ -178,9 +178,10 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
           onChange={(v) => update({ search: v })}
           placeholder={text.searchPlaceholder}
           label="Tìm yêu cầu"
-          className="sm:col-span-2 lg:col-span-1"
+          className="col-span-2 xl:col-span-1"
         />
         <Select
+          className="col-span-2 xl:col-span-1"
           aria-label="Lọc theo trạng thái"
           value={q.status}
           onChange={(e) => update({ status: e.target.value })}
@@ -202,6 +203,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
           <Input
             id={`${ids}-from`}
             type="date"
+            className="px-2"
             value={q.from}
             max={q.to || undefined}
             onChange={(e) => update({ from: e.target.value })}
@@ -217,6 +219,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
           <Input
             id={`${ids}-to`}
             type="date"
+            className="px-2"
             value={q.to}
             min={q.from || undefined}
             onChange={(e) => update({ to: e.target.value })}

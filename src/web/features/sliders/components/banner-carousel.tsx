@@ -10,7 +10,7 @@ const INTERVAL_MS = 6000;
 /** A horizontal drag longer than this changes the banner. */
 const SWIPE_PX = 40;
 /** Same box before and after the pictures arrive: no layout shift. */
-const BOX = 'aspect-[4/3] sm:aspect-[2/1] lg:aspect-[5/2]';
+const BOX = 'aspect-[5/4] sm:aspect-[2/1] lg:aspect-[5/2]';
 
 function usePrefersReducedMotion() {
   const query = '(prefers-reduced-motion: reduce)';

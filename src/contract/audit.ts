@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { type Page, pageQuery, positiveId } from './common';
+import { checkRangeOrder, rangeFields } from './stats';
+
+/**
+ * The audit log page (dashboard/audit, WEB_CONFIG; ADMIN always): who did what, when, to which object,
+ * and the fields that changed. GET /api/audit?userId&entity&action&from&to&page&size.
+ */
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const key = (label: string) =>
+  z.preprocess(
+    blank,
+    z
+      .string({ message: `${label} không hợp lệ` })
+      .trim()
+      .max(60, { message: `${label} không hợp lệ` })
+      .regex(/^[a-z_+-]+$/, { message: `${label} không hợp lệ` })
+      .optional(),
+  );
+
+export const auditQuery = pageQuery(20)
+  .omit({ search: true })
+  .extend({
+    userId: z.preprocess(blank, positiveId('Nhân viên không hợp lệ').optional()),
+    entity: key('Đối tượng'),
+    action: key('Thao tác'),
+    ...rangeFields,
+  })
+  .superRefine(checkRangeOrder);
+export type AuditQuery = z.input<typeof auditQuery>;
+export type AuditQueryParsed = z.output<typeof auditQuery>;
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  create: 'Tạo mới',
+  update: 'Cập nhật',
+  'update+password': 'Cập nhật (đổi mật khẩu)',
+  'update+image': 'Cập nhật (đổi ảnh)',
+  delete: 'Xóa',
+  'set-status': 'Đổi trạng thái',
+  activate: 'Kích hoạt',
+  deactivate: 'Vô hiệu hóa',
+  inactivate: 'Ẩn',
+  open: 'Mở tuyển',
+  close: 'Đóng tuyển',
+  login: 'Đăng nhập',
+  logout: 'Đăng xuất',
+  'change-password': 'Đổi mật khẩu',
+  'change-info': 'Đổi thông tin liên hệ',
+  'reset-request': 'Yêu cầu đặt lại mật khẩu',
+  'reset-password': 'Đặt lại mật khẩu',
+  'set-permissions': 'Phân quyền',
+  assign: 'Giao việc',
+  'add-note': 'Thêm ghi chú',
+  'add-photos': 'Thêm ảnh',
+  'remove-photo': 'Xóa ảnh',
+  'reorder-photos': 'Sắp xếp ảnh',
+  'upload-image': 'Tải ảnh lên',
+  cancel: 'Hủy giao dịch',
+  apply: 'Ứng tuyển',
+  send: 'Gửi thông báo',
+  export: 'Xuất dữ liệu',
+};
+
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  user: 'Tài khoản',
+  session: 'Phiên đăng nhập',
+  car: 'Xe',
+  sale: 'Giao dịch bán',
+  lead: 'Yêu cầu dịch vụ',
+  notification: 'Thông báo',
+  blog: 'Tin tức',
+  slider: 'Banner',
+  recruitment: 'Tin tuyển dụng',
+  candidate: 'Ứng viên',
+  web_configuration: 'Cấu hình hệ thống',
+};
+
+/** Names of the fields staff read most; others show as they are stored. */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  status: 'Trạng thái',
+  fullName: 'Họ và tên',
+  username: 'Tên đăng nhập',
+  email: 'Email',
+  phone: 'Số điện thoại',
+  role: 'Vai trò',
+  active: 'Hoạt động',
+  permissions: 'Quyền',
+  carName: 'Tên xe',
+  brand: 'Hãng',
+  model: 'Dòng xe',
+  year: 'Năm sản xuất',
+  sellPrice: 'Giá bán',
+  salePrice: 'Giá bán thực tế',
+  purchasePrice: 'Giá nhập',
+  odo: 'Số km',
+  title: 'Tiêu đề',
+  note: 'Ghi chú',
+  assigneeId: 'Nhân viên phụ trách',
+  cancelReason: 'Lý do hủy',
+  buyerName: 'Người mua',
+  saleDate: 'Ngày bán',
+  format: 'Định dạng',
+  rows: 'Số dòng',
+  filters: 'Bộ lọc',
+};
+
+export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
+export const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? entity;
+export const fieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? field;
+
+/** One changed field: the value before and after (null when absent). */
+export interface AuditChange {
+  field: string;
+  label: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditEntryView {
+  auditId: number;
+  userId: number | null;
+  username: string | null;
+  /** The account's current name; null when the action had no signed-in user or the account is gone. */
+  fullName: string | null;
+  action: string;
+  actionLabel: string;
+  entity: string;
+  entityLabel: string;
+  entityId: string | null;
+  /** Fields whose value differs (update), or every field written (create) or removed (delete). */
+  changes: AuditChange[];
+  ip: string | null;
+  createdAt: string;
+}
+
+export type AuditPage = Page<AuditEntryView>;
+
+/** GET /api/audit/options: what the filters offer (the actions, objects and people found in the log). */
+export interface AuditOptions {
+  actions: { value: string; label: string }[];
+  entities: { value: string; label: string }[];
+  users: { userId: number; username: string; fullName: string | null }[];
+}
+
+/** Bookkeeping fields that change on every save and say nothing to a reader. */
+const NOISE = new Set(['updatedAt', 'searchText', 'searchCompact']);
+const MAX_CHANGES = 40;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The changed fields between two stored snapshots. Both objects: the keys whose values differ. Only
+ * after (a creation) or only before (a deletion): every key with a value. Plain values: one change.
+ */
+export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+  const change = (field: string, b: unknown, a: unknown): AuditChange => ({
+    field,
+    label: field ? fieldLabel(field) : '',
+    before: b ?? null,
+    after: a ?? null,
+  });
+  if (isRecord(before) || isRecord(after)) {
+    const b = isRecord(before) ? before : {};
+    const a = isRecord(after) ? after : {};
+    const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !NOISE.has(k));
+    return keys
+      .filter((k) => !same(b[k], a[k]))
+      .map((k) => change(k, b[k], a[k]))
+      .slice(0, MAX_CHANGES);
+  }
+  if (same(before, after)) return [];
+  return [change('', before, after)];
+}

@@ -1,0 +1,101 @@
+import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import {
+  type AuditChange,
+  type AuditEntryView,
+  type AuditOptions,
+  type AuditQueryParsed,
+  actionLabel,
+  auditChanges,
+  entityLabel,
+} from '../../../contract/audit';
+import type { Page } from '../../../contract/common';
+import type { Db } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+
+const MAX_TEXT = 300;
+
+/** Long texts (a blog's body, a description) are cut for the list; objects become bounded JSON. */
+function bounded(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
+  if (value !== null && typeof value === 'object') {
+    const json = JSON.stringify(value);
+    return json.length > MAX_TEXT ? `${json.slice(0, MAX_TEXT)}…` : value;
+  }
+  return value;
+}
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
+
+/** The audit log as staff read it: newest first, filtered, with the changed fields worked out. */
+export class AuditService {
+  constructor(private readonly db: Db) {}
+
+  async list(q: AuditQueryParsed): Promise<Page<AuditEntryView>> {
+    const where = and(
+      q.userId ? eq(auditLog.userId, q.userId) : undefined,
+      q.entity ? eq(auditLog.entity, q.entity) : undefined,
+      q.action ? eq(auditLog.action, q.action) : undefined,
+      q.from ? gte(auditLog.createdAt, dayStart(q.from)) : undefined,
+      q.to ? lt(auditLog.createdAt, new Date(dayStart(q.to).getTime() + 86_400_000)) : undefined,
+    );
+    const [[{ total }], rows] = await Promise.all([
+      this.db.select({ total: count() }).from(auditLog).where(where),
+      this.db
+        .select({ entry: auditLog, fullName: users.fullName })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.userId))
+        .where(where)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+    ]);
+    return {
+      content: rows.map(({ entry: e, fullName }) => ({
+        auditId: e.id,
+        userId: e.userId,
+        username: e.username,
+        fullName: fullName ?? null,
+        action: e.action,
+        actionLabel: actionLabel(e.action),
+        entity: e.entity,
+        entityLabel: entityLabel(e.entity),
+        entityId: e.entityId,
+        changes: auditChanges(e.before, e.after).map(
+          (c): AuditChange => ({ ...c, before: bounded(c.before), after: bounded(c.after) }),
+        ),
+        ip: e.ip,
+        createdAt: e.createdAt.toISOString(),
+      })),
+      totalElements: total,
+      totalPages: Math.ceil(total / q.size),
+      page: q.page,
+      size: q.size,
+    };
+  }
+
+  /** What the filters offer: the actions, objects and people that occur in the log. */
+  async options(): Promise<AuditOptions> {
+    const [actions, entities, people] = await Promise.all([
+      this.db.selectDistinct({ v: auditLog.action }).from(auditLog),
+      this.db.selectDistinct({ v: auditLog.entity }).from(auditLog),
+      this.db
+        .select({
+          userId: sql<number>`${auditLog.userId}`.mapWith(Number),
+          username: sql<string>`max(${auditLog.username})`,
+          fullName: sql<string | null>`max(${users.fullName})`,
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.userId))
+        .where(isNotNull(auditLog.userId))
+        .groupBy(auditLog.userId),
+    ]);
+    const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, 'vi');
+    return {
+      actions: actions.map((a) => ({ value: a.v, label: actionLabel(a.v) })).sort(byLabel),
+      entities: entities.map((e) => ({ value: e.v, label: entityLabel(e.v) })).sort(byLabel),
+      users: people
+        .map((p) => ({ userId: p.userId, username: p.username, fullName: p.fullName }))
+        .sort((a, b) => (a.fullName ?? a.username).localeCompare(b.fullName ?? b.username, 'vi')),
+    };
+  }
+}

@@ -1,0 +1,118 @@
+import type { CarStatus } from '../../../contract/cars';
+import { hasPermission } from '../../../contract/permissions';
+import { monthsQuery, STATUS_PATHS, statsRangeQuery, statusCarsQuery } from '../../../contract/stats';
+import type { App } from '../../context';
+import { forbidden } from '../../platform/errors';
+import type { DashboardService } from './service';
+
+const tags = ['Thống kê'];
+const RANGE = 'from, to: dd/mm/yyyy hoặc yyyy-mm-dd (ngày Việt Nam, tính cả hai đầu)';
+
+/**
+ * GET /api/dashboard/... (spec section 7, any signed-in staff). The service-requests counts are the
+ * leads module's (GET dashboard/service-requests). Shapes: src/contract/stats.ts, docs/statistics.md.
+ */
+export function dashboardRoutes(service: DashboardService) {
+  return async (app: App) => {
+    const config = { access: 'auth' as const };
+
+    app.get(
+      '/dashboard/cars',
+      {
+        config,
+        schema: { tags, summary: `Số xe theo trạng thái và giá trị kho (${RANGE})`, querystring: statsRangeQuery },
+      },
+      (req) => service.cars(req.query),
+    );
+
+    for (const status of ['available', 'pending', 'sold'] as CarStatus[]) {
+      app.get(
+        `/dashboard/${STATUS_PATHS[status]}`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: `Số xe ${status}; list=true&page&size: danh sách xe (cần quyền MANAGE_CAR)`,
+            querystring: statusCarsQuery,
+          },
+        },
+        (req) => {
+          // The counts are for every staff member; the cars themselves (sale prices) for car managers.
+          if (req.query.list && !hasPermission(req.user, 'MANAGE_CAR')) throw forbidden();
+          return service.byStatus(status, req.query);
+        },
+      );
+    }
+
+    app.get(
+      '/dashboard/sold-cars-by-brand',
+      { config, schema: { tags, summary: 'Số xe đã bán và doanh thu theo hãng', querystring: statsRangeQuery } },
+      (req) => service.soldByBrand(req.query),
+    );
+
+    app.get(
+      '/dashboard/total-cars-by-brand',
+      { config, schema: { tags, summary: 'Tổng số xe theo hãng và trạng thái', querystring: statsRangeQuery } },
+      (req) => service.totalByBrand(req.query),
+    );
+
+    app.get(
+      '/dashboard/sold-cars-by-years',
+      { config, schema: { tags, summary: 'Số xe đã bán và doanh thu theo năm', querystring: statsRangeQuery } },
+      (req) => service.soldByYears(req.query),
+    );
+
+    app.get(
+      '/dashboard/sold-cars-by-months',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Số xe đã bán và doanh thu theo tháng (year: 12 tháng của năm, tháng không có giao dịch = 0)',
+          querystring: monthsQuery,
+        },
+      },
+      (req) => service.soldByMonths(req.query),
+    );
+
+    app.get(
+      '/dashboard/summary',
+      { config, schema: { tags, summary: 'Các chỉ số tổng quan (thẻ KPI)', querystring: statsRangeQuery } },
+      (req) => service.summary(req.query),
+    );
+
+    app.get(
+      '/dashboard/sales-performance',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Doanh thu, lợi nhuận trung bình, số ngày tồn kho trung bình',
+          querystring: statsRangeQuery,
+        },
+      },
+      (req) => service.salesPerformance(req.query),
+    );
+
+    app.get(
+      '/dashboard/salespeople',
+      { config, schema: { tags, summary: 'Doanh số theo nhân viên bán hàng', querystring: statsRangeQuery } },
+      (req) => service.salespeople(req.query),
+    );
+
+    app.get(
+      '/dashboard/leads-by-week',
+      { config, schema: { tags, summary: 'Số yêu cầu dịch vụ theo tuần', querystring: statsRangeQuery } },
+      (req) => service.leadsByWeek(req.query),
+    );
+
+    app.get(
+      '/dashboard/lead-response',
+      {
+        config,
+        schema: { tags, summary: 'Tỷ lệ yêu cầu được liên hệ trong 24 giờ', querystring: statsRangeQuery },
+      },
+      (req) => service.leadResponse(req.query),
+    );
+  };
+}

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS, type Permission } from '../../src/contract/permissions';
+import { sessions } from '../../src/server/db/schema';
+import { startTestApp, type TestApp } from '../helpers/app';
+
+/**
+ * Every /api route the server registers, called as every kind of caller, checked against the rule the
+ * spec's permission table implies. The rules below are written from the spec, not read from the
+ * routes' own declarations, and a route without a rule fails the test: a new route cannot slip by.
+ */
+type Expected = 'public' | 'auth' | Permission;
+
+const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
+  // Public: visitors without a token (spec section 6), plus sign-in and password reset.
+  [/GET|POST/, /^\/api\/(health|ready)$/, 'public'],
+  ['GET', /^\/api\/docs/, 'public'],
+  ['POST', /^\/api\/auth\/(login|reset-password|reset-password\/confirm)$/, 'public'],
+  ['GET', /^\/api\/auth\/login-info$/, 'public'],
+  ['GET', /^\/api\/web-configuration(\/car-calculations|\/system-message)?$/, 'public'],
+  // Staff: the permission each dashboard area needs (spec section 6 table).
+  [/.*/, /^\/api\/cars\/admin/, 'MANAGE_CAR'],
+  [/.*/, /^\/api\/soldhistory/, 'MANAGE_CAR'],
+  [/.*/, /^\/api\/exports\/(sales|cars)/, 'MANAGE_CAR'],
+  ['GET', /^\/api\/(cars|car-compare|homepage)(\/|$)/, 'public'],
+  [/.*/, /^\/api\/(test-drives|maintenance|consulting)\/admin/, 'MANAGE_SERVICE'],
+  [/.*/, /^\/api\/service-requests\//, 'MANAGE_SERVICE'],
+  [/.*/, /^\/api\/exports\/leads/, 'MANAGE_SERVICE'],
+  ['POST', /^\/api\/(test-drives|maintenance|consulting)$/, 'public'],
+  ['GET', /^\/api\/overview\/sliders$/, 'public'],
+  [/.*/, /^\/api\/overview\//, 'MANAGE_OVERVIEW'],
+  [/.*/, /^\/api\/blogs\/admin/, 'MANAGE_BLOG'],
+  ['GET', /^\/api\/blogs(\/categories|\/category\/:category|\/:id)?$/, 'public'],
+  [/.*/, /^\/api\/recruitments\/(admin|status)/, 'MANAGE_RECRUITMENT'],
+  [/.*/, /^\/api\/candidates/, 'MANAGE_RECRUITMENT'],
+  [/.*/, /^\/api\/exports\/candidates/, 'MANAGE_RECRUITMENT'],
+  ['GET', /^\/api\/recruitments(\/:id|\/type\/:type)?$/, 'public'],
+  ['POST', /^\/api\/recruitments\/:id\/apply$/, 'public'],
+  ['POST', /^\/api\/chatbot\/history$/, 'public'],
+  ['GET', /^\/api\/uploads\//, 'public'],
+  // The WebSocket endpoint signs in inside its CONNECT frame.
+  ['GET', /^\/api\/notifications$/, 'public'],
+  [/.*/, /^\/api\/(users|permissions)(\/|$)/, 'MANAGE_USER'],
+  [/.*/, /^\/api\/(web-configuration|audit)(\/|$)/, 'WEB_CONFIG'],
+  // Any signed-in staff: their own account, their notifications, the statistics overview.
+  [/.*/, /^\/api\/auth\/(my-info|logout|change-password|change-info)$/, 'auth'],
+  [/.*/, /^\/api\/notifications\//, 'auth'],
+  ['GET', /^\/api\/dashboard\//, 'auth'],
+];
+
+function expectedFor(method: string, url: string): Expected | undefined {
+  for (const [m, path, expected] of RULES) {
+    const methodOk = typeof m === 'string' ? m === method : m.test(method);
+    if (methodOk && path.test(url)) return expected;
+  }
+  return undefined;
+}
+
+let t: TestApp;
+const tokens = new Map<string, { id: number; token: string }>();
+
+async function mint(userId: number): Promise<string> {
+  // A token exactly as login issues it, without spending argon2 time or the login rate limit.
+  const signed = await t.ctx.tokens.sign(userId);
+  await t.ctx.db.insert(sessions).values({ id: signed.sessionId, userId, expiresAt: signed.expiresAt });
+  return signed.jwt;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const none = await t.createStaff([]);
+  tokens.set('none', none);
+  for (const p of PERMISSIONS) tokens.set(p, await t.createStaff([p]));
+  tokens.set('admin', { id: 1, token: t.adminToken });
+  const deactivated = await t.createStaff([...PERMISSIONS]);
+  await t.call('DELETE', `/api/users/${deactivated.id}`, { token: t.adminToken });
+  tokens.set('deactivated', deactivated);
+  const revoked = await t.createStaff([...PERMISSIONS]);
+  await t.call('POST', '/api/auth/logout', { token: revoked.token });
+  tokens.set('revoked', revoked);
+}, 120_000);
+afterAll(() => t?.close());
+
+function fill(url: string, callerId: number) {
+  return url
+    .replace(/:userId/g, String(callerId))
+    .replace(/:[A-Za-z]+/g, '999999')
+    .replace(/\*$/, 'x.webp');
+}
+
+describe('authorisation matrix over the whole route table', () => {
+  it('every route has a rule, and every caller gets the answer the rule implies', async () => {
+    const routes = t.routeTable.filter((r) => r.url.startsWith('/api'));
+    const unknown = routes.filter((r) => !expectedFor(r.method, r.url)).map((r) => `${r.method} ${r.url}`);
+    expect(unknown, 'routes without an authorisation rule').toEqual([]);
+
+    const failures: string[] = [];
+    let calls = 0;
+    for (const route of routes) {
+      const expected = expectedFor(route.method, route.url)!;
+      // A declared access weaker than the spec's rule is a hole even before any call.
+      if (route.access !== expected && !(expected !== 'public' && route.access === 'admin')) {
+        failures.push(`${route.method} ${route.url}: declares ${route.access}, spec implies ${expected}`);
+      }
+      for (const [who, caller] of [['anonymous', undefined] as const, ...tokens.entries()]) {
+        const url = fill(route.url, caller?.id ?? 1);
+        const res = await t.call(route.method as never, url, { token: caller?.token });
+        calls++;
+        const denied = res.status === 401 || res.status === 403;
+        let want: 'allow' | 401 | 403;
+        if (expected === 'public') want = 'allow';
+        else if (who === 'anonymous' || who === 'deactivated' || who === 'revoked') want = 401;
+        else if (who === 'admin' || expected === 'auth' || who === expected) want = 'allow';
+        else want = 403;
+        const ok =
+          want === 'allow' ? !denied || (res.status === 403 && ownOnly(route.url)) : res.status === want;
+        if (!ok) failures.push(`${route.method} ${url} as ${who}: ${res.status}, want ${want}`);
+        if (res.status >= 500)
+          failures.push(`${route.method} ${url} as ${who}: ${res.status} ${res.body.slice(0, 200)}`);
+        // Signing out or changing a password revokes tokens: give the caller a fresh one.
+        if (
+          caller &&
+          who !== 'revoked' &&
+          who !== 'deactivated' &&
+          /logout|change-password/.test(route.url)
+        ) {
+          caller.token = await mint(caller.id);
+        }
+      }
+    }
+    console.log(
+      `authorisation matrix: ${routes.length} routes × ${tokens.size + 1} callers = ${calls} calls`,
+    );
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
+
+/** Routes whose handler refuses another user's data even to a permitted caller (e.g. POST send/:userId). */
+function ownOnly(url: string) {
+  return /^\/api\/notifications\/(markAsRead)\//.test(url);
+}
