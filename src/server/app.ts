@@ -37,6 +37,12 @@ import { carSourceFrom } from './modules/seo/car-source';
 import { registerSeoRoutes } from './modules/seo/routes';
 import { SeoService } from './modules/seo/service';
 import { slidersRoutes } from './modules/sliders/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { AuditService } from './modules/audit/service';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { DashboardService } from './modules/dashboard/service';
+import { exportsRoutes } from './modules/exports/routes';
+import { ExportsService } from './modules/exports/service';
 import { SlidersService } from './modules/sliders/service';
 import { type CurrentUser, registerAccessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
@@ -114,6 +120,10 @@ export async function buildApp(opts: BuildOptions) {
   seo.setCarSource(carSourceFrom(cars, ctx.db));
   // The AI advisor: the cars service and the web configuration behind one port; a language model when configured.
   const chatbot = buildChatbot({ cars, db: ctx.db, webConfig, ai: config.ai, log: app.log });
+  // Statistics, exports and the audit log page: read-only views over the other modules' data.
+  const dashboard = new DashboardService(ctx.db);
+  const exporter = new ExportsService(ctx.db);
+  const audit = new AuditService(ctx.db);
   const services = {
     webConfig,
     users,
@@ -127,6 +137,9 @@ export async function buildApp(opts: BuildOptions) {
     recruitment,
     seo,
     chatbot,
+    dashboard,
+    exporter,
+    audit,
   };
 
   registerErrorHandling(app);
@@ -168,6 +181,9 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(blogsRoutes(blogs));
       await a.register(recruitmentRoutes(recruitment));
       await a.register(chatbotRoutes(chatbot, { ratePerMinute: config.ai.chatRateLimit }));
+      await a.register(dashboardRoutes(dashboard));
+      await a.register(exportsRoutes({ exports: exporter, sales, cars, leads, recruitment }));
+      await a.register(auditRoutes(audit));
       a.setNotFoundHandler((_req, reply) => {
         reply.status(404).send({ status: 404, message: 'Không tìm thấy đường dẫn API' });
       });

@@ -193,11 +193,15 @@ function aiConfig(env: Env): AiConfig {
   };
 }
 
-function cacheMs(env: Env): number {
-  const raw = env.CAR_CACHE_MS ?? '3000';
+/**
+ * Default: 3 s with PostgreSQL (other instances may change the stock; their changes show within 3 s);
+ * 10 minutes with the embedded database, which one process owns, so every change clears the cache at once.
+ */
+function cacheMs(env: Env, embedded: boolean): number {
+  const raw = env.CAR_CACHE_MS || (embedded ? '600000' : '3000');
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value > 600_000) {
-    throw new ConfigError(`CAR_CACHE_MS="${raw}" không hợp lệ: cần số mili giây từ 0 đến 600000`);
+  if (!/^\d+$/.test(raw) || value > 3_600_000) {
+    throw new ConfigError(`CAR_CACHE_MS="${raw}" không hợp lệ: cần số mili giây từ 0 đến 3600000`);
   }
   return value;
 }
@@ -284,7 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     webDir: resolve(env.WEB_DIR || 'dist/web'),
     s3,
-    carCacheMs: cacheMs(env),
+    carCacheMs: cacheMs(env, databaseUrl === null),
     ai: aiConfig(env),
   };
 }

@@ -51,7 +51,7 @@ async function get<T>(path: string, query?: Record<string, string | number | und
 const phonePage = () => browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 /** The names on the result cards, in order. */
-const cardNames = (page: Page) => page.getByTestId('car-results').locator('article h3').allInnerTexts();
+const cardNames = (page: Page) => page.getByTestId('car-results').locator('article h3').allTextContents();
 
 describe('public inventory', () => {
   it('filters by brand and price in the phone drawer; the URL keeps the filters and Back works', async () => {
@@ -85,7 +85,7 @@ describe('public inventory', () => {
     await page.getByRole('button', { name: 'Bỏ lọc Toyota' }).waitFor();
     await page.getByRole('button', { name: 'Bỏ lọc Giá đến 700 triệu' }).waitFor();
     expect(await cardNames(page)).toEqual(expected.content.map((c) => c.carName));
-    const prices = await page.getByTestId('car-results').getByTestId('car-price').allInnerTexts();
+    const prices = await page.getByTestId('car-results').getByTestId('car-price').allTextContents();
     expect(prices).toEqual(expected.content.map((c) => formatPrice(c.sellPrice)));
     for (const c of expected.content) {
       expect(c.brand).toBe('Toyota');
@@ -128,7 +128,7 @@ describe('public inventory', () => {
     await page.getByRole('link', { name: car.carName }).first().click();
     await page.waitForURL(`${server.url}/cars/${car.carId}`);
     await page.getByRole('heading', { level: 1, name: car.carName }).waitFor();
-    expect(await page.getByTestId('car-detail-price').innerText()).toBe(formatPrice(car.sellPrice));
+    expect(await page.getByTestId('car-detail-price').textContent()).toBe(formatPrice(car.sellPrice));
     await page.getByText(formatVnd(car.sellPrice)).first().waitFor();
     await page.getByRole('heading', { name: 'Thông số kỹ thuật' }).waitFor();
     await page.getByText('Số km đã đi').first().waitFor();
@@ -149,8 +149,8 @@ describe('public inventory', () => {
     await page.getByLabel('Nơi đăng ký xe').selectOption('HN');
     for (const line of road.lines) {
       const row = page.locator(`tr[data-line="${line.key}"]`);
-      expect(await row.locator('th').innerText()).toBe(line.label);
-      expect(await row.locator('td').innerText()).toBe(formatVnd(line.amount));
+      expect(await row.locator('th').textContent()).toBe(line.label);
+      expect(await row.locator('td').textContent()).toBe(formatVnd(line.amount));
     }
     await page.getByTestId('on-road-total').getByText(formatVnd(road.total)).waitFor();
 
@@ -165,7 +165,7 @@ describe('public inventory', () => {
       termMonths: settings.maxTermMonths,
     });
     await page.getByTestId('first-payment').getByText(formatVnd(plan.firstMonthPayment)).waitFor();
-    expect(await page.getByTestId('total-interest').innerText()).toBe(formatVnd(plan.totalInterest));
+    expect(await page.getByTestId('total-interest').textContent()).toBe(formatVnd(plan.totalInterest));
 
     // Test drive with the car chosen.
     expect(await page.getByRole('link', { name: 'Đăng ký lái thử' }).getAttribute('href')).toBe(
@@ -190,7 +190,13 @@ describe('public inventory', () => {
       const w = window as unknown as { handed: unknown; stored: string | null };
       return { stored: w.stored, event: w.handed };
     });
-    const info = { carName: car.carName, brand: car.brand, sellPrice: car.sellPrice, odo: car.odo, year: car.year };
+    const info = {
+      carName: car.carName,
+      brand: car.brand,
+      sellPrice: car.sellPrice,
+      odo: car.odo,
+      year: car.year,
+    };
     expect(handed.event).toEqual(info);
     expect(JSON.parse(handed.stored ?? 'null')).toEqual(info);
 
@@ -310,7 +316,7 @@ describe('staff inventory', () => {
     await visitor.getByRole('link', { name: carName }).click();
     await visitor.getByRole('heading', { level: 1, name: carName }).waitFor();
     await visitor.getByText('1 / 2').first().waitFor();
-    expect(await visitor.getByTestId('car-detail-price').innerText()).toBe('615 triệu');
+    expect(await visitor.getByTestId('car-detail-price').textContent()).toBe('615 triệu');
   });
 
   it('records a sale from the car list, sees it in sold history, then cancels it', async () => {

@@ -300,7 +300,14 @@ describe('news', () => {
     await page.getByRole('button', { name: 'Đăng bài viết' }).click();
     await page.getByText(`Đã thêm bài viết "${title}"`).waitFor();
     await page.waitForURL(`${server.url}/dashboard/blogs`);
-    await page.locator('tbody tr', { hasText: title }).getByText('Đang hiện').waitFor();
+    const row = page.locator('tbody tr', { hasText: title });
+    await row.getByText('Đang hiện').waitFor();
+    // The edit form starts with the saved body in the editor.
+    await row.getByRole('link', { name: `Sửa bài viết ${title}` }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sửa bài viết' }).waitFor();
+    await editor.getByRole('heading', { level: 2, name: 'Kiểm tra pin trước tiên' }).waitFor();
+    await editor.locator('img[src^="/api/uploads/"]').waitFor();
+    await page.getByRole('link', { name: 'Danh sách bài viết' }).click();
 
     const visitor = await browser.newPage();
     await visitor.goto(`${server.url}/blogs`);

@@ -29,14 +29,14 @@ const ChatPanel = lazy(loadPanel);
  * the toggle says so; the next click reloads the page, which fetches the current files.
  */
 class PanelBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
+  override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
-  componentDidCatch() {
+  override componentDidCatch() {
     this.props.onError();
   }
-  render() {
+  override render() {
     return this.state.failed ? null : this.props.children;
   }
 }

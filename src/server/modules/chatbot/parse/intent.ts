@@ -188,7 +188,8 @@ export function parseAttributes(q: Query): CarAttribute[] {
 
 export function parseSortWish(q: Query): SortWish | undefined {
   const f = q.folded;
-  if (/(re nhat|gia thap nhat|gia re nhat|it tien nhat|mem nhat|gia re(?! hon)|gia mem(?! hon))/.test(f)) return 'price_asc';
+  if (/(re nhat|gia thap nhat|gia re nhat|it tien nhat|mem nhat|gia re(?! hon)|gia mem(?! hon))/.test(f))
+    return 'price_asc';
   if (/(dat nhat|gia cao nhat|xin nhat|cao cap nhat|sang nhat)/.test(f)) return 'price_desc';
   if (/(moi nhat|doi moi nhat|doi cao nhat|doi moi|doi cao|con moi|moi tinh|xe luot)/.test(f))
     return 'year_desc';

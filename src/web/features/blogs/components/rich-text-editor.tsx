@@ -271,7 +271,11 @@ export function RichTextEditor({
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
     if (value === editor.getHTML() || (!value && editor.isEmpty)) return;
-    editor.commands.setContent(value || '', { emitUpdate: false });
+    editor
+      .chain()
+      .setMeta('addToHistory', false)
+      .setContent(value || '', { emitUpdate: false })
+      .run();
   }, [editor, value]);
 
   useEffect(() => {

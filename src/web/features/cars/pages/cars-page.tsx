@@ -117,7 +117,12 @@ export default function CarsPage() {
 
           <section aria-label="Kết quả" className="min-w-0">
             <div className="flex items-center gap-2">
-              <Button variant="secondary" className="lg:hidden" onClick={openDrawer} aria-haspopup="dialog">
+              <Button
+                variant="secondary"
+                className="shrink-0 whitespace-nowrap lg:hidden"
+                onClick={openDrawer}
+                aria-haspopup="dialog"
+              >
                 <SlidersHorizontal className="size-4" aria-hidden="true" />
                 Bộ lọc
                 {n > 0 ? (
@@ -126,7 +131,7 @@ export default function CarsPage() {
                   </span>
                 ) : null}
               </Button>
-              <div className="ml-auto flex items-center gap-2">
+              <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-2 sm:flex-none">
                 <label
                   htmlFor="car-sort"
                   className="hidden text-sm whitespace-nowrap text-slate-600 sm:block"
@@ -138,7 +143,7 @@ export default function CarsPage() {
                   aria-label="Sắp xếp"
                   value={list.sort}
                   onChange={(e) => apply(values, e.target.value as CarSort)}
-                  className="w-auto min-w-44"
+                  className="w-full min-w-0 sm:w-auto sm:min-w-44"
                 >
                   {CAR_SORTS.map((s) => (
                     <option key={s} value={s}>

@@ -258,7 +258,7 @@ export default function ComparePage() {
                     Chỉ hiện điểm khác nhau
                   </label>
                 </div>
-                <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+                <div className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
                   <table
                     className="w-full table-fixed border-separate border-spacing-0 text-sm"
                     style={{ minWidth: `${112 + cols * 160}px` }}

@@ -15,7 +15,7 @@ import { useWebConfig } from '../../../lib/web-config';
 import { HomeNews } from '../../blogs';
 import { CarRow, useHomepageCars } from '../../cars';
 import { BannerCarousel } from '../../sliders';
-import { BannerSlot } from '../components/banner-slot';
+import { StaticHero } from '../components/static-hero';
 
 const REASONS = [
   {
@@ -127,8 +127,8 @@ export default function HomePage() {
   return (
     <>
       <BannerCarousel
-        heading={`Showroom ô tô đã qua sử dụng ${name}`}
-        fallback={<BannerSlot name={name} />}
+        heading={`Xe cũ chất lượng, giá minh bạch, an tâm cầm lái tại showroom ${name}`}
+        fallback={<StaticHero name={name} />}
       />
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <QuickSearch />

@@ -87,7 +87,7 @@ export function CarPicker({
         >
           {chosen.data ? (
             <>
-              <Thumb car={chosen.data} className="h-16 w-24" />
+              <Thumb car={chosen.data} className="h-14 w-20 sm:h-16 sm:w-24" />
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-2 text-sm font-semibold text-slate-900" data-testid="chosen-car">
                   {chosen.data.carName}

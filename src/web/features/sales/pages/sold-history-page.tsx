@@ -211,7 +211,7 @@ export default function SoldHistoryPage() {
           onChange={(e) => update({ status: e.target.value })}
           className="sm:w-44"
         >
-          <option value="">Tất cả trạng thái</option>
+          <option value="">Mọi trạng thái</option>
           {SALE_STATUSES.map((s) => (
             <option key={s} value={s}>
               {SALE_STATUS_LABELS[s]}
