@@ -19,6 +19,7 @@ export interface Config {
   databaseUrl: string | null;
   adminUsername: string;
   adminPassword: string | null;
+  adminEmail: string | null;
   jwtSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -226,6 +227,10 @@ export function loadConfig(env: Env = process.env): Config {
       'ADMIN_USERNAME không hợp lệ: 3-40 ký tự chữ thường không dấu, số, dấu chấm, gạch dưới',
     );
   }
+  const adminEmail = env.ADMIN_EMAIL?.trim().toLowerCase() || null;
+  if (adminEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError(`ADMIN_EMAIL="${adminEmail}" không hợp lệ: cần một địa chỉ email`);
+  }
   const adminPassword = env.ADMIN_PASSWORD || null;
   if (adminPassword !== null && adminPassword.length < 8) {
     throw new ConfigError('ADMIN_PASSWORD quá ngắn: cần ít nhất 8 ký tự');
@@ -279,6 +284,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     adminUsername,
     adminPassword,
+    adminEmail,
     jwtSecret,
     smtpUrl,
     mailFrom,

@@ -49,7 +49,8 @@ export async function bootstrap(
     {
       fullName: 'Quản trị viên',
       username: config.adminUsername,
-      email: `${config.adminUsername}@localhost`,
+      // The reset code goes to this address: ADMIN_EMAIL, or the demo showroom's manager mailbox.
+      email: config.adminEmail ?? (config.demoData ? 'quanly@autoviet.vn' : `${config.adminUsername}@example.com`),
       password,
       role: 'ADMIN',
       permissions: [],

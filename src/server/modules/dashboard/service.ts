@@ -221,7 +221,8 @@ export class DashboardService {
   async totalByBrand(r: StatsRange): Promise<BrandStockRow[]> {
     const rows = await this.db
       .select({
-        brand: sql<string>`min(${cars.brand})`,
+        // The spelling used most names the brand.
+        brand: sql<string>`mode() within group (order by ${cars.brand})`,
         total: count(),
         available: int(sql`count(*) filter (where ${cars.status} = 'available')`),
         pending: int(sql`count(*) filter (where ${cars.status} = 'pending')`),

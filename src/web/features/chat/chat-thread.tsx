@@ -177,7 +177,7 @@ export function Composer({ loading, focusWhen }: { loading: boolean; focusWhen: 
           aria-label="Câu hỏi của bạn"
           maxLength={CHAT_LIMITS.maxMessageLength}
           enterKeyHint="send"
-          className="block min-h-11 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-[15px] leading-snug text-slate-900 placeholder:text-slate-400 focus:border-slate-400 focus:ring-2 focus:ring-slate-200 focus:outline-none"
+          className="block min-h-11 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base leading-snug sm:text-[15px] text-slate-900 placeholder:text-slate-400 focus:border-slate-400 focus:ring-2 focus:ring-slate-200 focus:outline-none"
         />
         <button
           type="submit"

@@ -203,7 +203,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
           <Input
             id={`${ids}-from`}
             type="date"
-            className="px-2"
+            className="px-2 max-sm:[&::-webkit-calendar-picker-indicator]:hidden"
             value={q.from}
             max={q.to || undefined}
             onChange={(e) => update({ from: e.target.value })}
@@ -219,7 +219,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
           <Input
             id={`${ids}-to`}
             type="date"
-            className="px-2"
+            className="px-2 max-sm:[&::-webkit-calendar-picker-indicator]:hidden"
             value={q.to}
             min={q.from || undefined}
             onChange={(e) => update({ to: e.target.value })}

@@ -253,11 +253,11 @@ function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }
           </FormField>
         </fieldset>
       </div>
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-3 sm:flex-row sm:justify-end">
+      <div className="flex gap-2 border-t border-slate-200 px-5 py-3 sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={record.isPending}>
           Hủy
         </Button>
-        <Button type="submit" loading={record.isPending}>
+        <Button type="submit" loading={record.isPending} className="flex-1 sm:flex-none">
           Ghi nhận bán
         </Button>
       </div>
