@@ -14,9 +14,11 @@ export function pageWindow(page: number, totalPages: number): (number | 'gap')[]
   return out;
 }
 
-const cell =
-  'inline-flex size-11 items-center justify-center rounded-lg text-sm font-medium transition-colors ' +
+// No display utility here: arrows add inline-flex, page numbers 'hidden sm:inline-flex' (phones show "Trang x / y").
+const cellBase =
+  'size-11 items-center justify-center rounded-lg text-sm font-medium transition-colors ' +
   'focus-visible:outline-2 focus-visible:outline-brand-600';
+const cell = `inline-flex ${cellBase}`;
 
 /** Pagination: page (1-based), totalPages, onChange(page), className; renders nothing for one page or none. */
 export function Pagination({
@@ -65,7 +67,7 @@ export function Pagination({
             aria-current={p === page ? 'page' : undefined}
             aria-label={`Trang ${p}`}
             className={cx(
-              cell,
+              cellBase,
               'hidden sm:inline-flex',
               p === page ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
             )}
