@@ -51,7 +51,8 @@ const RANGE_ORDER_MESSAGE = 'Từ ngày không được sau đến ngày';
 export const rangeFields = { from: rangeDay('Từ ngày'), to: rangeDay('Đến ngày') };
 
 export function checkRangeOrder(q: { from?: string; to?: string }, ctx: z.RefinementCtx) {
-  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: RANGE_ORDER_MESSAGE });
+  if (q.from && q.to && q.from > q.to)
+    ctx.addIssue({ code: 'custom', path: ['from'], message: RANGE_ORDER_MESSAGE });
 }
 
 /** ?from=&to= on every statistic. */

@@ -108,7 +108,9 @@ describe('the audit log list', () => {
     expect(res.json.actions).toEqual(expect.arrayContaining([{ value: 'update', label: 'Cập nhật' }]));
     expect(res.json.entities).toEqual(expect.arrayContaining([{ value: 'car', label: 'Xe' }]));
     expect(res.json.users).toEqual(
-      expect.arrayContaining([{ userId: carStaff.id, username: carStaff.username, fullName: expect.any(String) }]),
+      expect.arrayContaining([
+        { userId: carStaff.id, username: carStaff.username, fullName: expect.any(String) },
+      ]),
     );
   });
 

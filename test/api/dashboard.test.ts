@@ -75,7 +75,10 @@ beforeAll(async () => {
     ['c9', 'toyota', 'sold', 400 * TR, '2024-04-15T09:00:00+07:00'],
   ];
   for (const [name, brand, status, price, at] of carSpecs) {
-    const [row] = await db.insert(cars).values(carRow(brand, status, price, at)).returning({ id: cars.id });
+    const [row] = await db
+      .insert(cars)
+      .values(carRow(brand, status, price, at))
+      .returning({ id: cars.id });
     id[name] = row.id;
   }
   const saleSpecs: [string, string, string, string, number, number | null, number, string, boolean][] = [
@@ -142,7 +145,9 @@ beforeAll(async () => {
       })
       .returning({ id: leads.id });
     id[name] = row.id;
-    await db.insert(leadEvents).values({ leadId: row.id, kind: 'CREATED', toStatus: 'NEW', createdAt: created });
+    await db
+      .insert(leadEvents)
+      .values({ leadId: row.id, kind: 'CREATED', toStatus: 'NEW', createdAt: created });
     for (const [from, to, hours] of events) {
       await db.insert(leadEvents).values({
         leadId: row.id,
@@ -203,7 +208,11 @@ describe('cars by status', () => {
     expect(sold.count).toBe(5);
     expect(sold.cars).toMatchObject({ totalElements: 5, totalPages: 3, page: 1, size: 2 });
     expect(sold.cars.content.map((c: { carId: number }) => c.carId)).toEqual([id.c9, id.c6]);
-    expect(sold.cars.content[0].sale).toEqual({ transactionId: id.s6, saleDate: '2024-04-20', salePrice: 400 * TR });
+    expect(sold.cars.content[0].sale).toEqual({
+      transactionId: id.s6,
+      saleDate: '2024-04-20',
+      salePrice: 400 * TR,
+    });
 
     const available = await ok('available-cars', { list: 'true', page: 1 }, t.adminToken);
     expect(available.cars.content.map((c: { carId: number }) => c.carId)).toEqual([id.c3, id.c1, id.c7]);
@@ -247,7 +256,14 @@ describe('by brand, year and month', () => {
     const months = await ok('sold-cars-by-months', { year: 2024 });
     expect(months).toHaveLength(12);
     expect(months.map((m: { month: number }) => m.month)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-    expect(months[0]).toEqual({ year: 2024, month: 1, label: 'T1/2024', count: 1, revenue: 480 * TR, margin: 80 * TR });
+    expect(months[0]).toEqual({
+      year: 2024,
+      month: 1,
+      label: 'T1/2024',
+      count: 1,
+      revenue: 480 * TR,
+      margin: 80 * TR,
+    });
     // February had only the cancelled sale.
     expect(months[1]).toEqual({ year: 2024, month: 2, label: 'T2/2024', count: 0, revenue: 0, margin: 0 });
     expect(months[2]).toMatchObject({ count: 1, revenue: 900 * TR, margin: 0 });
@@ -300,8 +316,20 @@ describe('what a manager asks next', () => {
   it("the salespeople's sales", async () => {
     const rows = await ok('salespeople');
     expect(rows).toEqual([
-      { userId: sellerA.id, fullName: expect.any(String), count: 3, revenue: 1480 * TR, marginTotal: 130 * TR },
-      { userId: sellerB.id, fullName: expect.any(String), count: 2, revenue: 1450 * TR, marginTotal: 50 * TR },
+      {
+        userId: sellerA.id,
+        fullName: expect.any(String),
+        count: 3,
+        revenue: 1480 * TR,
+        marginTotal: 130 * TR,
+      },
+      {
+        userId: sellerB.id,
+        fullName: expect.any(String),
+        count: 2,
+        revenue: 1450 * TR,
+        marginTotal: 50 * TR,
+      },
     ]);
     expect(await ok('salespeople', { from: '01/03/2024', to: '31/03/2024' })).toEqual([
       expect.objectContaining({ userId: sellerB.id, count: 1, revenue: 900 * TR }),
@@ -338,7 +366,13 @@ describe('what a manager asks next', () => {
       averageHours: 11,
     });
     // l2 and l5 were never contacted and their 24 hours are long over.
-    expect(await ok('lead-response')).toMatchObject({ total: 5, considered: 5, contacted: 3, within24h: 2, share: 0.4 });
+    expect(await ok('lead-response')).toMatchObject({
+      total: 5,
+      considered: 5,
+      contacted: 3,
+      within24h: 2,
+      share: 0.4,
+    });
   });
 
   it('service requests by type and status take the range too (the Vietnamese day they were sent)', async () => {

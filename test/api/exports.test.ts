@@ -92,10 +92,20 @@ beforeAll(async () => {
   const otherCar = await newCar({ carName: 'Kia Morning', sellPrice: 300_000_000 });
   const other = await t.call('POST', '/api/soldhistory', {
     token: carStaff.token,
-    body: { carId: otherCar, buyerName: 'Trần Văn Bình', buyerPhone: '0987654321', salePrice: 290 * TR, paymentMethod: 'CASH', saleDate: '01/02/2024' },
+    body: {
+      carId: otherCar,
+      buyerName: 'Trần Văn Bình',
+      buyerPhone: '0987654321',
+      salePrice: 290 * TR,
+      paymentMethod: 'CASH',
+      saleDate: '01/02/2024',
+    },
   });
   cancelledSaleId = other.json.transactionId;
-  await t.call('PUT', `/api/soldhistory/${cancelledSaleId}/cancel`, { token: carStaff.token, body: { reason: 'Khách đổi ý' } });
+  await t.call('PUT', `/api/soldhistory/${cancelledSaleId}/cancel`, {
+    token: carStaff.token,
+    body: { reason: 'Khách đổi ý' },
+  });
 
   // Enough cars for several pages of 500.
   const rows = Array.from({ length: BULK }, (_, i) => ({
@@ -133,8 +143,16 @@ beforeAll(async () => {
     };
   };
   await t.ctx.db.insert(leads).values([
-    lead('TEST_DRIVE', '=HYPERLINK("http://x")', { carLabel: 'Toyota Vios 2020', preferredDate: '2024-03-05', timeSlot: '09:30' }),
-    lead('TEST_DRIVE', 'Phạm Minh Đức', { status: 'DONE', carLabel: 'Mazda CX-5 2021', preferredDate: '2024-03-06' }),
+    lead('TEST_DRIVE', '=HYPERLINK("http://x")', {
+      carLabel: 'Toyota Vios 2020',
+      preferredDate: '2024-03-05',
+      timeSlot: '09:30',
+    }),
+    lead('TEST_DRIVE', 'Phạm Minh Đức', {
+      status: 'DONE',
+      carLabel: 'Mazda CX-5 2021',
+      preferredDate: '2024-03-06',
+    }),
     lead('MAINTENANCE', 'Lê Thu Hà', {
       licencePlate: '51G-123.45',
       make: 'Honda',
@@ -144,7 +162,11 @@ beforeAll(async () => {
       serviceType: 'PERIODIC',
       preferredDate: '2024-03-07',
     }),
-    lead('CONSULTING', 'Võ Văn Tư', { email: 'tu@example.com', topic: 'INSTALLMENT', message: 'Trả góp 70%?' }),
+    lead('CONSULTING', 'Võ Văn Tư', {
+      email: 'tu@example.com',
+      topic: 'INSTALLMENT',
+      message: 'Trả góp 70%?',
+    }),
   ]);
   const [job] = await t.ctx.db
     .insert(recruitments)
@@ -177,8 +199,12 @@ describe('XLSX', () => {
   it('streams the sold history as a real workbook: header, frozen row, widths, number and date cells', async () => {
     const res = await download('/api/exports/sales.xlsx', carStaff.token);
     expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="lich-su-ban-hang-\d{8}\.xlsx"/);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="lich-su-ban-hang-\d{8}\.xlsx"/,
+    );
     expect(res.bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
     const wb = await workbook(res.bytes);
     const sheet = wb.worksheets[0];
@@ -216,7 +242,9 @@ describe('XLSX', () => {
     expect(cell('Điện thoại').type).toBe(ExcelJS.ValueType.String);
     expect(cell('Thanh toán').value).toBe('Chuyển khoản');
     expect(cell('Trạng thái').value).toBe('Đã bán');
-    expect(sheet.getRow(2).getCell((sheet.getRow(1).values as string[]).indexOf('Trạng thái')).value).toBe('Đã hủy');
+    expect(sheet.getRow(2).getCell((sheet.getRow(1).values as string[]).indexOf('Trạng thái')).value).toBe(
+      'Đã hủy',
+    );
   });
 
   it('applies the list filters', async () => {
@@ -252,8 +280,9 @@ describe('XLSX', () => {
   });
 
   it('exports each lead list with its own columns', async () => {
-    const td = (await workbook((await download('/api/exports/leads/testdrive.xlsx', serviceStaff.token)).bytes))
-      .worksheets[0];
+    const td = (
+      await workbook((await download('/api/exports/leads/testdrive.xlsx', serviceStaff.token)).bytes)
+    ).worksheets[0];
     expect(td.name).toBe('Lái thử');
     expect(td.rowCount).toBe(3);
     const headers = td.getRow(1).values as string[];
@@ -265,21 +294,29 @@ describe('XLSX', () => {
     for (const r of [2, 3]) expect(td.getRow(r).getCell(3).type).toBe(ExcelJS.ValueType.String);
 
     const done = (
-      await workbook((await download('/api/exports/leads/testdrive.xlsx', serviceStaff.token, { status: 'DONE' })).bytes)
+      await workbook(
+        (
+          await download('/api/exports/leads/testdrive.xlsx', serviceStaff.token, { status: 'DONE' })
+        ).bytes,
+      )
     ).worksheets[0];
     expect(done.rowCount).toBe(2);
     expect(done.getRow(2).getCell(3).value).toBe('Phạm Minh Đức');
 
-    const m = (await workbook((await download('/api/exports/leads/maintenance.xlsx', serviceStaff.token)).bytes))
-      .worksheets[0];
+    const m = (
+      await workbook((await download('/api/exports/leads/maintenance.xlsx', serviceStaff.token)).bytes)
+    ).worksheets[0];
     const mh = m.getRow(1).values as string[];
     expect(m.getRow(2).getCell(mh.indexOf('Biển số')).value).toBe('51G-123.45');
     expect(m.getRow(2).getCell(mh.indexOf('Số km đã đi')).value).toBe(45_000);
     expect(m.getRow(2).getCell(mh.indexOf('Dịch vụ')).value).toBe('Bảo dưỡng định kỳ');
-    expect((m.getRow(2).getCell(mh.indexOf('Ngày hẹn')).value as Date).toISOString()).toBe('2024-03-07T00:00:00.000Z');
+    expect((m.getRow(2).getCell(mh.indexOf('Ngày hẹn')).value as Date).toISOString()).toBe(
+      '2024-03-07T00:00:00.000Z',
+    );
 
-    const c = (await workbook((await download('/api/exports/leads/consulting.xlsx', serviceStaff.token)).bytes))
-      .worksheets[0];
+    const c = (
+      await workbook((await download('/api/exports/leads/consulting.xlsx', serviceStaff.token)).bytes)
+    ).worksheets[0];
     expect(c.getRow(1).values).toContain('Chủ đề');
     expect(c.getRow(2).getCell(3).value).toBe('Võ Văn Tư');
   });
@@ -321,7 +358,10 @@ describe('CSV', () => {
   });
 
   it('writes every row of a large list', async () => {
-    const res = await download('/api/exports/cars.csv', carStaff.token, { brand: 'Hyundai', sort: 'price_asc' });
+    const res = await download('/api/exports/cars.csv', carStaff.token, {
+      brand: 'Hyundai',
+      sort: 'price_asc',
+    });
     const rows = parseCsv(res.bytes.subarray(3).toString('utf8'));
     expect(rows).toHaveLength(BULK + 1);
     expect(rows[1][1]).toBe('Xe số 1');
@@ -336,7 +376,9 @@ describe('audit and access', () => {
     const rows = await t.ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'export'), eq(auditLog.userId, carStaff.id), eq(auditLog.entity, 'sale')));
+      .where(
+        and(eq(auditLog.action, 'export'), eq(auditLog.userId, carStaff.id), eq(auditLog.entity, 'sale')),
+      );
     const last = rows.at(-1)!;
     expect(last.after).toMatchObject({
       format: 'csv',
@@ -348,7 +390,9 @@ describe('audit and access', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'export'), eq(auditLog.entity, 'lead')));
-    expect(leadsExport.some((r) => (r.after as { filters: { type: string } }).filters.type === 'MAINTENANCE')).toBe(true);
+    expect(
+      leadsExport.some((r) => (r.after as { filters: { type: string } }).filters.type === 'MAINTENANCE'),
+    ).toBe(true);
   });
 
   it('refuses bad filters with a Vietnamese message before streaming', async () => {

@@ -2,6 +2,7 @@ import type { Grantee, Permission } from '@contract/permissions';
 import { canSeeAccountGroup, hasPermission } from '@contract/permissions';
 import {
   Car,
+  History,
   Images,
   LayoutDashboard,
   type LucideIcon,
@@ -65,6 +66,7 @@ export const DASHBOARD_NAV: (DashEntry | DashGroup)[] = [
     ],
   },
   { label: 'Cấu hình hệ thống', to: '/dashboard/setting', icon: Settings, permission: 'WEB_CONFIG' },
+  { label: 'Nhật ký hoạt động', to: '/dashboard/audit', icon: History, permission: 'WEB_CONFIG' },
 ];
 
 const allowed = (user: Grantee, link: DashLink) => !link.permission || hasPermission(user, link.permission);

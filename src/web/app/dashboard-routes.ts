@@ -115,4 +115,9 @@ export const dashboardRoutes: RouteObject[] = withPermissions([
     handle: { permission: 'MANAGE_CAR' },
     lazy: page(() => import('../features/sales/pages/sale-detail-page')),
   },
+  {
+    path: 'audit',
+    handle: { permission: 'WEB_CONFIG' },
+    lazy: page(() => import('../features/audit/pages/audit-page')),
+  },
 ]);

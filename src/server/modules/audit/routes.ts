@@ -15,7 +15,8 @@ export function auditRoutes(service: AuditService) {
         config,
         schema: {
           tags,
-          summary: 'Nhật ký hoạt động: userId, entity, action, from, to (dd/mm/yyyy), page, size (mặc định 20)',
+          summary:
+            'Nhật ký hoạt động: userId, entity, action, from, to (dd/mm/yyyy), page, size (mặc định 20)',
           querystring: auditQuery,
         },
       },

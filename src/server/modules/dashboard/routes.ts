@@ -20,7 +20,11 @@ export function dashboardRoutes(service: DashboardService) {
       '/dashboard/cars',
       {
         config,
-        schema: { tags, summary: `Số xe theo trạng thái và giá trị kho (${RANGE})`, querystring: statsRangeQuery },
+        schema: {
+          tags,
+          summary: `Số xe theo trạng thái và giá trị kho (${RANGE})`,
+          querystring: statsRangeQuery,
+        },
       },
       (req) => service.cars(req.query),
     );
@@ -46,19 +50,28 @@ export function dashboardRoutes(service: DashboardService) {
 
     app.get(
       '/dashboard/sold-cars-by-brand',
-      { config, schema: { tags, summary: 'Số xe đã bán và doanh thu theo hãng', querystring: statsRangeQuery } },
+      {
+        config,
+        schema: { tags, summary: 'Số xe đã bán và doanh thu theo hãng', querystring: statsRangeQuery },
+      },
       (req) => service.soldByBrand(req.query),
     );
 
     app.get(
       '/dashboard/total-cars-by-brand',
-      { config, schema: { tags, summary: 'Tổng số xe theo hãng và trạng thái', querystring: statsRangeQuery } },
+      {
+        config,
+        schema: { tags, summary: 'Tổng số xe theo hãng và trạng thái', querystring: statsRangeQuery },
+      },
       (req) => service.totalByBrand(req.query),
     );
 
     app.get(
       '/dashboard/sold-cars-by-years',
-      { config, schema: { tags, summary: 'Số xe đã bán và doanh thu theo năm', querystring: statsRangeQuery } },
+      {
+        config,
+        schema: { tags, summary: 'Số xe đã bán và doanh thu theo năm', querystring: statsRangeQuery },
+      },
       (req) => service.soldByYears(req.query),
     );
 
@@ -68,7 +81,8 @@ export function dashboardRoutes(service: DashboardService) {
         config,
         schema: {
           tags,
-          summary: 'Số xe đã bán và doanh thu theo tháng (year: 12 tháng của năm, tháng không có giao dịch = 0)',
+          summary:
+            'Số xe đã bán và doanh thu theo tháng (year: 12 tháng của năm, tháng không có giao dịch = 0)',
           querystring: monthsQuery,
         },
       },

@@ -17,8 +17,8 @@ import {
   monthLabel,
   type Period,
   type RangeEcho,
-  type SalespersonRow,
   type SalesPerformance,
+  type SalespersonRow,
   type StatsRange,
   type StatusCarCount,
   type YearSalesRow,
@@ -122,7 +122,11 @@ export class DashboardService {
       available: c.available,
       pending: c.pending,
       sold: c.sold,
-      byStatus: CAR_STATUSES.map((status) => ({ status, label: CAR_STATUS_LABELS[status], count: c[status] })),
+      byStatus: CAR_STATUSES.map((status) => ({
+        status,
+        label: CAR_STATUS_LABELS[status],
+        count: c[status],
+      })),
       stockCount: c.available + c.pending,
       stockValue: c.stockValue,
     };
@@ -184,7 +188,15 @@ export class DashboardService {
       .orderBy(sql`${cars.createdAt} desc nulls last`, sql`${cars.id} desc nulls last`)
       .limit(q.size)
       .offset((q.page - 1) * q.size);
-    return { ...base, count: n, cars: this.page(rows.map((r) => this.car(r, null)), n, q) };
+    return {
+      ...base,
+      count: n,
+      cars: this.page(
+        rows.map((r) => this.car(r, null)),
+        n,
+        q,
+      ),
+    };
   }
 
   private car(
@@ -214,7 +226,13 @@ export class DashboardService {
   }
 
   private page<T>(content: T[], total: number, q: { page: number; size: number }): Page<T> {
-    return { content, totalElements: total, totalPages: Math.ceil(total / q.size), page: q.page, size: q.size };
+    return {
+      content,
+      totalElements: total,
+      totalPages: Math.ceil(total / q.size),
+      page: q.page,
+      size: q.size,
+    };
   }
 
   /** GET dashboard/total-cars-by-brand: every car (any status) entered in the range, per brand. */
@@ -227,7 +245,9 @@ export class DashboardService {
         available: int(sql`count(*) filter (where ${cars.status} = 'available')`),
         pending: int(sql`count(*) filter (where ${cars.status} = 'pending')`),
         sold: int(sql`count(*) filter (where ${cars.status} = 'sold')`),
-        stockValue: money(sql`sum(${cars.sellPrice}) filter (where ${cars.status} in ('available', 'pending'))`),
+        stockValue: money(
+          sql`sum(${cars.sellPrice}) filter (where ${cars.status} in ('available', 'pending'))`,
+        ),
       })
       .from(cars)
       .where(momentDays(cars.createdAt, r))
@@ -339,7 +359,9 @@ export class DashboardService {
         revenue: money(sql`sum(${sales.salePrice})`),
         withPurchase: int(sql`count(${sales.purchasePrice})::int`),
         margin: money(sql`sum(${sales.salePrice} - ${sales.purchasePrice})`),
-        revenueWithPurchase: money(sql`sum(${sales.salePrice}) filter (where ${sales.purchasePrice} is not null)`),
+        revenueWithPurchase: money(
+          sql`sum(${sales.salePrice}) filter (where ${sales.purchasePrice} is not null)`,
+        ),
         days: sql<
           number | null
         >`avg(greatest(0, ${sales.saleDate} - (${cars.createdAt} at time zone ${VN_TZ})::date))::float8`,
@@ -376,8 +398,16 @@ export class DashboardService {
       .where(and(ACTIVE, saleDays(r)))
       .groupBy(sales.salespersonId);
     return rows
-      .map((x) => ({ userId: x.userId, fullName: x.fullName, count: x.n, revenue: x.revenue, marginTotal: x.margin }))
-      .sort((a, b) => b.revenue - a.revenue || b.count - a.count || a.fullName.localeCompare(b.fullName, 'vi'));
+      .map((x) => ({
+        userId: x.userId,
+        fullName: x.fullName,
+        count: x.n,
+        revenue: x.revenue,
+        marginTotal: x.margin,
+      }))
+      .sort(
+        (a, b) => b.revenue - a.revenue || b.count - a.count || a.fullName.localeCompare(b.fullName, 'vi'),
+      );
   }
 
   // ----------------------------------------------------------------------------------------- summary
@@ -459,7 +489,8 @@ export class DashboardService {
         .where(momentDays(leads.createdAt, r));
       if (first) firstWeek = mondayOf(vnDayKey(first));
     }
-    if (daysBetween(firstWeek, lastWeek) / 7 >= MAX_WEEKS) firstWeek = addDays(lastWeek, -7 * (MAX_WEEKS - 1));
+    if (daysBetween(firstWeek, lastWeek) / 7 >= MAX_WEEKS)
+      firstWeek = addDays(lastWeek, -7 * (MAX_WEEKS - 1));
     const lower = r.from && r.from > firstWeek ? r.from : firstWeek;
     const upper = r.to ?? addDays(lastWeek, 6);
     const week = sql<string>`to_char(date_trunc('week', ${leads.createdAt} at time zone ${VN_TZ}), 'YYYY-MM-DD')`;
@@ -488,7 +519,10 @@ export class DashboardService {
     const firstContact = sql`(select min(${leadEvents.createdAt}) from ${leadEvents}
       where ${leadEvents.leadId} = ${leads.id} and ${leadEvents.kind} = 'STATUS' and ${leadEvents.fromStatus} = 'NEW')`;
     const inner = this.db
-      .select({ createdAt: leads.createdAt, contactedAt: sql<Date | null>`${firstContact}`.as('contacted_at') })
+      .select({
+        createdAt: leads.createdAt,
+        contactedAt: sql<Date | null>`${firstContact}`.as('contacted_at'),
+      })
       .from(leads)
       .where(momentDays(leads.createdAt, r))
       .as('l');
@@ -503,7 +537,9 @@ export class DashboardService {
         considered: int(
           sql`count(*) filter (where ${inner.contactedAt} is not null or ${inner.createdAt} <= ${dayAgo.toISOString()}::timestamptz)::int`,
         ),
-        hours: sql<number | null>`avg(extract(epoch from (${inner.contactedAt} - ${inner.createdAt})) / 3600)::float8`,
+        hours: sql<
+          number | null
+        >`avg(extract(epoch from (${inner.contactedAt} - ${inner.createdAt})) / 3600)::float8`,
       })
       .from(inner);
     const hours = row.hours === null ? null : Number(row.hours);

@@ -45,10 +45,20 @@ export const CAR_COLUMNS: ExportColumn<CarAdminRow>[] = [
   { header: 'Năm sản xuất', width: 13, kind: 'int', value: (c) => c.year },
   { header: 'Giá bán (đ)', width: 17, kind: 'money', value: (c) => c.sellPrice },
   { header: 'Số km đã đi', width: 13, kind: 'number', value: (c) => c.odo },
-  { header: 'Kiểu dáng', width: 14, kind: 'text', value: (c) => BODY_TYPE_LABELS[c.bodyType as BodyType] ?? c.bodyType },
+  {
+    header: 'Kiểu dáng',
+    width: 14,
+    kind: 'text',
+    value: (c) => BODY_TYPE_LABELS[c.bodyType as BodyType] ?? c.bodyType,
+  },
   { header: 'Số chỗ', width: 8, kind: 'int', value: (c) => c.size },
   { header: 'Nhiên liệu', width: 11, kind: 'text', value: (c) => FUEL_LABELS[c.fuel] ?? c.fuel },
-  { header: 'Hộp số', width: 10, kind: 'text', value: (c) => TRANSMISSION_LABELS[c.transmission] ?? c.transmission },
+  {
+    header: 'Hộp số',
+    width: 10,
+    kind: 'text',
+    value: (c) => TRANSMISSION_LABELS[c.transmission] ?? c.transmission,
+  },
   { header: 'Màu ngoại thất', width: 15, kind: 'text', value: (c) => c.exteriorColor },
   { header: 'Xuất xứ', width: 13, kind: 'text', value: (c) => ORIGIN_LABELS[c.origin] ?? c.origin },
   { header: 'Trạng thái', width: 12, kind: 'text', value: (c) => CAR_STATUS_LABELS[c.status] ?? c.status },
@@ -74,7 +84,14 @@ const booking: ExportColumn<LeadView>[] = [
 const leadTail = (booked: boolean): ExportColumn<LeadView>[] => [
   { header: 'Nhân viên phụ trách', width: 22, kind: 'text', value: (l) => l.assignee?.fullName },
   ...(booked
-    ? [{ header: 'Quá hạn', width: 9, kind: 'text' as const, value: (l: LeadView) => (l.overdue ? 'Có' : 'Không') }]
+    ? [
+        {
+          header: 'Quá hạn',
+          width: 9,
+          kind: 'text' as const,
+          value: (l: LeadView) => (l.overdue ? 'Có' : 'Không'),
+        },
+      ]
     : []),
   { header: 'Gửi lúc', width: 17, kind: 'datetime', value: (l) => l.createdAt },
   { header: 'Cập nhật lúc', width: 17, kind: 'datetime', value: (l) => l.updatedAt },

@@ -41,7 +41,11 @@ export function exportsRoutes(s: ExportSources) {
         `/exports/sales.${format}`,
         {
           config: { access: 'MANAGE_CAR' },
-          schema: { tags, summary: `Lịch sử bán hàng (${upper}), bộ lọc như GET soldhistory`, querystring: salesQuery },
+          schema: {
+            tags,
+            summary: `Lịch sử bán hàng (${upper}), bộ lọc như GET soldhistory`,
+            querystring: salesQuery,
+          },
         },
         (req, reply) =>
           s.exports.send(req, reply, format, {
@@ -58,7 +62,11 @@ export function exportsRoutes(s: ExportSources) {
         `/exports/cars.${format}`,
         {
           config: { access: 'MANAGE_CAR' },
-          schema: { tags, summary: `Danh sách xe (${upper}), bộ lọc như GET cars/admin`, querystring: carsAdminQuery },
+          schema: {
+            tags,
+            summary: `Danh sách xe (${upper}), bộ lọc như GET cars/admin`,
+            querystring: carsAdminQuery,
+          },
         },
         (req, reply) =>
           s.exports.send(req, reply, format, {
@@ -98,7 +106,11 @@ export function exportsRoutes(s: ExportSources) {
         `/exports/candidates.${format}`,
         {
           config: { access: 'MANAGE_RECRUITMENT' },
-          schema: { tags, summary: `Ứng viên (${upper}), bộ lọc như GET candidates`, querystring: candidatesQuery },
+          schema: {
+            tags,
+            summary: `Ứng viên (${upper}), bộ lọc như GET candidates`,
+            querystring: candidatesQuery,
+          },
         },
         (req, reply) =>
           s.exports.send(req, reply, format, {

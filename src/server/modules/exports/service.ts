@@ -33,7 +33,8 @@ export interface ExportJob<T> {
 function recorded(filters: Record<string, unknown>) {
   return Object.fromEntries(
     Object.entries(filters).filter(
-      ([k, v]) => k !== 'page' && k !== 'size' && k !== 'pageSize' && v !== undefined && v !== '' && v !== null,
+      ([k, v]) =>
+        k !== 'page' && k !== 'size' && k !== 'pageSize' && v !== undefined && v !== '' && v !== null,
     ),
   );
 }
@@ -76,7 +77,10 @@ export class ExportsService {
     });
     return reply
       .header('content-type', CONTENT_TYPES[format])
-      .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      )
       .header('cache-control', 'no-store')
       .send(out);
   }

@@ -92,7 +92,7 @@ export async function writeCsv<T>(
   pages: AsyncIterable<T[]>,
 ): Promise<number> {
   let n = 0;
-  out.write(CSV_BOM + columns.map((c) => csvField('text', c.header)).join(',') + '\r\n');
+  out.write(`${CSV_BOM}${columns.map((c) => csvField('text', c.header)).join(',')}\r\n`);
   for await (const rows of pages) {
     if (out.destroyed) break;
     for (const row of rows) {

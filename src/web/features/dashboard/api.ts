@@ -6,8 +6,8 @@ import type {
   LeadResponseStats,
   LeadWeekRow,
   MonthSalesRow,
-  SalespersonRow,
   SalesPerformance,
+  SalespersonRow,
 } from '@contract/stats';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, buildUrl } from '../../lib/api-client';

@@ -21,6 +21,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { SearchBox } from '../../../components/search-box';
 import { errorMessage } from '../../../lib/api-client';
+import { ExportButtons } from '../../dashboard/components/export-buttons';
 import { SaleDialog, type SaleTarget } from '../../sales';
 import { useAdminCars, useDeleteCar, useInventoryOptions } from '../api';
 import { STATUS_TONES } from '../status';
@@ -214,10 +215,13 @@ export default function CarManagementPage() {
         title="Danh sách xe"
         description={cars.data ? `${cars.data.totalElements} xe trong kho` : 'Quản lý xe trong showroom'}
         actions={
-          <Link to="/dashboard/car/add" className={buttonClass('primary')}>
-            <Plus className="size-4" aria-hidden="true" />
-            Thêm xe
-          </Link>
+          <>
+            <ExportButtons path="cars" query={{ search, status, brand, minPrice, maxPrice, sort }} />
+            <Link to="/dashboard/car/add" className={buttonClass('primary')}>
+              <Plus className="size-4" aria-hidden="true" />
+              Thêm xe
+            </Link>
+          </>
         }
       />
       <div className="mb-4 grid grid-cols-2 gap-2 md:flex md:flex-wrap">

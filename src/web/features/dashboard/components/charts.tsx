@@ -1,8 +1,14 @@
 import { formatPrice, formatThousands } from '@contract/format';
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, LEAD_TYPE_LABELS, LEAD_TYPES, type LeadType } from '@contract/leads';
 import type { ServiceRequestStats } from '@contract/leads';
+import {
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  LEAD_TYPE_LABELS,
+  LEAD_TYPES,
+  type LeadType,
+} from '@contract/leads';
 import type { BrandSalesRow, BrandStockRow, LeadWeekRow, MonthSalesRow } from '@contract/stats';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   Area,
   AreaChart,
@@ -33,6 +39,18 @@ const axis = { fontSize: 12, fill: '#64748b' };
 const tooltipStyle = { borderRadius: 8, borderColor: '#e2e8f0', fontSize: 13 };
 const cars = (n: unknown) => `${formatThousands(Number(n)) || '0'} xe`;
 const requests = (n: unknown) => `${formatThousands(Number(n)) || '0'} yêu cầu`;
+
+/** True on phone widths: smaller ticks, slanted category labels. */
+function useNarrow(query = '(max-width: 639px)') {
+  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.matchMedia(query).matches);
+  useEffect(() => {
+    const media = window.matchMedia(query);
+    const change = () => setNarrow(media.matches);
+    media.addEventListener('change', change);
+    return () => media.removeEventListener('change', change);
+  }, [query]);
+  return narrow;
+}
 
 /** A titled card around a chart: skeleton while loading, a sentence when there is nothing to draw. */
 export function ChartCard({
@@ -67,7 +85,10 @@ export function ChartCard({
       {loading ? (
         <div className="w-full animate-pulse rounded-lg bg-slate-200" style={{ height }} aria-hidden="true" />
       ) : empty ? (
-        <div className="flex items-center justify-center text-center text-sm text-slate-500" style={{ height }}>
+        <div
+          className="flex items-center justify-center text-center text-sm text-slate-500"
+          style={{ height }}
+        >
           Không có dữ liệu trong khoảng thời gian này
         </div>
       ) : (
@@ -80,20 +101,34 @@ export function ChartCard({
 }
 
 /** Cars sold (bars) and revenue (line, right axis in tỷ / triệu) per month. */
-export function SalesByMonthChart({ rows }: { rows: MonthSalesRow[] }) {
+export function SalesByMonthChart({ rows, today }: { rows: MonthSalesRow[]; today: string }) {
+  const narrow = useNarrow();
+  // Months still to come have no revenue yet: no line point rather than a fall to zero.
+  const current = today.slice(0, 7);
+  const data = rows.map((r) => {
+    const key = `${r.year}-${String(r.month).padStart(2, '0')}`;
+    return key > current ? { ...r, revenue: null } : r;
+  });
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <ComposedChart data={rows} margin={{ top: 8, right: 4, bottom: 0, left: -12 }}>
+      <ComposedChart data={data} margin={{ top: 8, right: 0, bottom: 0, left: -12 }}>
         <CartesianGrid stroke="#e2e8f0" vertical={false} />
         <XAxis dataKey="label" tick={axis} tickLine={false} interval="preserveStartEnd" minTickGap={8} />
-        <YAxis yAxisId="count" allowDecimals={false} tick={axis} tickLine={false} axisLine={false} width={40} />
+        <YAxis
+          yAxisId="count"
+          allowDecimals={false}
+          tick={axis}
+          tickLine={false}
+          axisLine={false}
+          width={40}
+        />
         <YAxis
           yAxisId="revenue"
           orientation="right"
           tick={axis}
           tickLine={false}
           axisLine={false}
-          width={72}
+          width={narrow ? 64 : 84}
           tickFormatter={(v: number) => formatPrice(v)}
         />
         <Tooltip
@@ -101,7 +136,14 @@ export function SalesByMonthChart({ rows }: { rows: MonthSalesRow[] }) {
           formatter={(value, name) => (name === 'Doanh thu' ? formatPrice(Number(value)) : cars(value))}
         />
         <Legend wrapperStyle={{ fontSize: 13 }} />
-        <Bar yAxisId="count" dataKey="count" name="Số xe bán" fill={COLORS.sold} radius={[4, 4, 0, 0]} maxBarSize={28} />
+        <Bar
+          yAxisId="count"
+          dataKey="count"
+          name="Số xe bán"
+          fill={COLORS.sold}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={28}
+        />
         <Line
           yAxisId="revenue"
           type="monotone"
@@ -157,6 +199,7 @@ export function BrandChart({ points }: { points: BrandPoint[] }) {
 
 /** Leads per status, stacked by type. */
 export function LeadsByStatusChart({ stats }: { stats: ServiceRequestStats }) {
+  const narrow = useNarrow();
   const data = LEAD_STATUSES.map((status) => {
     const row: Record<string, string | number> = { status: LEAD_STATUS_LABELS[status] };
     for (const type of LEAD_TYPES) {
@@ -168,12 +211,27 @@ export function LeadsByStatusChart({ stats }: { stats: ServiceRequestStats }) {
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: -20 }}>
         <CartesianGrid stroke="#e2e8f0" vertical={false} />
-        <XAxis dataKey="status" tick={axis} tickLine={false} interval={0} />
+        <XAxis
+          dataKey="status"
+          tick={narrow ? { ...axis, fontSize: 11 } : axis}
+          tickLine={false}
+          interval={0}
+          angle={narrow ? -35 : 0}
+          textAnchor={narrow ? 'end' : 'middle'}
+          height={narrow ? 58 : 30}
+        />
         <YAxis allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />
         <Tooltip contentStyle={tooltipStyle} formatter={(value) => requests(value)} />
         <Legend wrapperStyle={{ fontSize: 13 }} />
         {LEAD_TYPES.map((type: LeadType) => (
-          <Bar key={type} dataKey={type} name={LEAD_TYPE_LABELS[type]} stackId="t" fill={COLORS[type]} maxBarSize={40} />
+          <Bar
+            key={type}
+            dataKey={type}
+            name={LEAD_TYPE_LABELS[type]}
+            stackId="t"
+            fill={COLORS[type]}
+            maxBarSize={40}
+          />
         ))}
       </BarChart>
     </ResponsiveContainer>

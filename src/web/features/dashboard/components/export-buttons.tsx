@@ -28,11 +28,21 @@ export function ExportButtons({
   };
   return (
     <>
-      <Button variant="secondary" loading={busy === 'xlsx'} disabled={busy !== null} onClick={() => run('xlsx')}>
+      <Button
+        variant="secondary"
+        loading={busy === 'xlsx'}
+        disabled={busy !== null}
+        onClick={() => run('xlsx')}
+      >
         {busy === 'xlsx' ? null : <FileSpreadsheet className="size-4" aria-hidden="true" />}
         Xuất Excel
       </Button>
-      <Button variant="secondary" loading={busy === 'csv'} disabled={busy !== null} onClick={() => run('csv')}>
+      <Button
+        variant="secondary"
+        loading={busy === 'csv'}
+        disabled={busy !== null}
+        onClick={() => run('csv')}
+      >
         {busy === 'csv' ? null : <FileDown className="size-4" aria-hidden="true" />}
         Xuất CSV
       </Button>

@@ -18,11 +18,18 @@ import { Pagination } from '../../../components/pagination';
 import { SearchBox } from '../../../components/search-box';
 import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
+import { ExportButtons } from '../../dashboard/components/export-buttons';
 import { type LeadListParams, useLeads } from '../api';
 import { LeadDrawer } from './lead-drawer';
 import { DueBadge, LeadStatusBadge } from './lead-status';
 
 const PAGE_SIZE = 5;
+/** The export of each list: GET /api/exports/leads/{path}.xlsx|csv. */
+const EXPORT_PATHS: Record<LeadType, string> = {
+  TEST_DRIVE: 'testdrive',
+  MAINTENANCE: 'maintenance',
+  CONSULTING: 'consulting',
+};
 
 export interface LeadsPageText {
   title: string;
@@ -170,6 +177,18 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
           data
             ? `${data.totalElements} yêu cầu${filtered ? ' phù hợp' : ''} · ${text.description}`
             : text.description
+        }
+        actions={
+          <ExportButtons
+            path={`leads/${EXPORT_PATHS[type]}`}
+            query={{
+              search: q.search,
+              status: q.status,
+              from: q.from,
+              to: q.to,
+              overdue: q.overdue ? 'true' : undefined,
+            }}
+          />
         }
       />
       <div className="mb-4 grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 xl:grid-cols-[minmax(0,1fr)_12rem_10.5rem_10.5rem_auto]">

@@ -18,6 +18,7 @@ import { Pagination } from '../../../components/pagination';
 import { SearchBox } from '../../../components/search-box';
 import { SkeletonText } from '../../../components/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { ExportButtons } from '../../dashboard/components/export-buttons';
 import { downloadCv, useCandidate, useCandidates, usePostingChoices, useSetCandidateStatus } from '../api';
 import { CandidateStatusBadge, formatBytes } from '../labels';
 
@@ -269,6 +270,7 @@ export default function CandidatesPage() {
       <PageHeader
         title="Ứng viên"
         description={data ? `${data.totalElements} hồ sơ ứng tuyển` : 'Hồ sơ ứng tuyển từ trang Tuyển dụng'}
+        actions={<ExportButtons path="candidates" query={{ search, recruitmentId, status }} />}
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_16rem_12rem]">
         <SearchBox

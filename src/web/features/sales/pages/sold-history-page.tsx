@@ -20,6 +20,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { SearchBox } from '../../../components/search-box';
 import { errorMessage } from '../../../lib/api-client';
+import { ExportButtons } from '../../dashboard/components/export-buttons';
 import { useSales } from '../api';
 import { CancelSaleDialog } from '../components/cancel-sale-dialog';
 import { DateInput } from '../components/date-input';
@@ -174,9 +175,12 @@ export default function SoldHistoryPage() {
           sales.data ? `${sales.data.totalElements} giao dịch` : 'Các giao dịch bán xe của showroom'
         }
         actions={
-          <Link to="/dashboard/carManagement" className={buttonClass('secondary')}>
-            Danh sách xe
-          </Link>
+          <>
+            <ExportButtons path="sales" query={{ search, from, to, status, paymentMethod }} />
+            <Link to="/dashboard/carManagement" className={buttonClass('secondary')}>
+              Danh sách xe
+            </Link>
+          </>
         }
       />
       <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
