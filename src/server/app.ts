@@ -45,7 +45,7 @@ import { exportsRoutes } from './modules/exports/routes';
 import { ExportsService } from './modules/exports/service';
 import { SlidersService } from './modules/sliders/service';
 import { type CurrentUser, registerAccessControl } from './platform/access';
-import { registerErrorHandling } from './platform/errors';
+import { frameworkErrors, registerErrorHandling } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mailer';
 import { createRealtime } from './platform/realtime';
 import { bearerToken, TokenSigner } from './platform/tokens';
@@ -70,6 +70,7 @@ export async function buildApp(opts: BuildOptions) {
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

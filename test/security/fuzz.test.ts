@@ -481,8 +481,9 @@ describe('hostile input over the whole route table', () => {
         }
         before = after;
         // Signing out, a password change or an edit of the admin account would end the admin's session.
-        if (as === 'admin' && res.statusCode < 300 && /\/api\/(auth|users)/.test(route.url)) {
+        if (as === 'admin' && perRequest && res.statusCode < 300 && /\/api\/(auth|users)/.test(route.url)) {
           adminToken = await mint(1);
+          before = await counts();
         }
       }
       if (!perRequest) {
@@ -508,7 +509,7 @@ describe('hostile input over the whole route table', () => {
       seen.add(key);
       return true;
     });
-    expect(stats.requests).toBeGreaterThanOrEqual(10_000);
+    expect(stats.requests).toBeGreaterThanOrEqual(Math.min(TOTAL, 10_000));
     expect(distinct).toEqual([]);
   }, 600_000);
 });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError, z } from 'zod';
 
@@ -64,6 +64,7 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_PROTO_VIOLATION: [400, 'Dữ liệu không hợp lệ'],
   FST_ERR_VALIDATION: [400, 'Dữ liệu không hợp lệ'],
   FST_ERR_BAD_URL: [400, 'Đường dẫn không hợp lệ'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'Đường dẫn quá dài'],
   FST_ERR_ASYNC_CONSTRAINT: [400, 'Yêu cầu không hợp lệ'],
 };
 
@@ -149,6 +150,15 @@ export function toErrorBody(err: unknown): ApiErrorBody {
     return { status: fe.statusCode, message: messages[fe.statusCode] ?? 'Yêu cầu không hợp lệ' };
   }
   return { status: 500, message: 'Lỗi máy chủ, vui lòng thử lại sau' };
+}
+
+/**
+ * Fastify's option `frameworkErrors`: errors its router raises before any route or hook runs (an URL
+ * that does not decode, a parameter too long) would otherwise answer in English with Fastify's own body.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const body = toErrorBody(err);
+  reply.status(body.status).type('application/json; charset=utf-8').send(body);
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

@@ -148,6 +148,10 @@ export async function readMultipart<T = Buffer>(
       const part = (err as { part?: MultipartFile }).part;
       throw tooLarge(part?.filename || 'tải lên', maxBytes);
     }
+    // The multipart parser's own errors (a form cut short, a missing boundary) are the client's fault.
+    if (!code && !(err instanceof ApiError) && /multipart|boundary/i.test((err as Error)?.message ?? '')) {
+      throw badRequest('Dữ liệu multipart/form-data không hợp lệ hoặc bị cắt ngang');
+    }
     throw err;
   }
   return result;

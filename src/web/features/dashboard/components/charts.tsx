@@ -100,6 +100,15 @@ export function ChartCard({
   );
 }
 
+/** A money tick on one line ('1,2 tỷ', '900 triệu'): the default tick wraps words to the axis width. */
+function MoneyTick({ x, y, payload }: { x?: number | string; y?: number | string; payload?: { value: number } }) {
+  return (
+    <text x={Number(x)} y={Number(y)} dx={4} dy={4} textAnchor="start" fontSize={axis.fontSize} fill={axis.fill}>
+      {formatPrice(payload?.value ?? 0)}
+    </text>
+  );
+}
+
 /** Cars sold (bars) and revenue (line, right axis in tỷ / triệu) per month. */
 export function SalesByMonthChart({ rows, today }: { rows: MonthSalesRow[]; today: string }) {
   const narrow = useNarrow();
@@ -125,11 +134,10 @@ export function SalesByMonthChart({ rows, today }: { rows: MonthSalesRow[]; toda
         <YAxis
           yAxisId="revenue"
           orientation="right"
-          tick={axis}
+          tick={MoneyTick}
           tickLine={false}
           axisLine={false}
-          width={narrow ? 64 : 84}
-          tickFormatter={(v: number) => formatPrice(v)}
+          width={narrow ? 66 : 84}
         />
         <Tooltip
           contentStyle={tooltipStyle}
