@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { CAR_STATUS_LABELS } from './cars';
 import { type Page, pageQuery, positiveId } from './common';
+import { LEAD_STATUS_LABELS } from './leads';
+import { CANDIDATE_STATUS_LABELS, RECRUITMENT_STATUS_LABELS } from './recruitment';
 import { checkRangeOrder, rangeFields } from './stats';
 
 /**
@@ -105,6 +108,30 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   filters: 'Bộ lọc',
 };
 
+/** Status keys as staff read them, per object ('NEW' of a lead is 'Mới'). */
+const STATUS_LABELS: Record<string, Record<string, string>> = {
+  car: CAR_STATUS_LABELS,
+  lead: LEAD_STATUS_LABELS,
+  candidate: CANDIDATE_STATUS_LABELS,
+  recruitment: RECRUITMENT_STATUS_LABELS,
+};
+
+/** A stored status value as its label, other values as they are. */
+export function valueLabel(entity: string, field: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (
+    field === 'status' ||
+    field === 'carStatus' ||
+    field === 'carStatusBefore' ||
+    field === 'carStatusAfter'
+  ) {
+    const labels: Record<string, string> | undefined =
+      field === 'status' ? STATUS_LABELS[entity] : CAR_STATUS_LABELS;
+    return labels?.[value] ?? value;
+  }
+  return value;
+}
+
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 export const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? entity;
 export const fieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? field;
@@ -144,7 +171,7 @@ export interface AuditOptions {
 }
 
 /** Bookkeeping fields that change on every save and say nothing to a reader. */
-const NOISE = new Set(['updatedAt', 'searchText', 'searchCompact']);
+const NOISE = new Set(['id', 'createdAt', 'updatedAt', 'searchText', 'searchCompact']);
 const MAX_CHANGES = 40;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

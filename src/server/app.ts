@@ -49,7 +49,7 @@ import { frameworkErrors, registerErrorHandling } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mailer';
 import { createRealtime } from './platform/realtime';
 import { bearerToken, TokenSigner } from './platform/tokens';
-import { registerSecurityHeaders } from './platform/security';
+import { registerSecurityHeaders, withLogRedaction } from './platform/security';
 import { registerXsrf } from './platform/xsrf';
 import { createStorage, type Storage } from './platform/storage';
 import { MULTIPART_LIMITS, uploadRoutes } from './platform/uploads';
@@ -66,7 +66,7 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions) {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: withLogRedaction(opts.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },

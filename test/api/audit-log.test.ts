@@ -23,6 +23,11 @@ beforeAll(async () => {
     body: carBody({ sellPrice: 440_000_000, carName: 'Toyota Vios 1.5G CVT (giảm giá)' }),
   });
   expect(updated.status, updated.body).toBe(200);
+  const status = await t.call('PUT', `/api/cars/admin/${carId}/status`, {
+    token: carStaff.token,
+    body: { status: 'pending' },
+  });
+  expect(status.status, status.body).toBe(200);
   // An entry of another day, for the date filter.
   await t.ctx.db.insert(auditLog).values({
     userId: carStaff.id,
@@ -43,8 +48,13 @@ describe('the audit log list', () => {
   it('lists entries newest first with who, what, when, the object and the changed fields', async () => {
     const res = await list({ entity: 'car', userId: carStaff.id });
     expect(res.status, res.body).toBe(200);
-    expect(res.json).toMatchObject({ totalElements: 3, totalPages: 1, page: 1, size: 20 });
-    const [update, create, old] = res.json.content;
+    expect(res.json).toMatchObject({ totalElements: 4, totalPages: 1, page: 1, size: 20 });
+    const [status, update, create, old] = res.json.content;
+    // Status keys read as their labels.
+    expect(status).toMatchObject({ action: 'set-status', actionLabel: 'Đổi trạng thái' });
+    expect(status.changes).toEqual([
+      { field: 'status', label: 'Trạng thái', before: 'Đang bán', after: 'Đang giao dịch' },
+    ]);
     expect(update).toMatchObject({
       userId: carStaff.id,
       username: carStaff.username,
@@ -71,6 +81,7 @@ describe('the audit log list', () => {
     );
     expect(update.changes.map((c: { field: string }) => c.field)).not.toContain('updatedAt');
     expect(update.changes.map((c: { field: string }) => c.field)).not.toContain('brand');
+    expect(create.changes.map((c: { field: string }) => c.field)).not.toContain('id');
     expect(create).toMatchObject({ action: 'create', actionLabel: 'Tạo mới' });
     expect(create.changes).toEqual(
       expect.arrayContaining([{ field: 'brand', label: 'Hãng', before: null, after: 'Toyota' }]),
@@ -93,7 +104,7 @@ describe('the audit log list', () => {
     expect((await list({ from: '01/02/2024', to: '01/02/2024' })).json.totalElements).toBe(0);
     const today = vnDayKey(new Date());
     const todays = await list({ from: today, to: today });
-    expect(todays.json.totalElements).toBeGreaterThanOrEqual(4);
+    expect(todays.json.totalElements).toBeGreaterThanOrEqual(5);
 
     const all = await list({ size: 2 });
     expect(all.json.content).toHaveLength(2);
@@ -135,9 +146,9 @@ describe('the audit log list', () => {
 
 describe('auditChanges', () => {
   it('diffs objects, lists a creation or a deletion, and compares plain values', () => {
-    expect(auditChanges({ a: 1, b: [1, 2], updatedAt: 'x' }, { a: 1, b: [1, 3], updatedAt: 'y' })).toEqual([
-      { field: 'b', label: 'b', before: [1, 2], after: [1, 3] },
-    ]);
+    expect(
+      auditChanges({ id: 1, a: 1, b: [1, 2], updatedAt: 'x' }, { id: 1, a: 1, b: [1, 3], updatedAt: 'y' }),
+    ).toEqual([{ field: 'b', label: 'b', before: [1, 2], after: [1, 3] }]);
     expect(auditChanges(null, { status: 'OPEN', empty: null })).toEqual([
       { field: 'status', label: 'Trạng thái', before: null, after: 'OPEN' },
     ]);

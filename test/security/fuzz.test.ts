@@ -1,5 +1,5 @@
-import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema';
@@ -98,7 +98,10 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.integer() },
   { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
   { weight: 1, arbitrary: fc.constantFrom(true, false, null) },
-  { weight: 1, arbitrary: fc.constantFrom<unknown>([], {}, [1, 'a', null], { a: { b: [] } }, DEEP_ARRAY, DEEP_OBJECT) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<unknown>([], {}, [1, 'a', null], { a: { b: [] } }, DEEP_ARRAY, DEEP_OBJECT),
+  },
   { weight: 1, arbitrary: fc.array(hostileString, { maxLength: 5 }) },
 );
 
@@ -202,7 +205,10 @@ const mutation = fc.record({
   kind: fc.constantFrom<Mutation['kind']>('wrongTypes', 'wrongTypes', 'missing', 'extra', 'whole', 'proto'),
   seed: fc.integer({ min: 0, max: 2 ** 30 }),
   values: fc.array(hostileValue, { minLength: 8, maxLength: 8 }),
-  extraKey: fc.oneof(fc.constantFrom('isAdmin', 'role', 'id', 'permissions', '__proto__', 'select * from users'), fc.string({ maxLength: 10 })),
+  extraKey: fc.oneof(
+    fc.constantFrom('isAdmin', 'role', 'id', 'permissions', '__proto__', 'select * from users'),
+    fc.string({ maxLength: 10 }),
+  ),
 });
 
 function rng(seed: number) {
@@ -237,7 +243,8 @@ function mutateBody(schema: Schema | undefined, m: Mutation): unknown {
 }
 
 function queryValue(v: unknown): string | string[] {
-  if (Array.isArray(v)) return v.map((x) => String(typeof x === 'object' ? JSON.stringify(x) : x)).slice(0, 5);
+  if (Array.isArray(v))
+    return v.map((x) => String(typeof x === 'object' ? JSON.stringify(x) : x)).slice(0, 5);
   if (typeof v === 'object' && v !== null) return JSON.stringify(v).slice(0, 2000);
   return String(v);
 }
@@ -270,7 +277,10 @@ const CONTENT_TYPES = [
   '',
 ];
 
-function multipart(boundary: string, parts: { name: string; filename?: string; type?: string; body: string }[]) {
+function multipart(
+  boundary: string,
+  parts: { name: string; filename?: string; type?: string; body: string }[],
+) {
   let out = '';
   for (const p of parts) {
     out += `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}\r\n`;
@@ -323,7 +333,7 @@ function build(method: string, url: string, shape: RouteShape, r: FuzzRequest): 
     opts.payload = t.raw;
     headers['content-type'] = 'application/json';
   } else if (t.kind === 'contentType') {
-    opts.payload = typeof body === 'string' ? body : JSON.stringify(body) ?? '';
+    opts.payload = typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
     if (t.contentType) headers['content-type'] = t.contentType;
   } else if (t.kind === 'multipart') {
     const boundary = '----fuzz7MA4YWxkTrZu0gW';
@@ -430,14 +440,26 @@ describe('hostile input over the whole route table', () => {
     const perAnon = Math.ceil((TOTAL * 0.15) / Math.max(1, anonymousPublic.length));
 
     const failures: Failure[] = [];
-    const stats = { requests: 0, rejected: 0, accepted: 0, checkedUnchanged: 0, byStatus: {} as Record<number, number> };
+    const stats = {
+      requests: 0,
+      rejected: 0,
+      accepted: 0,
+      checkedUnchanged: 0,
+      byStatus: {} as Record<number, number>,
+    };
     let before = await counts();
     let n = 0;
 
-    async function run(route: (typeof routes)[number], as: 'admin' | 'anonymous', count: number) {
+    async function run(
+      route: (typeof routes)[number],
+      as: 'admin' | 'anonymous',
+      count: number,
+      seed = SEED + n++,
+      perRequest = route.method !== 'GET',
+    ): Promise<void> {
       const shape = shapes.get(`${route.method} ${route.url}`) ?? { query: [] };
-      const samples = fc.sample(requestArb, { numRuns: count, seed: SEED + n++ });
-      const perRequest = route.method !== 'GET';
+      const samples = fc.sample(requestArb, { numRuns: count, seed });
+      let acceptedHere = 0;
       if (!perRequest) before = await counts();
       for (const r of samples) {
         const opts = build(route.method, route.url, shape, r);
@@ -478,6 +500,7 @@ describe('hostile input over the whole route table', () => {
           else stats.checkedUnchanged++;
         } else {
           stats.accepted++;
+          acceptedHere++;
         }
         before = after;
         // Signing out, a password change or an edit of the admin account would end the admin's session.
@@ -488,9 +511,20 @@ describe('hostile input over the whole route table', () => {
       }
       if (!perRequest) {
         const after = await counts();
-        if (after !== before)
-          failures.push({ route: `${route.method} ${route.url}`, as, status: 0, why: `a read changed the database: ${before} -> ${after}`, request: '', answer: '' });
+        const changed = after !== before;
         before = after;
+        // A read that writes when it succeeds (an export is audited): replay the same requests one by
+        // one, so that each rejection among them is checked on its own.
+        if (changed && acceptedHere > 0) return run(route, as, count, seed, true);
+        if (changed)
+          failures.push({
+            route: `${route.method} ${route.url}`,
+            as,
+            status: 0,
+            why: `rejected reads changed the database: ${before} -> ${after}`,
+            request: '',
+            answer: '',
+          });
       }
     }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Security headers on every answer. Scripts only from our origin (no inline script: Vite emits module
@@ -31,4 +31,46 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boo
     if (opts.https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     return payload;
   });
+}
+
+// Query parameters that carry secrets: the spec's reset confirmation sends its code and the new
+// password in the query string, and Fastify logs every request's URL.
+const SECRET_PARAMS = /^(token|code|password|newpassword|oldpassword|currentpassword|confirmpassword|jwt)$/i;
+
+/** The URL with the values of secret query parameters replaced, for the logs. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  let changed = false;
+  for (const key of new Set(params.keys())) {
+    if (SECRET_PARAMS.test(key)) {
+      params.set(key, '[redacted]');
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, q)}?${params}` : url;
+}
+
+/**
+ * Logger options with a request serializer that never writes a secret from the URL. A ready-made
+ * logger instance (tests) or `false` is returned as it is.
+ */
+export function withLogRedaction<T>(logger: T): T {
+  if (!logger || typeof logger !== 'object' || typeof (logger as { info?: unknown }).info === 'function')
+    return logger;
+  const options = logger as { serializers?: Record<string, unknown> };
+  return {
+    ...options,
+    serializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+      ...options.serializers,
+    },
+  } as T;
 }

@@ -7,6 +7,7 @@ import {
   actionLabel,
   auditChanges,
   entityLabel,
+  valueLabel,
 } from '../../../contract/audit';
 import type { Page } from '../../../contract/common';
 import type { Db } from '../../db/client';
@@ -61,7 +62,11 @@ export class AuditService {
         entityLabel: entityLabel(e.entity),
         entityId: e.entityId,
         changes: auditChanges(e.before, e.after).map(
-          (c): AuditChange => ({ ...c, before: bounded(c.before), after: bounded(c.after) }),
+          (c): AuditChange => ({
+            ...c,
+            before: bounded(valueLabel(e.entity, c.field, c.before)),
+            after: bounded(valueLabel(e.entity, c.field, c.after)),
+          }),
         ),
         ip: e.ip,
         createdAt: e.createdAt.toISOString(),

@@ -113,7 +113,7 @@ export function Suggestions({ disabled, className }: { disabled: boolean; classN
               type="button"
               disabled={disabled}
               onClick={() => send(q)}
-              className="inline-flex min-h-11 items-center rounded-full border border-slate-200 bg-white px-3.5 text-left text-sm font-medium text-slate-700 shadow-sm transition-colors hover:border-brand-300 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
+              className="inline-flex min-h-11 items-center rounded-2xl border border-slate-200 bg-white px-3.5 py-2 text-left text-sm font-medium text-slate-700 shadow-sm transition-colors hover:border-brand-300 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
             >
               {q}
             </button>

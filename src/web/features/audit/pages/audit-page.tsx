@@ -164,7 +164,7 @@ export default function AuditPage() {
             : 'Ai làm gì, khi nào, trên đối tượng nào'
         }
       />
-      <div className="mb-4 grid grid-cols-1 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 xl:grid-cols-[repeat(3,minmax(0,1fr))_10.5rem_10.5rem_auto]">
+      <div className="mb-4 grid grid-cols-2 items-end gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 xl:grid-cols-[repeat(3,minmax(0,1fr))_11rem_11rem_auto]">
         <Select
           aria-label="Lọc theo nhân viên"
           value={f.userId}
@@ -201,21 +201,32 @@ export default function AuditPage() {
             </option>
           ))}
         </Select>
-        <DateInput
-          id={`${ids}-from`}
-          aria-label="Từ ngày"
-          value={f.from}
-          max={f.to || undefined}
-          onChange={(v) => update({ from: v })}
-        />
-        <DateInput
-          id={`${ids}-to`}
-          aria-label="Đến ngày"
-          value={f.to}
-          min={f.from || undefined}
-          onChange={(v) => update({ to: v })}
-        />
+        <div className="min-w-0">
+          <label htmlFor={`${ids}-from`} className="mb-1 block text-xs font-medium text-slate-500">
+            Từ ngày
+          </label>
+          <DateInput
+            id={`${ids}-from`}
+            title="Từ ngày"
+            value={f.from}
+            max={f.to || undefined}
+            onChange={(v) => update({ from: v })}
+          />
+        </div>
+        <div className="min-w-0">
+          <label htmlFor={`${ids}-to`} className="mb-1 block text-xs font-medium text-slate-500">
+            Đến ngày
+          </label>
+          <DateInput
+            id={`${ids}-to`}
+            title="Đến ngày"
+            value={f.to}
+            min={f.from || undefined}
+            onChange={(v) => update({ to: v })}
+          />
+        </div>
         <Button
+          className="col-span-2 sm:col-span-1"
           variant="ghost"
           disabled={!filtered}
           onClick={() => setParams(new URLSearchParams(), { replace: true })}

@@ -42,7 +42,9 @@ const requests = (n: unknown) => `${formatThousands(Number(n)) || '0'} yêu cầ
 
 /** True on phone widths: smaller ticks, slanted category labels. */
 function useNarrow(query = '(max-width: 639px)') {
-  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.matchMedia(query).matches);
+  const [narrow, setNarrow] = useState(
+    () => typeof window !== 'undefined' && window.matchMedia(query).matches,
+  );
   useEffect(() => {
     const media = window.matchMedia(query);
     const change = () => setNarrow(media.matches);
@@ -101,9 +103,25 @@ export function ChartCard({
 }
 
 /** A money tick on one line ('1,2 tỷ', '900 triệu'): the default tick wraps words to the axis width. */
-function MoneyTick({ x, y, payload }: { x?: number | string; y?: number | string; payload?: { value: number } }) {
+function MoneyTick({
+  x,
+  y,
+  payload,
+}: {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value: number };
+}) {
   return (
-    <text x={Number(x)} y={Number(y)} dx={4} dy={4} textAnchor="start" fontSize={axis.fontSize} fill={axis.fill}>
+    <text
+      x={Number(x)}
+      y={Number(y)}
+      dx={4}
+      dy={4}
+      textAnchor="start"
+      fontSize={axis.fontSize}
+      fill={axis.fill}
+    >
       {formatPrice(payload?.value ?? 0)}
     </text>
   );

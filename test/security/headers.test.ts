@@ -1,0 +1,313 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { bootstrap } from '../../src/server/db/seed/bootstrap';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app';
+import { openTestDatabase } from '../helpers/database';
+
+const VIETNAMESE = /[ăâđêôơưàảãáạằẳẵắặầẩẫấậèẻẽéẹềểễếệìỉĩíịòỏõóọồổỗốộờởỡớợùủũúụừửữứựỳỷỹýỵ]/i;
+
+function multipart(parts: { name: string; filename?: string; type?: string; body: Buffer | string }[]) {
+  const boundary = '----headersTestBoundary';
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n` +
+          `${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
+      ),
+      Buffer.isBuffer(p.body) ? p.body : Buffer.from(p.body),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('security headers', () => {
+  it('a page and an API answer carry CSP without inline scripts, nosniff, frame and referrer policies', async () => {
+    for (const url of ['/api/health', '/api/cars', '/api/nope', '/', '/cars']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy'] ?? '');
+      expect(csp, url).toContain("default-src 'self'");
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+      expect(scriptSrc.trim(), url).toBe("script-src 'self'");
+      expect(scriptSrc).not.toContain('unsafe-inline');
+      expect(scriptSrc).not.toContain('unsafe-eval');
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // PUBLIC_URL is http here: no HSTS (it would lock a plain-HTTP installation out of its own site).
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('HSTS and Secure cookies only when PUBLIC_URL is https', async () => {
+    const https = await startTestApp({ PUBLIC_URL: 'https://showroom.example.vn', TRUST_PROXY: 'on' });
+    try {
+      const res = await https.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const cookie = String(res.headers['set-cookie']);
+      expect(cookie).toMatch(/^XSRF-TOKEN=[\w-]{20,};/);
+      expect(cookie).toContain('Secure');
+      expect(cookie).toContain('SameSite=Strict');
+      expect(cookie).toContain('Path=/');
+      // Our own script must read it to echo it in X-XSRF-TOKEN.
+      expect(cookie).not.toContain('HttpOnly');
+    } finally {
+      await https.close();
+    }
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const cookie = String(plain.headers['set-cookie']);
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).not.toContain('Secure');
+  });
+
+  it('no CORS: a foreign origin gets no Access-Control header, on a read, a write or a preflight', async () => {
+    const origin = 'https://evil.example';
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/cars', headers: { origin } }),
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/my-info',
+        headers: { origin, authorization: `Bearer ${t.adminToken}` },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/consulting',
+        headers: { origin, 'content-type': 'application/json' },
+        payload: '{}',
+      }),
+      await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/users',
+        headers: {
+          origin,
+          'access-control-request-method': 'DELETE',
+          'access-control-request-headers': 'authorization',
+        },
+      }),
+    ];
+    for (const res of answers) {
+      for (const name of Object.keys(res.headers)) expect(name).not.toMatch(/^access-control-/);
+    }
+    expect(answers[3].statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('the XSRF double submit refuses a cookie session without the header, in Vietnamese', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${t.adminToken}`, cookie: 'XSRF-TOKEN=abc' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(VIETNAMESE);
+  });
+});
+
+describe('sign-in lockout', () => {
+  it('five failures lock the username (even for the right password), in Vietnamese', async () => {
+    const staff = await t.createStaff([]);
+    const wrong = async (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        payload: { username: staff.username, password: 'Sai-mat-khau-1' },
+      });
+    // Each from another address: the per-username limit is what is tested.
+    for (let i = 0; i < 5; i++) expect((await wrong(`10.1.0.${i + 1}`)).statusCode).toBe(401);
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.1.0.99',
+      payload: { username: staff.username, password: 'Staff12345' },
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(
+      'Tài khoản tạm khóa do đăng nhập sai nhiều lần, vui lòng thử lại sau 15 phút',
+    );
+    // Another account from the same addresses is not affected.
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.1.0.1',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    expect(admin.statusCode).toBe(200);
+  });
+
+  it('thirty failures from one address block that address for every username, in Vietnamese', async () => {
+    const ip = '10.2.0.1';
+    for (let i = 0; i < 30; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        payload: { username: `khong-co-${i}`, password: 'Sai-mat-khau-1' },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: ip,
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(
+      'Quá nhiều lần đăng nhập sai từ địa chỉ này, vui lòng thử lại sau 15 phút',
+    );
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.2.0.2',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  }, 60_000);
+});
+
+describe('password-reset codes in production', () => {
+  it('are mailed, never written to the log', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'showroom-prodlog-'));
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'prod-secret-prod-secret-prod-secret-0123456789',
+      ADMIN_PASSWORD,
+      ADMIN_EMAIL: 'admin@example.vn',
+      DEMO_DATA: 'off',
+      WEB_DIR: join(dataDir, 'no-web'),
+    });
+    const database = await openTestDatabase();
+    // The most talkative level: nothing may carry the code even there.
+    const built = await buildApp({ config, database, logger: { level: 'trace', stream } });
+    try {
+      await bootstrap(built.ctx, config, built.services);
+      await built.app.ready();
+      const res = await built.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        query: { username: 'admin' },
+      });
+      expect(res.statusCode).toBe(200);
+      const confirm = await built.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password/confirm',
+        query: { username: 'admin', token: '000000', newPassword: 'Moi-mat-khau-123' },
+      });
+      expect(confirm.statusCode).toBe(400);
+      // The mail goes out asynchronously after the answer.
+      let mails: string[] = [];
+      for (let i = 0; i < 100 && mails.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        try {
+          mails = readdirSync(join(dataDir, 'outbox')).map((f) =>
+            readFileSync(join(dataDir, 'outbox', f), 'utf8'),
+          );
+        } catch {}
+      }
+      const code = /(\d{6})/.exec(mails.join('\n').replace(/=\r?\n/g, ''))?.[1];
+      expect(code, 'the code is in the mail').toMatch(/^\d{6}$/);
+      const used = await built.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password/confirm',
+        query: { username: 'admin', token: code, newPassword: 'Moi-mat-khau-123' },
+      });
+      expect(used.statusCode).toBe(200);
+      const log = lines.join('');
+      expect(log.length).toBeGreaterThan(0);
+      expect(log).not.toContain(code);
+      expect(log).not.toContain('Moi-mat-khau-123');
+      expect(log).not.toContain(ADMIN_PASSWORD);
+    } finally {
+      await built.app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('uploaded files', () => {
+  const upload = (filename: string, body: Buffer | string, type: string) => {
+    const form = multipart([{ name: 'image', filename, type, body }]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/blogs/admin/images',
+      headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+  };
+
+  it('SVG, HTML and scripts dressed as images are refused by their bytes, in Vietnamese', async () => {
+    const hostile: [string, string, string][] = [
+      [
+        'x.svg',
+        '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+        'image/svg+xml',
+      ],
+      ['x.jpg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'image/jpeg'],
+      ['x.html', '<!doctype html><script>alert(document.cookie)</script>', 'text/html'],
+      ['x.png', '<!doctype html><script>alert(document.cookie)</script>', 'image/png'],
+      ['x.gif', 'GIF89a<script>alert(1)</script>', 'image/gif'],
+    ];
+    for (const [name, body, type] of hostile) {
+      const res = await upload(name, body, type);
+      expect(res.statusCode, name).toBe(415);
+      expect(res.json().message, name).toMatch(VIETNAMESE);
+    }
+  });
+
+  it('an accepted image is re-encoded and served with its type, nosniff and a disposition', async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
+    const res = await upload('../../etc/passwd.png', png, 'text/html');
+    expect(res.statusCode).toBe(201);
+    const urls = JSON.stringify(res.json());
+    const path = /\/api\/uploads\/[^"\s,]+/.exec(urls)?.[0];
+    expect(path).toBeDefined();
+    // The name the client gave is never used: the key is random, under a fixed folder.
+    expect(path).not.toContain('passwd');
+    expect(path).not.toContain('..');
+    const file = await t.app.inject({ method: 'GET', url: path! });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^image\/(webp|jpeg|png|avif)$/);
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-disposition']).toBeDefined();
+    expect(String(file.headers['content-security-policy'])).toContain("default-src 'self'");
+    // Traversal and foreign keys under the uploads route find nothing.
+    for (const bad of [
+      '/api/uploads/..%2f..%2fetc%2fpasswd',
+      '/api/uploads/../../etc/passwd',
+      '/api/uploads/blogs/x.html',
+    ]) {
+      const r = await t.app.inject({ method: 'GET', url: bad });
+      expect(r.statusCode, bad).toBeGreaterThanOrEqual(400);
+      expect(r.statusCode, bad).toBeLessThan(500);
+      expect(r.body).not.toContain('root:');
+    }
+  });
+  // CVs (PDF or .docx by their bytes, served as attachments) are covered in test/api/recruitment.test.ts.
+});
