@@ -27,6 +27,8 @@ const SALES = Number(process.env.BENCH_SALES ?? 5_000);
 const LEADS = Number(process.env.BENCH_LEADS ?? 5_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const WARMUP = 20;
+/** BENCH_KEEP=1 leaves the database in place (its name is printed) to look at query plans. */
+const KEEP = process.env.BENCH_KEEP === '1';
 
 function quantile(sorted: number[], q: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
@@ -65,7 +67,8 @@ async function main() {
     await generateCars(ctx.db, services.cars, ctx.storage, CARS);
     const made = await generateSales(ctx.db, SALES);
     await generateLeads(ctx.db, LEADS);
-    await database.pool!.query('analyze');
+    // As autovacuum leaves a live database: statistics and the visibility map up to date.
+    await database.pool!.query('vacuum analyze');
     console.log(
       `[pg] ${made.sales} giao dịch, ${made.cancelled} đã hủy; sinh dữ liệu ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
@@ -139,10 +142,13 @@ async function main() {
   } finally {
     await app.close();
     await database.close();
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${dbName} with (force)`);
-    await c.end();
+    if (KEEP) console.log(`Giữ lại cơ sở dữ liệu ${dbName}`);
+    else {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${dbName} with (force)`);
+      await c.end();
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -252,6 +252,8 @@ describe('car hand-off', () => {
     const car = await availableCar();
     const page = await browser.newPage();
     await page.goto(`${server.url}/about`);
+    // Written once this page's widget is up (it would take the car itself when mounting after the write).
+    await chat(page).toggle.waitFor();
     await page.evaluate((info) => sessionStorage.setItem('chat-car-handoff', JSON.stringify(info)), {
       carName: car.carName,
       brand: car.brand,

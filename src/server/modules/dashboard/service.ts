@@ -516,32 +516,34 @@ export class DashboardService {
 
   /** GET dashboard/lead-response: the share of leads first contacted within 24 hours. */
   async leadResponse(r: StatsRange, now = new Date()): Promise<LeadResponseStats> {
-    const firstContact = sql`(select min(${leadEvents.createdAt}) from ${leadEvents}
-      where ${leadEvents.leadId} = ${leads.id} and ${leadEvents.kind} = 'STATUS' and ${leadEvents.fromStatus} = 'NEW')`;
-    const inner = this.db
-      .select({
-        createdAt: leads.createdAt,
-        contactedAt: sql<Date | null>`${firstContact}`.as('contacted_at'),
-      })
-      .from(leads)
-      .where(momentDays(leads.createdAt, r))
-      .as('l');
-    const dayAgo = new Date(now.getTime() - DAY_MS);
+    // The first status change away from NEW of each lead: one grouped pass over the events (a first
+    // contact never precedes the lead, so the range's start bounds the events too).
+    const first = this.db
+      .select({ leadId: leadEvents.leadId, at: sql<Date>`min(${leadEvents.createdAt})`.as('first_at') })
+      .from(leadEvents)
+      .where(
+        and(
+          eq(leadEvents.kind, 'STATUS'),
+          eq(leadEvents.fromStatus, 'NEW'),
+          r.from ? gte(leadEvents.createdAt, dayStart(r.from)) : undefined,
+        ),
+      )
+      .groupBy(leadEvents.leadId)
+      .as('fc');
+    const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
     const [row] = await this.db
       .select({
         total: count(),
-        contacted: int(sql`count(${inner.contactedAt})::int`),
-        within: int(
-          sql`count(*) filter (where ${inner.contactedAt} <= ${inner.createdAt} + interval '24 hours')::int`,
-        ),
+        contacted: int(sql`count(${first.at})::int`),
+        within: int(sql`count(*) filter (where ${first.at} <= ${leads.createdAt} + interval '24 hours')::int`),
         considered: int(
-          sql`count(*) filter (where ${inner.contactedAt} is not null or ${inner.createdAt} <= ${dayAgo.toISOString()}::timestamptz)::int`,
+          sql`count(*) filter (where ${first.at} is not null or ${leads.createdAt} <= ${dayAgo}::timestamptz)::int`,
         ),
-        hours: sql<
-          number | null
-        >`avg(extract(epoch from (${inner.contactedAt} - ${inner.createdAt})) / 3600)::float8`,
+        hours: sql<number | null>`avg(extract(epoch from (${first.at} - ${leads.createdAt})) / 3600)::float8`,
       })
-      .from(inner);
+      .from(leads)
+      .leftJoin(first, eq(first.leadId, leads.id))
+      .where(momentDays(leads.createdAt, r));
     const hours = row.hours === null ? null : Number(row.hours);
     return {
       range: echo(r),
