@@ -50,7 +50,11 @@ async function main() {
   const config = loadConfig(env);
   const { app, ctx, services } = await buildApp({ config, database, logger: false });
   // The same application on the same database with the read cache off: what each request costs the database.
-  const uncached = await buildApp({ config: loadConfig({ ...env, CAR_CACHE_MS: '0' }), database, logger: false });
+  const uncached = await buildApp({
+    config: loadConfig({ ...env, CAR_CACHE_MS: '0' }),
+    database,
+    logger: false,
+  });
   await bootstrap(ctx, config, services);
   const started = performance.now();
   const ids = await generateCars(ctx.db, services.cars, ctx.storage, CARS);
@@ -66,7 +70,17 @@ async function main() {
   const port = (app.server.address() as { port: number }).port;
   const barePort = (bare.server.address() as { port: number }).port;
   const uncachedPort = (uncached.app.server.address() as { port: number }).port;
-  console.log(JSON.stringify({ ready: true, driver, port, uncachedPort, barePort, ids: ids.slice(0, 2000), seedSeconds }));
+  console.log(
+    JSON.stringify({
+      ready: true,
+      driver,
+      port,
+      uncachedPort,
+      barePort,
+      ids: ids.slice(0, 2000),
+      seedSeconds,
+    }),
+  );
 
   const stop = async () => {
     await bare.close();

@@ -122,7 +122,9 @@ async function main() {
       // The 500 cars are read once first: the steady state of a showroom whose cars are being looked at.
       for (const path of detailPaths) await fetch(`${base}${path}`).then((r) => r.arrayBuffer());
       rows.push(await run('GET /api/cars/{id} (500 cars)', driver, base, detailPaths));
-      rows.push(await run('GET /api/cars (3 filters), no cache', driver, `${uncached}/api/cars?${LIST_QUERY}`));
+      rows.push(
+        await run('GET /api/cars (3 filters), no cache', driver, `${uncached}/api/cars?${LIST_QUERY}`),
+      );
       rows.push(await run('GET /api/cars/{id}, no cache', driver, uncached, detailPaths));
     } finally {
       child.kill('SIGTERM');

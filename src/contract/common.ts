@@ -52,13 +52,17 @@ export const emailSchema = z
   .email({ message: 'Email không hợp lệ' })
   .transform((v) => v.toLowerCase());
 
+// Control characters other than tab, line feed and carriage return: never part of what people type.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+
 /** Strings people type: trimmed, no control characters, bounded. */
 export const text = (label: string, max: number) =>
   z
     .string({ message: `${label} không hợp lệ` })
     .trim()
     .max(max, { message: `${label} tối đa ${max} ký tự` })
-    .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(v), {
+    .refine((v) => !CONTROL_CHARS.test(v), {
       message: `${label} chứa ký tự không hợp lệ`,
     });
 

@@ -44,7 +44,11 @@ export async function startTestApp(env: Record<string, string> = {}) {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     const query = opts.query
-      ? Object.fromEntries(Object.entries(opts.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))
+      ? Object.fromEntries(
+          Object.entries(opts.query)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        )
       : undefined;
     const res = await app.inject({
       method,
@@ -53,6 +57,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
       headers,
       ...(opts.body !== undefined ? { payload: opts.body as never } : {}),
     });
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
     let json: any;
     try {
       json = res.json();

@@ -72,6 +72,8 @@ export const cars = pgTable(
     index('cars_int_color_idx').on(t.interiorColorKey),
     index('cars_year_idx').on(t.year),
     index('cars_size_idx').on(t.size),
+    // Dashboard statistics: cars by the day they entered stock, counted and valued from the index alone.
+    index('cars_created_status_price_idx').on(t.createdAt, t.status, t.sellPrice),
   ],
 );
 

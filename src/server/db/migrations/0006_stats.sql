@@ -1,0 +1,1 @@
+CREATE INDEX "cars_created_status_price_idx" ON "cars" USING btree ("created_at","status","sell_price");
