@@ -535,7 +535,9 @@ export class DashboardService {
       .select({
         total: count(),
         contacted: int(sql`count(${first.at})::int`),
-        within: int(sql`count(*) filter (where ${first.at} <= ${leads.createdAt} + interval '24 hours')::int`),
+        within: int(
+          sql`count(*) filter (where ${first.at} <= ${leads.createdAt} + interval '24 hours')::int`,
+        ),
         considered: int(
           sql`count(*) filter (where ${first.at} is not null or ${leads.createdAt} <= ${dayAgo}::timestamptz)::int`,
         ),

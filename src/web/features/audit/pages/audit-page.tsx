@@ -167,10 +167,11 @@ export default function AuditPage() {
       <div className="mb-4 grid grid-cols-2 items-end gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 xl:grid-cols-[repeat(3,minmax(0,1fr))_11rem_11rem_auto]">
         <Select
           aria-label="Lọc theo nhân viên"
+          className="col-span-2 sm:col-span-1"
           value={f.userId}
           onChange={(e) => update({ userId: e.target.value })}
         >
-          <option value="">Tất cả nhân viên</option>
+          <option value="">Mọi nhân viên</option>
           {options.data?.users.map((u) => (
             <option key={u.userId} value={u.userId}>
               {u.fullName ? `${u.fullName} (@${u.username})` : `@${u.username}`}
@@ -182,7 +183,7 @@ export default function AuditPage() {
           value={f.entity}
           onChange={(e) => update({ entity: e.target.value })}
         >
-          <option value="">Tất cả đối tượng</option>
+          <option value="">Mọi đối tượng</option>
           {options.data?.entities.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -194,7 +195,7 @@ export default function AuditPage() {
           value={f.action}
           onChange={(e) => update({ action: e.target.value })}
         >
-          <option value="">Tất cả thao tác</option>
+          <option value="">Mọi thao tác</option>
           {options.data?.actions.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
