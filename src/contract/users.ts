@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, pageQuery, phoneSchema, requiredText } from './common';
 import { strongPassword } from './auth';
+import { emailSchema, pageQuery, phoneSchema, requiredText } from './common';
 import { PERMISSIONS, type Permission, ROLES, type Role } from './permissions';
 
 export const permissionList = z
@@ -15,7 +15,9 @@ export const userCreateBody = z.object({
   username: z
     .string()
     .trim()
-    .regex(/^[a-z0-9._]{3,40}$/, { message: 'Tên đăng nhập chỉ gồm chữ thường không dấu, số, dấu chấm (3-40 ký tự)' })
+    .regex(/^[a-z0-9._]{3,40}$/, {
+      message: 'Tên đăng nhập chỉ gồm chữ thường không dấu, số, dấu chấm (3-40 ký tự)',
+    })
     .optional(),
   email: emailSchema,
   phone: phoneSchema.optional().or(z.literal('').transform(() => undefined)),

@@ -19,26 +19,25 @@ const url = (label: string) =>
     .string()
     .trim()
     .max(1000, { message: `${label} quá dài` })
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { message: `${label} phải là địa chỉ http(s)` });
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), {
+      message: `${label} phải là địa chỉ http(s)`,
+    });
 
 /** Costs of putting a used car on the road and of a loan (issue: inventory, car costs). */
 export const carCalculations = z.object({
   registrationFeeRate: rate('Lệ phí trước bạ', 0.2),
-  plateFees: z
-    .object({
-      hanoi: money('Phí biển số Hà Nội'),
-      hcm: money('Phí biển số TP.HCM'),
-      city: money('Phí biển số thành phố khác'),
-      other: money('Phí biển số khu vực khác'),
-    })
-    ,
+  plateFees: z.object({
+    hanoi: money('Phí biển số Hà Nội'),
+    hcm: money('Phí biển số TP.HCM'),
+    city: money('Phí biển số thành phố khác'),
+    other: money('Phí biển số khu vực khác'),
+  }),
   inspectionFee: money('Phí đăng kiểm'),
   roadFeePerYear: money('Phí bảo trì đường bộ'),
   insuranceBySeats: z
     .array(z.object({ maxSeats: z.coerce.number().int().min(1).max(60), fee: money('Phí bảo hiểm') }))
     .min(1, { message: 'Cần ít nhất một mức bảo hiểm' })
-    .max(10)
-    ,
+    .max(10),
   loanInterestRate: rate('Lãi suất vay', 0.5),
   maxLoanRatio: rate('Tỷ lệ vay tối đa'),
   maxTermMonths: z.coerce.number().int().min(6).max(120),

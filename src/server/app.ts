@@ -11,48 +11,48 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { App, AppContext } from './context';
 import type { Database } from './db/client';
-import { AuthService } from './modules/auth/service';
+import { auditRoutes } from './modules/audit/routes';
+import { AuditService } from './modules/audit/service';
 import { authRoutes } from './modules/auth/routes';
-import { CarsService } from './modules/cars/service';
+import { AuthService } from './modules/auth/service';
+import { blogsRoutes } from './modules/blogs/routes';
+import { BlogsService } from './modules/blogs/service';
 import { carsRoutes } from './modules/cars/routes';
+import { CarsService } from './modules/cars/service';
+import { buildChatbot, chatbotRoutes } from './modules/chatbot';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { DashboardService } from './modules/dashboard/service';
+import { exportsRoutes } from './modules/exports/routes';
+import { ExportsService } from './modules/exports/service';
 import { healthRoutes } from './modules/health/routes';
 import { carDirectory } from './modules/leads/cars';
 import { leadsRoutes } from './modules/leads/routes';
 import { LeadsService } from './modules/leads/service';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { NotificationsService } from './modules/notifications/service';
-import { SalesService } from './modules/sales/service';
-import { salesRoutes } from './modules/sales/routes';
-import { UsersService } from './modules/users/service';
-import { usersRoutes } from './modules/users/routes';
-import { WebConfigService } from './modules/web-config/service';
-import { webConfigRoutes } from './modules/web-config/routes';
-import { blogsRoutes } from './modules/blogs/routes';
-import { BlogsService } from './modules/blogs/service';
 import { createPrivateStorage } from './modules/recruitment/cv';
 import { recruitmentRoutes } from './modules/recruitment/routes';
 import { RecruitmentService } from './modules/recruitment/service';
-import { buildChatbot, chatbotRoutes } from './modules/chatbot';
+import { salesRoutes } from './modules/sales/routes';
+import { SalesService } from './modules/sales/service';
 import { carSourceFrom } from './modules/seo/car-source';
 import { registerSeoRoutes } from './modules/seo/routes';
 import { SeoService } from './modules/seo/service';
 import { slidersRoutes } from './modules/sliders/routes';
-import { auditRoutes } from './modules/audit/routes';
-import { AuditService } from './modules/audit/service';
-import { dashboardRoutes } from './modules/dashboard/routes';
-import { DashboardService } from './modules/dashboard/service';
-import { exportsRoutes } from './modules/exports/routes';
-import { ExportsService } from './modules/exports/service';
 import { SlidersService } from './modules/sliders/service';
+import { usersRoutes } from './modules/users/routes';
+import { UsersService } from './modules/users/service';
+import { webConfigRoutes } from './modules/web-config/routes';
+import { WebConfigService } from './modules/web-config/service';
 import { type CurrentUser, registerAccessControl } from './platform/access';
 import { frameworkErrors, registerErrorHandling } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mailer';
 import { createRealtime } from './platform/realtime';
-import { bearerToken, TokenSigner } from './platform/tokens';
 import { registerSecurityHeaders, withLogRedaction } from './platform/security';
-import { registerXsrf } from './platform/xsrf';
 import { createStorage, type Storage } from './platform/storage';
+import { bearerToken, TokenSigner } from './platform/tokens';
 import { MULTIPART_LIMITS, uploadRoutes } from './platform/uploads';
+import { registerXsrf } from './platform/xsrf';
 
 export interface BuildOptions {
   config: Config;
@@ -78,7 +78,12 @@ export async function buildApp(opts: BuildOptions) {
   const tokens = new TokenSigner(config.jwtSecret);
   const mailer =
     opts.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
   const storage = opts.storage ?? createStorage(config);
   const ctx: AppContext = { config, database, db: database.db, mailer, tokens, log: app.log, storage };
 
@@ -159,7 +164,11 @@ export async function buildApp(opts: BuildOptions) {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Showroom API', version: '1.0.0', description: 'API của website và bảng điều khiển showroom' },
+      info: {
+        title: 'Showroom API',
+        version: '1.0.0',
+        description: 'API của website và bảng điều khiển showroom',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
@@ -209,7 +218,8 @@ async function registerWeb(app: App, config: Config, seo: SeoService) {
       // Pages, sitemap and robots are rendered, never sent raw.
       globIgnore: ['index.html', 'robots.txt', 'sitemap.xml'],
       setHeaders(res, path) {
-        if (path.includes(`${join(config.webDir, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (path.includes(`${join(config.webDir, 'assets')}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -38,7 +38,7 @@ afterAll(async () => {
   reportRan(import.meta.url);
 });
 
-const value = (page: Page, card: string) => page.getByTestId(`${card}-value`).innerText();
+const value = (page: Page, card: string) => page.getByTestId(`${card}-value`).textContent();
 
 async function summary(query: Record<string, string> = {}): Promise<DashboardSummary> {
   const res = await api.call('GET', 'dashboard/summary', { token: adminToken, query });
@@ -75,7 +75,7 @@ describe('the overview', () => {
     );
     // VND on the revenue axis.
     await expect
-      .poll(() => page.getByTestId('chart-sales-by-month').innerText())
+      .poll(() => page.getByTestId('chart-sales-by-month').textContent())
       .toMatch(/\d+(,\d+)? (tỷ|triệu)/);
     // Cards link to the filtered lists behind them.
     expect(await page.getByTestId('kpi-for-sale').getAttribute('href')).toBe(

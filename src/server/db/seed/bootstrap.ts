@@ -11,7 +11,10 @@ export interface BootstrapServices {
 }
 
 /** Fills an empty demo showroom; each domain adds its own seeder (cars, leads, posts, ...). */
-export type DemoSeeder = (ctx: AppContext, services: BootstrapServices & Record<string, unknown>) => Promise<void>;
+export type DemoSeeder = (
+  ctx: AppContext,
+  services: BootstrapServices & Record<string, unknown>,
+) => Promise<void>;
 
 export interface BootstrapResult {
   admin?: { username: string; password: string; generated: boolean };
@@ -50,7 +53,8 @@ export async function bootstrap(
       fullName: 'Quản trị viên',
       username: config.adminUsername,
       // The reset code goes to this address: ADMIN_EMAIL, or the demo showroom's manager mailbox.
-      email: config.adminEmail ?? (config.demoData ? 'quanly@autoviet.vn' : `${config.adminUsername}@example.com`),
+      email:
+        config.adminEmail ?? (config.demoData ? 'quanly@autoviet.vn' : `${config.adminUsername}@example.com`),
       password,
       role: 'ADMIN',
       permissions: [],

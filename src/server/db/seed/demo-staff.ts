@@ -4,7 +4,13 @@ import type { WebConfiguration } from '../../../contract/web-config';
 /** Every demo staff account signs in with this password (printed at first start). */
 export const DEMO_PASSWORD = 'Demo12345';
 
-export const DEMO_STAFF: { fullName: string; username: string; email: string; phone: string; permissions: Permission[] }[] = [
+export const DEMO_STAFF: {
+  fullName: string;
+  username: string;
+  email: string;
+  phone: string;
+  permissions: Permission[];
+}[] = [
   {
     fullName: 'Nguyễn Văn An',
     username: 'annv',

@@ -193,7 +193,7 @@ export class SalesService {
     const car = await this.carsService.lock(tx, input.carId);
     if (car.status === 'sold') throw conflict('Xe này đã được bán');
     const person = await this.users.findRow(tx, salespersonId);
-    if (!person || !person.active)
+    if (!person?.active)
       throw badRequest('Nhân viên bán hàng không hợp lệ', {
         salespersonId: 'Nhân viên bán hàng không hợp lệ',
       });
