@@ -30,6 +30,7 @@ const INJECTIONS = [
   '"><img src=x onerror=alert(1)>',
   'javascript:alert(1)',
   '<svg onload=alert(1)>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as text
   '{{7*7}}${7*7}',
   '__proto__',
   'constructor',
@@ -387,9 +388,16 @@ async function mint(userId: number): Promise<string> {
   return signed.jwt;
 }
 
+interface OpenApiOperation {
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  parameters?: { in: string; name: string }[];
+}
+
 /** Request schemas from the OpenAPI document the contract's zod schemas produce. */
 function readShapes(): Map<string, RouteShape> {
-  const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, any>> } }).swagger();
+  const doc = (
+    t.app as unknown as { swagger(): { paths: Record<string, Record<string, OpenApiOperation>> } }
+  ).swagger();
   const out = new Map<string, RouteShape>();
   for (const [path, ops] of Object.entries(doc.paths)) {
     const url = path.replace(/\{(\w+)\}/g, ':$1');

@@ -233,7 +233,7 @@ describe('password-reset codes in production', () => {
       const used = await built.app.inject({
         method: 'POST',
         url: '/api/auth/reset-password/confirm',
-        query: { username: 'admin', token: code, newPassword: 'Moi-mat-khau-123' },
+        query: { username: 'admin', token: code ?? '', newPassword: 'Moi-mat-khau-123' },
       });
       expect(used.statusCode).toBe(200);
       const log = lines.join('');
