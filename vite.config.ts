@@ -10,6 +10,13 @@ export default defineConfig({
   publicDir: r('./src/web/public'),
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@contract': r('./src/contract'), '@web': r('./src/web') } },
-  build: { outDir: r('./dist/web'), emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: r('./dist/web'),
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    // .vite/manifest.json: the server preloads each public route's chunks from it (seo/preload.ts).
+    manifest: true,
+  },
   server: { proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true } } },
 });

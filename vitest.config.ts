@@ -4,13 +4,16 @@ import { defineConfig } from 'vitest/config';
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = { '@contract': r('./src/contract'), '@web': r('./src/web') };
 
+// Files whose subject is not the database (the file system, the embedded database's own backup): once.
+const PGLITE_ONLY = ['test/ops/**', 'test/security/backup.test.ts'];
+
 // API tests run once per database driver: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
 const apiProject = (name: string, driver: 'pglite' | 'pg') => ({
   resolve: { alias },
   test: {
     name,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['test/e2e/**', 'test/pg/**', 'node_modules/**'],
+    exclude: ['test/e2e/**', 'test/pg/**', 'node_modules/**', ...(driver === 'pg' ? PGLITE_ONLY : [])],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,

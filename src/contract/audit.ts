@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAR_STATUS_LABELS } from './cars';
-import { type Page, pageQuery, positiveId } from './common';
+import { blankToUndefined, type Page, pageQuery, positiveId } from './common';
 import { LEAD_STATUS_LABELS } from './leads';
 import { CANDIDATE_STATUS_LABELS, RECRUITMENT_STATUS_LABELS } from './recruitment';
 import { checkRangeOrder, rangeFields } from './stats';
@@ -10,10 +10,9 @@ import { checkRangeOrder, rangeFields } from './stats';
  * and the fields that changed. GET /api/audit?userId&entity&action&from&to&page&size.
  */
 
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const key = (label: string) =>
   z.preprocess(
-    blank,
+    blankToUndefined,
     z
       .string({ message: `${label} không hợp lệ` })
       .trim()
@@ -25,7 +24,7 @@ const key = (label: string) =>
 export const auditQuery = pageQuery(20)
   .omit({ search: true })
   .extend({
-    userId: z.preprocess(blank, positiveId('Nhân viên không hợp lệ').optional()),
+    userId: z.preprocess(blankToUndefined, positiveId('Nhân viên không hợp lệ').optional()),
     entity: key('Đối tượng'),
     action: key('Thao tác'),
     ...rangeFields,

@@ -101,4 +101,5 @@ export interface NotSignedIn {
   authenticated: false;
 }
 
-export const TOKEN_STORAGE_KEY = 'token';
+// Where the web keeps the login token: ./auth-keys.ts (no zod, read on every page).
+export { TOKEN_STORAGE_KEY } from './auth-keys';

@@ -1,29 +1,10 @@
 import { z } from 'zod';
+import { BLOG_CATEGORIES, BLOG_PAGE_SIZE, type BlogCategory } from './blogs-labels';
 import { pageQuery, requiredText, text } from './common';
-import { type ImageView, MAX_IMAGE_BYTES } from './images';
+import type { ImageView } from './images';
 
-/** The fixed news categories with the labels visitors read (category tabs on /blogs). */
-export const BLOG_CATEGORIES = [
-  'MARKET_NEWS',
-  'BUYING_TIPS',
-  'CAR_REVIEW',
-  'PROMOTION',
-  'SHOWROOM_NEWS',
-] as const;
-export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
-export const BLOG_CATEGORY_LABELS: Record<BlogCategory, string> = {
-  MARKET_NEWS: 'Tin thị trường',
-  BUYING_TIPS: 'Kinh nghiệm mua xe',
-  CAR_REVIEW: 'Đánh giá xe',
-  PROMOTION: 'Khuyến mãi',
-  SHOWROOM_NEWS: 'Tin showroom',
-};
-
-/** Public list size (spec section 9); the home page asks for 4. */
-export const BLOG_PAGE_SIZE = 6;
-export const HOME_BLOG_COUNT = 4;
-/** Cover image upload limit. */
-export const BLOG_IMAGE_MAX_BYTES = MAX_IMAGE_BYTES;
+// Categories, labels and sizes live in ./blogs-labels.ts (no zod): re-exported here.
+export * from './blogs-labels';
 
 /** In a path or query: the code in any case, or with dashes (market-news). */
 export const blogCategorySchema = z.preprocess(

@@ -39,6 +39,13 @@ export const positiveId = (message = 'Mã không hợp lệ') =>
   z.coerce.number({ message }).int({ message }).positive({ message }).max(2_147_483_647, { message });
 
 export const VN_PHONE = /^(?:\+?84|0)(?:3|5|7|8|9)\d{8}$/;
+/** '' or only spaces, as a form sends an untouched optional field: read as absent. */
+export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** An optional field whose blank value means "not given"; anything else meets the field's own message. */
+export const optionalBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(blankToUndefined, schema.optional());
+
 export const phoneSchema = z
   .string({ message: 'Vui lòng nhập số điện thoại' })
   .transform((v) => v.replace(/[\s.-]/g, ''))

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strongPassword } from './auth';
-import { emailSchema, pageQuery, phoneSchema, requiredText } from './common';
+import { emailSchema, optionalBlank, pageQuery, phoneSchema, requiredText } from './common';
 import { PERMISSIONS, type Permission, ROLES, type Role } from './permissions';
 
 export const permissionList = z
@@ -20,7 +20,7 @@ export const userCreateBody = z.object({
     })
     .optional(),
   email: emailSchema,
-  phone: phoneSchema.optional().or(z.literal('').transform(() => undefined)),
+  phone: optionalBlank(phoneSchema),
   password: strongPassword,
   role: role.default('STAFF'),
   permissions: permissionList.default([]),
@@ -30,9 +30,9 @@ export type UserCreateBody = z.input<typeof userCreateBody>;
 export const userUpdateBody = z.object({
   fullName: requiredText('Họ và tên', 100),
   email: emailSchema,
-  phone: phoneSchema.optional().or(z.literal('').transform(() => undefined)),
+  phone: optionalBlank(phoneSchema),
   role: role,
-  password: strongPassword.optional().or(z.literal('').transform(() => undefined)),
+  password: optionalBlank(strongPassword),
 });
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
 

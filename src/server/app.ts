@@ -45,8 +45,10 @@ import { UsersService } from './modules/users/service';
 import { webConfigRoutes } from './modules/web-config/routes';
 import { WebConfigService } from './modules/web-config/service';
 import { type CurrentUser, registerAccessControl } from './platform/access';
+import { registerWebCompression } from './platform/compression';
 import { frameworkErrors, registerErrorHandling } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mailer';
+import { registerMetrics } from './platform/metrics';
 import { createRealtime } from './platform/realtime';
 import { registerSecurityHeaders, withLogRedaction } from './platform/security';
 import { createStorage, type Storage } from './platform/storage';
@@ -71,6 +73,9 @@ export async function buildApp(opts: BuildOptions) {
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    // A request read after close() began (sent on a keep-alive connection before SIGTERM) is answered
+    // normally, with "Connection: close", not with Fastify's English 503: main.ts drains connections.
+    return503OnClosing: false,
   }).withTypeProvider() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,7 +128,7 @@ export async function buildApp(opts: BuildOptions) {
     );
   });
   const seo = new SeoService(config, webConfig, blogs, sliders, recruitment);
-  seo.setCarSource(carSourceFrom(cars, ctx.db));
+  seo.setCarSource(carSourceFrom(cars));
   // The AI advisor: the cars service and the web configuration behind one port; a language model when configured.
   const chatbot = buildChatbot({ cars, db: ctx.db, webConfig, ai: config.ai, log: app.log });
   // Statistics, exports and the audit log page: read-only views over the other modules' data.
@@ -148,6 +153,8 @@ export async function buildApp(opts: BuildOptions) {
     audit,
   };
 
+  // First, so every answer is counted, including those the hooks below refuse.
+  const metrics = registerMetrics(app, database);
   registerErrorHandling(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(cookie);
@@ -160,7 +167,7 @@ export async function buildApp(opts: BuildOptions) {
     const jwt = bearerToken(req.headers.authorization);
     req.user = jwt ? await auth.resolve(jwt) : null;
   });
-  const routeTable = registerAccessControl(app);
+  const routeTable = registerAccessControl(app, { metricsToken: config.metricsToken });
 
   await app.register(swagger, {
     openapi: {
@@ -178,7 +185,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(
     async (api) => {
       const a = api as unknown as App;
-      await a.register(healthRoutes(database));
+      await a.register(healthRoutes(database, metrics));
       await a.register(authRoutes(auth, users));
       await a.register(usersRoutes(users));
       await a.register(webConfigRoutes(webConfig));
@@ -210,6 +217,8 @@ export async function buildApp(opts: BuildOptions) {
  * previews, sitemap, robots, the not-found page) answered by the SEO module from index.html.
  */
 async function registerWeb(app: App, config: Config, seo: SeoService) {
+  // Brotli / gzip for the built files and the rendered pages (API answers are left alone).
+  registerWebCompression(app, config.webDir);
   if (existsSync(join(config.webDir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: config.webDir,

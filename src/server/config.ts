@@ -34,6 +34,8 @@ export interface Config {
   carCacheMs: number;
   /** The AI advisor: language-model provider (offline without a key), its timeout, the chat rate limit. */
   ai: AiConfig;
+  /** Bearer token for GET /api/metrics (Prometheus); null leaves the endpoint switched off (404). */
+  metricsToken: string | null;
 }
 
 export interface AiConfig {
@@ -207,6 +209,14 @@ function cacheMs(env: Env, embedded: boolean): number {
   return value;
 }
 
+function metricsToken(env: Env): string | null {
+  const raw = env.METRICS_TOKEN || '';
+  if (!raw) return null;
+  if (raw.length < 16 || /\s/.test(raw))
+    throw new ConfigError('METRICS_TOKEN quá ngắn: cần ít nhất 16 ký tự, không có khoảng trắng');
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv =
     env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -296,5 +306,6 @@ export function loadConfig(env: Env = process.env): Config {
     s3,
     carCacheMs: cacheMs(env, databaseUrl === null),
     ai: aiConfig(env),
+    metricsToken: metricsToken(env),
   };
 }

@@ -16,22 +16,30 @@ function cookieOf(setCookie: string | string[] | undefined): string {
 }
 
 describe('XSRF double submit', () => {
-  it('hands a browser the XSRF-TOKEN cookie: readable by script, same-site only', async () => {
-    const res = await t.call('GET', '/api/web-configuration');
+  it('hands a browser the XSRF-TOKEN cookie with a page: readable by script, same-site only', async () => {
+    const res = await t.call('GET', '/cars');
     const line = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('XSRF-TOKEN='))!;
     expect(line).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]{20,};/);
     expect(line).toMatch(/Path=\//);
     expect(line).toMatch(/SameSite=Strict/);
     expect(line).not.toMatch(/HttpOnly/i);
     // A browser that already has it is not handed another one.
-    const again = await t.call('GET', '/api/web-configuration', {
+    const again = await t.call('GET', '/', {
       headers: { cookie: `XSRF-TOKEN=${cookieOf(line)}` },
     });
+    expect(again.status).toBe(200);
     expect(again.headers['set-cookie']).toBeUndefined();
   });
 
+  it('never sets a cookie on API answers, so shared caches may keep the public ones', async () => {
+    for (const url of ['/api/health', '/api/cars', '/api/web-configuration', '/api/nope']) {
+      const res = await t.call('GET', url);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
+  });
+
   it('refuses POST, PUT and DELETE that carry the cookie without the matching header (403)', async () => {
-    const token = cookieOf((await t.call('GET', '/api/health')).headers['set-cookie']);
+    const token = cookieOf((await t.call('GET', '/')).headers['set-cookie']);
     const cookie = `XSRF-TOKEN=${token}`;
     const staff = await t.createStaff();
     const calls = [
@@ -64,7 +72,7 @@ describe('XSRF double submit', () => {
   });
 
   it('lets the same calls through with the matching header', async () => {
-    const token = cookieOf((await t.call('GET', '/api/health')).headers['set-cookie']);
+    const token = cookieOf((await t.call('GET', '/')).headers['set-cookie']);
     const headers = { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token };
     const login = await t.call('POST', '/api/auth/login', {
       body: { username: 'admin', password: ADMIN_PASSWORD },
@@ -85,7 +93,7 @@ describe('XSRF double submit', () => {
   });
 
   it('lets safe methods through with the cookie alone', async () => {
-    const token = cookieOf((await t.call('GET', '/api/health')).headers['set-cookie']);
+    const token = cookieOf((await t.call('GET', '/')).headers['set-cookie']);
     const res = await t.call('GET', '/api/auth/my-info', {
       token: t.adminToken,
       headers: { cookie: `XSRF-TOKEN=${token}` },

@@ -8,11 +8,13 @@ import { startTestApp, type TestApp } from '../helpers/app';
  * spec's permission table implies. The rules below are written from the spec, not read from the
  * routes' own declarations, and a route without a rule fails the test: a new route cannot slip by.
  */
-type Expected = 'public' | 'auth' | Permission;
+type Expected = 'public' | 'auth' | 'metrics' | Permission;
 
 const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   // Public: visitors without a token (spec section 6), plus sign-in and password reset.
   [/GET|POST/, /^\/api\/(health|ready)$/, 'public'],
+  // Operations: the Prometheus scraper's own token, which no staff account holds (spec is silent).
+  ['GET', /^\/api\/metrics$/, 'metrics'],
   ['GET', /^\/api\/docs/, 'public'],
   ['POST', /^\/api\/auth\/(login|reset-password|reset-password\/confirm)$/, 'public'],
   ['GET', /^\/api\/auth\/login-info$/, 'public'],
@@ -66,7 +68,7 @@ async function mint(userId: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ METRICS_TOKEN: 'scraper-token-0123456789' });
   const none = await t.createStaff([]);
   tokens.set('none', none);
   for (const p of PERMISSIONS) tokens.set(p, await t.createStaff([p]));
@@ -108,6 +110,7 @@ describe('authorisation matrix over the whole route table', () => {
         const denied = res.status === 401 || res.status === 403;
         let want: 'allow' | 401 | 403;
         if (expected === 'public') want = 'allow';
+        else if (expected === 'metrics') want = 401;
         else if (who === 'anonymous' || who === 'deactivated' || who === 'revoked') want = 401;
         else if (who === 'admin' || expected === 'auth' || who === expected) want = 'allow';
         else want = 403;

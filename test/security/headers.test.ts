@@ -59,7 +59,7 @@ describe('security headers', () => {
   it('HSTS and Secure cookies only when PUBLIC_URL is https', async () => {
     const https = await startTestApp({ PUBLIC_URL: 'https://showroom.example.vn', TRUST_PROXY: 'on' });
     try {
-      const res = await https.app.inject({ method: 'GET', url: '/api/health' });
+      const res = await https.app.inject({ method: 'GET', url: '/' });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       const cookie = String(res.headers['set-cookie']);
       expect(cookie).toMatch(/^XSRF-TOKEN=[\w-]{20,};/);
@@ -71,7 +71,7 @@ describe('security headers', () => {
     } finally {
       await https.close();
     }
-    const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const plain = await t.app.inject({ method: 'GET', url: '/' });
     const cookie = String(plain.headers['set-cookie']);
     expect(cookie).toContain('SameSite=Strict');
     expect(cookie).not.toContain('Secure');

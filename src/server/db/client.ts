@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { markDatabaseError } from '../platform/errors';
 import { acquireDirLock, type DirLock, INIT_DIR_SUFFIX, repairPgliteDir } from './lock';
 import * as schema from './schema';
 
@@ -31,18 +32,104 @@ export interface Database {
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * Time limits of the PostgreSQL pool. A request must fail fast with a 503 rather than hang while
+ * the database restarts or is unreachable (docs/reliability.md, "PostgreSQL restarted under load").
+ */
+export const PG_TIMEOUTS = {
+  /** Opening a connection (the server is down, or unreachable without a refusal). */
+  connectMs: 5_000,
+  /** One statement, enforced by the server (`statement_timeout`); migrations run without it. */
+  statementMs: 30_000,
+  /** The same on our side, for a server that stopped answering without closing the connection. */
+  queryMs: 35_000,
+  /** A transaction left open without a statement (a bug) loses its connection and its locks. */
+  idleInTransactionMs: 60_000,
+};
+
+type Released = pg.PoolClient & { [RELEASED]?: boolean };
+const RELEASED = Symbol('released');
+
+/**
+ * A pool whose connections never take the process down and are never lost to a dead connection.
+ *
+ * node-postgres emits 'error' on a client whose connection dies (PostgreSQL restarted: 57P01, then
+ * "Connection terminated unexpectedly"). The pool listens only while a client is idle; a client
+ * checked out by a transaction has no listener, and an unhandled 'error' is an uncaughtException
+ * that stops main.ts. Every client gets a listener of its own when it is created. A client checked
+ * out with connect() (Drizzle's transactions) goes back to the pool, and out of it, as soon as its
+ * connection dies: Drizzle does not release a client whose `begin` failed, which would otherwise
+ * leak one pool slot per restart until the pool is empty. Its later release() is then a no-op.
+ * Errors of opening a connection are marked as coming from the database (platform/errors.ts maps
+ * them to 503, while an ECONNREFUSED from S3 or SMTP stays a 500).
+ */
+class ResilientPool extends pg.Pool {
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    // A dropped idle connection: the pool removes it and opens a new one on demand.
+    this.on('error', () => {});
+    this.on('connect', (client) => {
+      client.on('error', () => {});
+    });
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  // biome-ignore lint/suspicious/noExplicitAny: both signatures of pg.Pool#connect
+  override connect(callback?: any): any {
+    if (callback) {
+      // pool.query() takes this path and handles a dying connection itself.
+      return super.connect((err, client, done) => callback(err && markDatabaseError(err), client, done));
+    }
+    return super.connect().then(
+      (client) => guardCheckedOut(client),
+      (err: Error) => {
+        throw markDatabaseError(err);
+      },
+    );
+  }
+}
+
+function guardCheckedOut(client: Released): pg.PoolClient {
+  const release = client.release.bind(client);
+  client[RELEASED] = false;
+  const onError = (err: Error) => {
+    if (client[RELEASED]) return;
+    client[RELEASED] = true;
+    client.removeListener('error', onError);
+    release(err);
+  };
+  client.on('error', onError);
+  client.release = (err?: Error | boolean) => {
+    if (client[RELEASED]) return;
+    client[RELEASED] = true;
+    client.removeListener('error', onError);
+    release(err);
+  };
+  return client;
+}
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({
+  const pool = new ResilientPool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: PG_TIMEOUTS.connectMs,
     idleTimeoutMillis: 30_000,
+    statement_timeout: PG_TIMEOUTS.statementMs,
+    query_timeout: PG_TIMEOUTS.queryMs,
+    idle_in_transaction_session_timeout: PG_TIMEOUTS.idleInTransactionMs,
+    keepAlive: true,
+    application_name: 'showroom',
   });
-  // A dropped connection (database restart) must not crash the process: the pool replaces it.
-  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   try {
-    await migrateSerialised(pool, db);
+    await migrateSerialised(url);
   } catch (err) {
     await pool.end().catch(() => {});
     throw err;
@@ -64,17 +151,29 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 // Any constant shared by every instance: several servers starting together on one database migrate one at a time.
 const MIGRATION_LOCK_KEY = 727_001;
 
-async function migrateSerialised(pool: pg.Pool, db: Db) {
-  const client = await pool.connect();
+/**
+ * Migrations on a connection of their own that holds the advisory lock, without the pool's time
+ * limits (a migration on a large table may take longer than any request should).
+ */
+async function migrateSerialised(url: string) {
+  const client = new pg.Client({
+    connectionString: url,
+    keepAlive: true,
+    application_name: 'showroom-migrate',
+  });
+  client.on('error', () => {});
+  await client.connect().catch((err: Error) => {
+    throw markDatabaseError(err);
+  });
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     }
   } finally {
-    client.release();
+    await client.end().catch(() => {});
   }
 }
 

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission, PERMISSIONS, type Permission } from '../../contract/permissions';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, notFound, unauthorized } from './errors';
+import { isMetricsToken } from './metrics';
 
 /**
  * Every /api route declares who may call it in `config.access`:
- * 'public' (anyone), 'auth' (any signed-in staff) or a permission name (ADMIN always passes).
+ * 'public' (anyone), 'auth' (any signed-in staff), a permission name (ADMIN always passes), or
+ * 'metrics' (the scraper's METRICS_TOKEN only: no staff token opens it).
  * A route without a declaration refuses to register, so nothing is open by accident, and the
  * authorisation tests read the same declarations from the route table.
  */
-export type Access = 'public' | 'auth' | Permission | 'admin';
+export type Access = 'public' | 'auth' | Permission | 'admin' | 'metrics';
 
 export interface CurrentUser {
   id: number;
@@ -39,7 +41,10 @@ export interface RouteEntry {
 }
 
 /** Every /api route with its declared access, in registration order: the authorisation tests read it. */
-export function registerAccessControl(app: FastifyInstance): RouteEntry[] {
+export function registerAccessControl(
+  app: FastifyInstance,
+  opts: { metricsToken: string | null },
+): RouteEntry[] {
   const table: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -53,6 +58,7 @@ export function registerAccessControl(app: FastifyInstance): RouteEntry[] {
       access === 'public' ||
       access === 'auth' ||
       access === 'admin' ||
+      access === 'metrics' ||
       PERMISSIONS.includes(access as Permission);
     if (!valid) throw new Error(`Route ${route.method} ${route.url} has no valid config.access`);
     for (const method of [route.method].flat()) {
@@ -64,6 +70,13 @@ export function registerAccessControl(app: FastifyInstance): RouteEntry[] {
   app.addHook('onRequest', async (req) => {
     const access = declaredAccess(req);
     if (!access || access === 'public') return;
+    if (access === 'metrics') {
+      // Switched off unless configured: the endpoint then looks like any unknown address.
+      if (!opts.metricsToken) throw notFound('Không tìm thấy đường dẫn API');
+      if (!isMetricsToken(req.headers.authorization, opts.metricsToken))
+        throw unauthorized('Cần mã truy cập số liệu (METRICS_TOKEN) hợp lệ');
+      return;
+    }
     if (!req.user) throw unauthorized();
     if (access === 'auth') return;
     if (access === 'admin') {

@@ -49,6 +49,81 @@ function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Cơ sở dữ liệu tạm thời không sẵn sàng, vui lòng thử lại sau';
+export const DATABASE_TIMEOUT_MESSAGE =
+  'Máy chủ đang bận, yêu cầu mất quá nhiều thời gian. Vui lòng thử lại sau';
+export const STORAGE_FULL_MESSAGE =
+  'Máy chủ hết dung lượng lưu trữ, không lưu được tệp. Vui lòng báo quản trị viên và thử lại sau';
+
+/** Marks an error raised while opening a PostgreSQL connection (db/client.ts). */
+const FROM_DATABASE = Symbol.for('showroom.fromDatabase');
+
+export function markDatabaseError<E>(err: E): E {
+  if (err && typeof err === 'object') (err as Record<symbol, boolean>)[FROM_DATABASE] = true;
+  return err;
+}
+
+/**
+ * SQLSTATEs meaning "the database is not there right now": class 08 (connection exception),
+ * 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 53300 too_many_connections.
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** Socket errors: the database's only when they come from the pool (marked) or a Drizzle query. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres's own messages for a connection that died, was closed, or could not be opened in time. */
+const PG_CONNECTION_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|Query read timeout)/;
+/** The disk (or the user's quota) is full; a file larger than the file system allows. */
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
+type Failure = 'database-unavailable' | 'database-timeout' | 'storage-full';
+
+/** What an infrastructure failure anywhere in the cause chain means to the client, or null. */
+export function infrastructureFailure(err: unknown): Failure | null {
+  let fromDatabase = false;
+  let current: unknown = err;
+  for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
+    const e = current as { code?: unknown; message?: unknown; name?: unknown; [FROM_DATABASE]?: boolean };
+    if (e[FROM_DATABASE] || e.constructor?.name === 'DrizzleQueryError') fromDatabase = true;
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (STORAGE_FULL_CODES.has(code)) return 'storage-full';
+    if (/^[0-9A-Z]{5}$/.test(code)) {
+      if (code.startsWith('08') || UNAVAILABLE_STATES.has(code)) return 'database-unavailable';
+      if (code === '57014') return 'database-timeout';
+    }
+    if (typeof e.message === 'string' && PG_CONNECTION_MESSAGE.test(e.message)) {
+      return e.message.startsWith('Query read timeout') ? 'database-timeout' : 'database-unavailable';
+    }
+    if (fromDatabase && NETWORK_CODES.has(code)) return 'database-unavailable';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+const FAILURES: Record<Failure, [number, string]> = {
+  'database-unavailable': [503, DATABASE_UNAVAILABLE_MESSAGE],
+  'database-timeout': [503, DATABASE_TIMEOUT_MESSAGE],
+  'storage-full': [507, STORAGE_FULL_MESSAGE],
+};
+
+/** The innermost message of an error chain, for a one-line log. */
+function rootMessage(err: unknown): string {
+  let current = err as { message?: unknown; code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current?.cause && depth < 6; depth++) current = current.cause as typeof current;
+  const code = typeof current?.code === 'string' ? `${current.code} ` : '';
+  return `${code}${typeof current?.message === 'string' ? current.message : String(current)}`;
+}
+
 const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Định dạng dữ liệu gửi lên không được hỗ trợ'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Độ dài dữ liệu không hợp lệ'],
@@ -132,6 +207,11 @@ export function toErrorBody(err: unknown): ApiErrorBody {
     const [status, message] = FASTIFY_CODES[fe.code];
     return { status, message };
   }
+  const failure = infrastructureFailure(err);
+  if (failure) {
+    const [status, message] = FAILURES[failure];
+    return { status, message };
+  }
   const code = pgCode(err);
   if (code && PG_CODES[code]) {
     const [status, message] = PG_CODES[code];
@@ -164,7 +244,13 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err, req, reply) => {
     const body = toErrorBody(err);
-    if (body.status >= 500) req.log.error({ err }, 'request failed');
+    const failure = err instanceof ApiError ? null : infrastructureFailure(err);
+    if (failure === 'database-unavailable' || failure === 'database-timeout') {
+      // The database is restarting or unreachable: one line per request, not a stack with its SQL.
+      req.log.warn({ reason: rootMessage(err) }, 'database unavailable');
+      reply.header('retry-after', '5');
+    } else if (failure === 'storage-full') req.log.error({ reason: rootMessage(err) }, 'storage full');
+    else if (body.status >= 500) req.log.error({ err }, 'request failed');
     else req.log.debug({ err: (err as Error).message }, 'request rejected');
     reply.status(body.status).type('application/json; charset=utf-8').send(body);
   });

@@ -89,9 +89,21 @@ export class LocalStorage implements Storage {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
     // Write beside and rename: a reader never sees half a file.
-    const tmp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(tmp, body);
-    await rename(tmp, target);
+    const tmp = this.tempPath(target);
+    try {
+      await writeFile(tmp, body);
+      await rename(tmp, target);
+    } catch (err) {
+      // A full disk (ENOSPC, EDQUOT, EFBIG: 507 in platform/errors.ts) leaves a partial temp file
+      // behind; remove it so the failed upload takes no space and leaves nothing to clean up.
+      await unlink(tmp).catch(() => {});
+      throw err;
+    }
+  }
+
+  /** Where put() writes before renaming into place (a name no other write uses). */
+  protected tempPath(target: string): string {
+    return `${target}.${randomBytes(4).toString('hex')}.tmp`;
   }
 
   async get(key: string): Promise<StoredObject | null> {

@@ -19,21 +19,27 @@ function same(a: string, b: string) {
  * is not a browser session and passes: it cannot be driven by another site's page.
  */
 export function registerXsrf(app: FastifyInstance, secureCookies: boolean) {
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', async (req) => {
     const cookie = req.cookies[XSRF_COOKIE];
-    if (!cookie) {
+    if (!cookie || SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    const header = req.headers[XSRF_HEADER];
+    if (typeof header !== 'string' || !same(header, cookie)) {
+      throw new ApiError(403, 'Phiên làm việc không hợp lệ, vui lòng tải lại trang và thử lại');
+    }
+  });
+  // Handed out with pages only: the web app always loads a page before it calls the API, and API
+  // answers and assets stay free of Set-Cookie, so shared caches may keep the public ones.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.cookies[XSRF_COOKIE]) return payload;
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'strict',
         secure: secureCookies,
         httpOnly: false,
       });
-      return;
     }
-    if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
-    const header = req.headers[XSRF_HEADER];
-    if (typeof header !== 'string' || !same(header, cookie)) {
-      throw new ApiError(403, 'Phiên làm việc không hợp lệ, vui lòng tải lại trang và thử lại');
-    }
+    return payload;
   });
 }

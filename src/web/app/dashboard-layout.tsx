@@ -1,9 +1,10 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Skeleton } from '../components/skeleton';
 import { useMyInfo } from '../lib/session';
 import { getToken } from '../lib/token';
+import { useModal } from '../lib/use-modal';
 import { DashboardSidebar, useMenuGroups } from './dashboard-sidebar';
 import { DashboardTopBar } from './dashboard-topbar';
 import { PermissionGuard } from './permission-guard';
@@ -21,13 +22,7 @@ function MenuSkeleton() {
 
 /** The phone / tablet menu: a native modal dialog sliding in from the left. */
 function Drawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModal(open);
   return (
     <dialog
       ref={ref}

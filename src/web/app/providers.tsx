@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -8,12 +7,40 @@ export const queryClient = new QueryClient({
   },
 });
 
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+/**
+ * The toast host loads with the visitor's first interaction (or at once in the dashboard), not with the
+ * page: a public page that never shows a toast does not download the toast library. A toast raised
+ * before the host is up is not lost: the host shows every active toast when it subscribes.
+ */
+function LazyToaster() {
+  const [armed, setArmed] = useState(() =>
+    /^\/(dashboard|login|reset-password)/.test(window.location.pathname),
+  );
+  useEffect(() => {
+    if (armed) return;
+    const arm = () => setArmed(true);
+    const events = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+    for (const e of events) window.addEventListener(e, arm, { capture: true, once: true, passive: true });
+    return () => {
+      for (const e of events) window.removeEventListener(e, arm, { capture: true });
+    };
+  }, [armed]);
+  if (!armed) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Toasts: 3 s, top offset 8 (spec section 9). */}
+      <Toaster position="top-right" duration={3000} offset={8} richColors closeButton />
+    </Suspense>
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* Toasts: 3 s, top offset 8 (spec section 9). */}
-      <Toaster position="top-right" duration={3000} offset={8} richColors closeButton />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

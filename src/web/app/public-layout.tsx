@@ -20,7 +20,9 @@ export default function PublicLayout() {
         Bỏ qua đến nội dung chính
       </a>
       <PublicHeader name={name} phone={config?.showroomPhone || undefined} />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: while a page shows its skeleton the footer stays below the fold, so the
+          real content arriving does not push a visible footer down (layout shift). */}
+      <main id="main" className="min-h-dvh flex-1">
         <Outlet />
       </main>
       <PublicFooter config={config} loading={isPending} />

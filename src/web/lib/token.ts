@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '@contract/auth';
+import { TOKEN_STORAGE_KEY } from '@contract/auth-keys';
 
 /** The login token lives in localStorage under `token` as {"jwt": "..."} (spec section 3). */
 export function getToken(): string | null {

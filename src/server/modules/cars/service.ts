@@ -61,6 +61,7 @@ import {
   variantKeys,
 } from '../../platform/images';
 import { deleteQuietly, type Storage } from '../../platform/storage';
+import { type CarSearch, inventoryPriceStats, type PriceStats, searchInventory } from './inventory-search';
 import { ReadCache } from './read-cache';
 
 type CarRow = typeof cars.$inferSelect;
@@ -442,6 +443,24 @@ export class CarsService {
       )
       .limit(limit);
     return rows.map((r) => this.summary(r as SummaryRow));
+  }
+
+  /** The advisor's multi-filter search (cars/inventory-search.ts): rows only, no count, not cached. */
+  searchInventory(s: CarSearch, limit: number) {
+    return searchInventory(this.db, s, limit);
+  }
+
+  inventoryPriceStats(s: Omit<CarSearch, 'limit'>): Promise<PriceStats | null> {
+    return inventoryPriceStats(this.db, s);
+  }
+
+  /** Every car a visitor can open from the list, with its last change, newest first (the sitemap). */
+  sitemapEntries(): Promise<{ carId: number; updatedAt: Date }[]> {
+    return this.db
+      .select({ carId: cars.id, updatedAt: cars.updatedAt })
+      .from(cars)
+      .where(visible())
+      .orderBy(desc(cars.updatedAt));
   }
 
   brands(): Promise<BrandCount[]> {

@@ -4,14 +4,14 @@ import type { WebConfigService } from '../web-config/service';
 import { CarsInventoryReader, type CarsReader } from './cars-inventory';
 import { inventoryPort } from './port';
 import { ChatbotService, createProvider } from './service';
-import { SqlInventoryReader } from './sql-inventory';
+import { type InventorySearcher, SqlInventoryReader } from './sql-inventory';
 
 export { chatbotRoutes } from './routes';
 export { ChatbotService } from './service';
 
 /** The advisor wired to the cars service and the web configuration, with the configured language model. */
 export function buildChatbot(deps: {
-  cars: CarsReader;
+  cars: CarsReader & InventorySearcher;
   db: Executor;
   webConfig: WebConfigService;
   ai: AiConfig;
@@ -20,7 +20,7 @@ export function buildChatbot(deps: {
   reader?: 'sql' | 'service';
 }): ChatbotService {
   const service = new CarsInventoryReader(deps.cars, deps.db);
-  const reader = deps.reader === 'service' ? service : new SqlInventoryReader(service, deps.db);
+  const reader = deps.reader === 'service' ? service : new SqlInventoryReader(service, deps.cars);
   const port = inventoryPort(reader, deps.webConfig);
   return new ChatbotService(port, createProvider(deps.ai), {
     timeoutMs: deps.ai.timeoutMs,

@@ -1,5 +1,6 @@
-import type { BodyType, CarSort, CarStatus, Fuel, Transmission } from '../../../contract/cars';
+import type { BodyType, CarStatus, Fuel, Transmission } from '../../../contract/cars';
 import { compactFold, foldVietnamese } from '../../../contract/text';
+import type { CarSearch, ModelFilter, PriceStats } from '../cars/inventory-search';
 import type { Catalogue } from './parse';
 
 /**
@@ -36,45 +37,7 @@ export interface CarDetails extends AdvisorCar {
   description: string;
 }
 
-/** A model named by the buyer: its brand's match keys and the model's keys (compactFold). */
-export interface ModelFilter {
-  brandKeys: string[];
-  keys: string[];
-}
-
-export interface CarSearch {
-  /** Brands by match key (compactFold of the stored brand), any of. */
-  brandKeys?: string[];
-  /** Models, any of; a car matches a brand of brandKeys OR one of the models. */
-  models?: ModelFilter[];
-  bodyTypes?: BodyType[];
-  seatsMin?: number;
-  seatsMax?: number;
-  fuels?: Fuel[];
-  transmission?: Transmission;
-  priceMin?: number;
-  priceMax?: number;
-  yearMin?: number;
-  yearMax?: number;
-  odoMin?: number;
-  odoMax?: number;
-  /** Folded colour words; a car matches when its exterior colour contains one of them as a word. */
-  colours?: string[];
-  excludeIds?: number[];
-  /** Default: on sale only (available). The handed-over car is looked up in every status. */
-  statuses?: CarStatus[];
-  sort?: CarSort;
-  /** Order by closeness to this price (ties by sort). */
-  nearPrice?: number;
-  limit: number;
-}
-
-export interface PriceStats {
-  count: number;
-  min: number;
-  max: number;
-  avg: number;
-}
+export type { CarSearch, ModelFilter, PriceStats } from '../cars/inventory-search';
 
 export interface ShowroomInfo {
   name: string;

@@ -1,147 +1,34 @@
-import {
-  and,
-  asc,
-  avg,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  like,
-  lte,
-  max,
-  min,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import type { BodyType, CarStatus, Fuel, Transmission } from '../../../contract/cars';
-import type { Executor } from '../../db/client';
-import { cars } from '../../db/schema';
 import type { CarsInventoryReader } from './cars-inventory';
 import { type AdvisorCar, type CarSearch, compareCars, matchesSearch, type PriceStats } from './inventory';
 
+/** What this reader uses of CarsService: the inventory search and its price statistics. */
+export interface InventorySearcher {
+  searchInventory(s: CarSearch, limit: number): Promise<AdvisorCar[]>;
+  inventoryPriceStats(s: Omit<CarSearch, 'limit'>): Promise<PriceStats | null>;
+}
+
 /**
- * The advisor's searches as one read-only SQL query on the cars table: every filter of CarSearch
- * (ranges of years and seats, several brands or body types, models, colours) in the WHERE clause, no
- * count, at most a few dozen rows. The cars service's public list takes one value per filter and counts
- * every page, which costs one call per combination and most of the time budget on 10,000 cars, so the
- * advisor reads the table itself here, read only, through the same columns the service writes
- * (brand_key, search_compact, exterior_color_key). Single cars and the stock summary still come through
- * the service (CarsInventoryReader). Every row is checked again with the shared rule `matchesSearch`.
+ * The service-backed reader with searches and price statistics answered by the cars service's one-query
+ * search (cars/inventory-search.ts). Single cars and the stock summary come through CarsInventoryReader.
+ * Every row is checked again with the shared rule `matchesSearch`.
  */
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Colour words -> prefixes of the stored colour key ("do" matches "Đỏ pha lê" = "dophale"). */
-function colourCondition(colours: string[]): SQL | undefined {
-  const prefixes = colours.flatMap((c) => (c === 'xam' ? ['xam', 'ghi'] : c === 'be' ? ['be', 'kem'] : [c]));
-  return or(...prefixes.map((p) => like(cars.exteriorColorKey, `${escapeLike(p)}%`)));
-}
-
-function where(s: Omit<CarSearch, 'limit'>): SQL | undefined {
-  const who: (SQL | undefined)[] = [];
-  if (s.brandKeys?.length) who.push(inArray(cars.brandKey, s.brandKeys));
-  for (const m of s.models ?? []) {
-    const keys = m.keys.filter((k) => k.length > 0);
-    who.push(
-      and(
-        m.brandKeys.length ? inArray(cars.brandKey, m.brandKeys) : undefined,
-        keys.length ? or(...keys.map((k) => like(cars.searchCompact, `%${escapeLike(k)}%`))) : undefined,
-      ),
-    );
-  }
-  return and(
-    inArray(cars.status, s.statuses ?? ['available']),
-    who.length ? or(...who) : undefined,
-    s.bodyTypes?.length ? inArray(cars.bodyType, s.bodyTypes) : undefined,
-    s.seatsMin !== undefined ? gte(cars.size, s.seatsMin) : undefined,
-    s.seatsMax !== undefined ? lte(cars.size, s.seatsMax) : undefined,
-    s.fuels?.length ? inArray(cars.fuel, s.fuels) : undefined,
-    s.transmission ? eq(cars.transmission, s.transmission) : undefined,
-    s.priceMin !== undefined ? gte(cars.sellPrice, s.priceMin) : undefined,
-    s.priceMax !== undefined ? lte(cars.sellPrice, s.priceMax) : undefined,
-    s.yearMin !== undefined ? gte(cars.year, s.yearMin) : undefined,
-    s.yearMax !== undefined ? lte(cars.year, s.yearMax) : undefined,
-    s.odoMin !== undefined ? gte(cars.odo, s.odoMin) : undefined,
-    s.odoMax !== undefined ? lte(cars.odo, s.odoMax) : undefined,
-    s.colours?.length ? colourCondition(s.colours) : undefined,
-    s.excludeIds?.length ? notInArray(cars.id, s.excludeIds) : undefined,
-  );
-}
-
-function order(s: CarSearch): SQL[] {
-  const near = s.nearPrice !== undefined ? [sql`abs(${cars.sellPrice} - ${s.nearPrice})`] : [];
-  switch (s.sort) {
-    case 'price_asc':
-      return [...near, asc(cars.sellPrice), desc(cars.id)];
-    case 'price_desc':
-      return [...near, desc(cars.sellPrice), desc(cars.id)];
-    case 'odo_asc':
-      return [...near, asc(cars.odo), desc(cars.id)];
-    case 'year_desc':
-      return [...near, desc(cars.year), asc(cars.odo), desc(cars.id)];
-    default:
-      return [...near, desc(cars.id)];
-  }
-}
-
-const columns = {
-  id: cars.id,
-  carName: cars.carName,
-  brand: cars.brand,
-  model: cars.model,
-  version: cars.version,
-  year: cars.year,
-  sellPrice: cars.sellPrice,
-  odo: cars.odo,
-  bodyType: cars.bodyType,
-  size: cars.size,
-  fuel: cars.fuel,
-  transmission: cars.transmission,
-  exteriorColor: cars.exteriorColor,
-  status: cars.status,
-};
-
-/** The service-backed reader with searches and price statistics answered by SQL. */
 export class SqlInventoryReader {
   constructor(
     private readonly base: CarsInventoryReader,
-    private readonly db: Executor,
+    private readonly cars: InventorySearcher,
   ) {}
 
   async searchCars(s: CarSearch): Promise<AdvisorCar[]> {
-    const rows = await this.db
-      .select(columns)
-      .from(cars)
-      .where(where(s))
-      .orderBy(...order(s))
-      // A few more than asked: colour prefixes may let in a row the word rule then turns away.
-      .limit(s.limit + 8);
+    // A few more than asked: colour prefixes may let in a row the word rule then turns away.
+    const rows = await this.cars.searchInventory(s, s.limit + 8);
     return rows
-      .map(
-        (r): AdvisorCar => ({
-          ...r,
-          sellPrice: Number(r.sellPrice),
-          bodyType: r.bodyType as BodyType,
-          fuel: r.fuel as Fuel,
-          transmission: r.transmission as Transmission,
-          status: r.status as CarStatus,
-        }),
-      )
       .filter((c) => matchesSearch(c, s))
       .sort(compareCars(s))
       .slice(0, s.limit);
   }
 
-  async priceStats(s: Omit<CarSearch, 'limit'>): Promise<PriceStats | null> {
-    const [row] = await this.db
-      .select({ n: count(), lo: min(cars.sellPrice), hi: max(cars.sellPrice), mean: avg(cars.sellPrice) })
-      .from(cars)
-      .where(where(s));
-    if (!row || row.n === 0) return null;
-    return { count: row.n, min: Number(row.lo), max: Number(row.hi), avg: Math.round(Number(row.mean)) };
+  priceStats(s: Omit<CarSearch, 'limit'>): Promise<PriceStats | null> {
+    return this.cars.inventoryPriceStats(s);
   }
 
   getCar(id: number) {

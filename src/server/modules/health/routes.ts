@@ -1,7 +1,8 @@
 import type { App } from '../../context';
 import type { Database } from '../../db/client';
+import type { Metrics } from '../../platform/metrics';
 
-export function healthRoutes(database: Database) {
+export function healthRoutes(database: Database, metrics: Metrics) {
   return async (app: App) => {
     app.get(
       '/health',
@@ -25,6 +26,23 @@ export function healthRoutes(database: Database) {
           return reply.status(503).send({ status: 503, message: 'Cơ sở dữ liệu chưa sẵn sàng' });
         }
       },
+    );
+
+    app.get(
+      '/metrics',
+      {
+        config: { access: 'metrics' },
+        schema: {
+          tags: ['Hệ thống'],
+          summary: 'Số liệu Prometheus (cần METRICS_TOKEN)',
+          security: [{ bearer: [] }],
+        },
+      },
+      async (_req, reply) =>
+        reply
+          .header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(await metrics.render()),
     );
   };
 }

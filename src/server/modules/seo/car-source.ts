@@ -1,17 +1,9 @@
-import { desc, inArray } from 'drizzle-orm';
-import { VISIBLE_STATUSES } from '../../../contract/cars';
-import type { Db } from '../../db/client';
-import { cars } from '../../db/schema';
 import { ApiError } from '../../platform/errors';
 import type { CarsService } from '../cars/service';
 import type { CarSource } from './service';
 
-/**
- * Car pages read CarsService.detail (sold cars too: their page still opens and says so).
- * The sitemap needs every visible car with its last change, which CarsService does not offer yet:
- * until it does (a `sitemapEntries()` there), this one read of id and updated_at stays here.
- */
-export function carSourceFrom(service: CarsService, db: Db): CarSource {
+/** Car pages read CarsService.detail (sold cars too: their page still opens and says so); the sitemap its visible cars. */
+export function carSourceFrom(service: CarsService): CarSource {
   return {
     async find(id) {
       try {
@@ -21,13 +13,6 @@ export function carSourceFrom(service: CarsService, db: Db): CarSource {
         throw err;
       }
     },
-    async sitemap() {
-      const rows = await db
-        .select({ carId: cars.id, updatedAt: cars.updatedAt })
-        .from(cars)
-        .where(inArray(cars.status, [...VISIBLE_STATUSES]))
-        .orderBy(desc(cars.updatedAt));
-      return rows;
-    },
+    sitemap: () => service.sitemapEntries(),
   };
 }

@@ -10,6 +10,19 @@ export interface ShareImage {
   alt: string;
 }
 
+/**
+ * What the browser may fetch before the page's scripts ask for it: the route's code, the first API
+ * answers and the first big picture (the page's LCP). See preload.ts.
+ */
+export interface PagePreload {
+  /** Script files of the page's route (modulepreload). */
+  modules: string[];
+  /** Same-origin API addresses the page requests first; fetch() reuses the preloaded answers. */
+  data: string[];
+  /** The LCP picture with the <img>'s own srcset and sizes, so the same file is chosen. */
+  image: { src: string; srcset: string; sizes: string } | null;
+}
+
 export interface PageHead {
   title: string;
   description: string;
@@ -23,6 +36,7 @@ export interface PageHead {
   jsonLd: object[];
   /** Extra <meta property=...> pairs (article:published_time, product:price:amount, ...). */
   extra?: [string, string][];
+  preload?: PagePreload;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -92,16 +106,38 @@ export function renderHead(head: PageHead): string {
   return lines.join('\n    ');
 }
 
+/**
+ * The preload links, placed after the built page's own script and stylesheet (see injectHead): the
+ * entry and the CSS are requested first, the route's chunks, data and picture right behind them.
+ */
+export function renderPreload(preload: PagePreload | undefined): string {
+  if (!preload) return '';
+  const lines: string[] = [];
+  for (const href of preload.modules)
+    lines.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
+  for (const href of preload.data)
+    lines.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}" />`);
+  if (preload.image) {
+    const { src, srcset, sizes } = preload.image;
+    lines.push(
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(src)}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}" />`,
+    );
+  }
+  return lines.join('\n    ');
+}
+
 export const HEAD_MARKER = '<!--app-head-->';
 
 /**
  * Puts the head into the built index.html: its own <title> and description (the defaults for the
  * JavaScript app) are removed, our tags go where the marker is (or before </head>).
  */
-export function injectHead(template: string, headHtml: string): string {
-  const cleaned = template
+export function injectHead(template: string, headHtml: string, tailHtml = ''): string {
+  let cleaned = template
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
+  // Last in <head>: after the entry script and stylesheet Vite wrote there.
+  if (tailHtml) cleaned = cleaned.replace(/<\/head>/i, () => `  ${tailHtml}\n  </head>`);
   if (cleaned.includes(HEAD_MARKER)) return cleaned.replace(HEAD_MARKER, () => headHtml);
   return cleaned.replace(/<\/head>/i, () => `${headHtml}\n  </head>`);
 }

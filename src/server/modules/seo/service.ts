@@ -4,6 +4,8 @@ import { BLOG_CATEGORY_LABELS, type BlogView } from '../../../contract/blogs';
 import type { CarDetail } from '../../../contract/cars';
 import { formatKm, formatPrice } from '../../../contract/format';
 import type { ImageView } from '../../../contract/images';
+import { LCP_IMAGE_SIZES } from '../../../contract/page-images';
+import type { SliderView } from '../../../contract/sliders';
 import type { PublicWebConfiguration } from '../../../contract/web-config';
 import type { Config } from '../../config';
 import type { BlogsService } from '../blogs/service';
@@ -16,9 +18,12 @@ import {
   FALLBACK_TEMPLATE,
   injectHead,
   type PageHead,
+  type PagePreload,
   renderHead,
+  renderPreload,
   type ShareImage,
 } from './head';
+import { RouteModules } from './preload';
 
 /**
  * Where car pages get their data. Points at CarsService (app.ts); kept as an interface so the share
@@ -108,6 +113,9 @@ export const STATIC_PAGES: Record<string, StaticPage> = {
   },
 };
 
+/** What every public page asks the API for first (the layout's showroom settings). */
+const LAYOUT_DATA = '/api/web-configuration';
+
 /** Staff and sign-in pages: served so the app can start, never indexed. */
 const PRIVATE_PREFIXES = ['/dashboard', '/login', '/reset-password'];
 
@@ -121,6 +129,7 @@ export class SeoService {
   private template: { path: string; mtimeMs: number; html: string } | null = null;
   private readonly startedAt = new Date();
   private carSource: CarSource | null = null;
+  private readonly routeModules: RouteModules;
 
   constructor(
     private readonly config: Pick<Config, 'publicUrl' | 'webDir'>,
@@ -128,7 +137,9 @@ export class SeoService {
     private readonly blogs: BlogsService,
     private readonly sliders: SlidersService,
     private readonly recruitment: RecruitmentService,
-  ) {}
+  ) {
+    this.routeModules = new RouteModules(config.webDir);
+  }
 
   /** Car pages and the sitemap's cars come from here once set (app.ts points it at CarsService). */
   setCarSource(source: CarSource) {
@@ -175,8 +186,8 @@ export class SeoService {
     };
   }
 
-  private async defaultImage(site: string): Promise<ShareImage | null> {
-    const views = await this.sliders.listPublic();
+  private async defaultImage(site: string, banners?: SliderView[]): Promise<ShareImage | null> {
+    const views = banners ?? (await this.sliders.listPublic());
     const first = views.find((v) => v.image);
     return first ? this.shareImage(first.image, first.title || site) : null;
   }
@@ -215,9 +226,25 @@ export class SeoService {
     };
   }
 
+  /**
+   * The head's preloads for a public route: its script chunks, the API answers it reads first (the
+   * exact addresses the web app requests, so fetch() reuses them) and its LCP picture.
+   */
+  private async preload(
+    route: string,
+    data: string[],
+    image: { image: ImageView | null | undefined; sizes: string } | null,
+  ): Promise<PagePreload> {
+    return {
+      modules: await this.routeModules.forRoute(route),
+      data: [LAYOUT_DATA, ...data],
+      image: image?.image ? { src: image.image.src, srcset: image.image.srcset, sizes: image.sizes } : null,
+    };
+  }
+
   private async finish(head: PageHead, status: number): Promise<RenderedPage> {
     const { html } = await this.loadTemplate();
-    return { status, html: injectHead(html, renderHead(head)) };
+    return { status, html: injectHead(html, renderHead(head), renderPreload(head.preload)) };
   }
 
   // ---- pages ---------------------------------------------------------------------------------------
@@ -228,8 +255,17 @@ export class SeoService {
     if (!page) return this.renderNotFound(path);
     const cfg = await this.webConfig.getPublic();
     const site = cfg.showroomName;
-    const image = await this.defaultImage(site);
+    const banners = await this.sliders.listPublic();
+    const image = await this.defaultImage(site, banners);
     const jsonLd: object[] = [this.dealer(cfg, image)];
+    // Home: the banners (GET overview/sliders) and the first banner's picture, its LCP.
+    const preload =
+      path === '/'
+        ? await this.preload(path, ['/api/overview/sliders'], {
+            image: banners[0]?.image,
+            sizes: LCP_IMAGE_SIZES.homeBanner,
+          })
+        : await this.preload(path, [], null);
     if (path !== '/')
       jsonLd.push(
         this.breadcrumbs([
@@ -246,6 +282,7 @@ export class SeoService {
         type: 'website',
         image,
         jsonLd,
+        preload,
       },
       200,
     );
@@ -283,6 +320,10 @@ export class SeoService {
           ]),
           dealer,
         ],
+        preload: await this.preload('/blogs/:id', [`/api/blogs/${post.blogId}`], {
+          image: post.image,
+          sizes: LCP_IMAGE_SIZES.blogCover,
+        }),
       },
       200,
     );
@@ -392,6 +433,10 @@ export class SeoService {
           ]),
           this.dealer(cfg, fallback),
         ],
+        preload: await this.preload('/cars/:id', [`/api/cars/${car.carId}`], {
+          image: car.photos?.[0],
+          sizes: LCP_IMAGE_SIZES.carGallery,
+        }),
       },
       200,
     );

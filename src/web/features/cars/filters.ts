@@ -8,7 +8,7 @@ import {
   PUBLIC_PAGE_SIZE,
   TRANSMISSION_LABELS,
   type Transmission,
-} from '@contract/cars';
+} from '@contract/cars-labels';
 import { formatKm, formatPrice } from '@contract/format';
 
 /**

@@ -1,14 +1,18 @@
 import type { Page } from '@contract/common';
-import type {
-  ApplicationReceipt,
-  CandidateBody,
-  CandidateStatus,
-  CandidateView,
-  EnumOption,
-  JobType,
-  RecruitmentBody,
-  RecruitmentStatus,
-  RecruitmentView,
+import {
+  type ApplicationReceipt,
+  type CandidateBody,
+  type CandidateStatus,
+  type CandidateView,
+  type EnumOption,
+  JOB_TYPE_LABELS,
+  JOB_TYPES,
+  type JobType,
+  RECRUITMENT_STATUS_LABELS,
+  RECRUITMENT_STATUSES,
+  type RecruitmentBody,
+  type RecruitmentStatus,
+  type RecruitmentView,
 } from '@contract/recruitment';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, errorMessage } from '../../lib/api-client';
@@ -93,7 +97,10 @@ export function usePostingChoices() {
   });
 }
 
-/** GET recruitments/admin/recruitment-status and recruitment-type: {value, label} lists. */
+/**
+ * GET recruitments/admin/recruitment-status and recruitment-type: {value, label} lists; the contract's
+ * labels stand in until they arrive.
+ */
 export function useRecruitmentOptions() {
   const statuses = useQuery({
     queryKey: [...RECRUITMENT_KEY, 'statuses'],
@@ -107,7 +114,11 @@ export function useRecruitmentOptions() {
       api<EnumOption<JobType>[]>('recruitments/admin/recruitment-type', { auth: true, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  return { statuses: statuses.data, types: types.data };
+  return {
+    statuses:
+      statuses.data ?? RECRUITMENT_STATUSES.map((s) => ({ value: s, label: RECRUITMENT_STATUS_LABELS[s] })),
+    types: types.data ?? JOB_TYPES.map((t) => ({ value: t, label: JOB_TYPE_LABELS[t] })),
+  };
 }
 
 /** GET recruitments/admin/{id}: any posting, for the edit form. */

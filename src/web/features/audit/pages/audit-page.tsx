@@ -7,7 +7,7 @@ import { Badge, type BadgeTone } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { type Column, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { Select } from '../../../components/form-field';
+import { FilterSelect } from '../../../components/filter-select';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api-client';
@@ -165,43 +165,31 @@ export default function AuditPage() {
         }
       />
       <div className="mb-4 grid grid-cols-2 items-end gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 xl:grid-cols-[repeat(3,minmax(0,1fr))_11rem_11rem_auto]">
-        <Select
-          aria-label="Lọc theo nhân viên"
+        <FilterSelect
+          label="Lọc theo nhân viên"
           className="col-span-2 sm:col-span-1"
           value={f.userId}
-          onChange={(e) => update({ userId: e.target.value })}
-        >
-          <option value="">Mọi nhân viên</option>
-          {options.data?.users.map((u) => (
-            <option key={u.userId} value={u.userId}>
-              {u.fullName ? `${u.fullName} (@${u.username})` : `@${u.username}`}
-            </option>
-          ))}
-        </Select>
-        <Select
-          aria-label="Lọc theo đối tượng"
+          onChange={(v) => update({ userId: v })}
+          all="Mọi nhân viên"
+          options={options.data?.users.map((u) => ({
+            value: u.userId,
+            label: u.fullName ? `${u.fullName} (@${u.username})` : `@${u.username}`,
+          }))}
+        />
+        <FilterSelect
+          label="Lọc theo đối tượng"
           value={f.entity}
-          onChange={(e) => update({ entity: e.target.value })}
-        >
-          <option value="">Mọi đối tượng</option>
-          {options.data?.entities.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-        <Select
-          aria-label="Lọc theo thao tác"
+          onChange={(v) => update({ entity: v })}
+          all="Mọi đối tượng"
+          options={options.data?.entities}
+        />
+        <FilterSelect
+          label="Lọc theo thao tác"
           value={f.action}
-          onChange={(e) => update({ action: e.target.value })}
-        >
-          <option value="">Mọi thao tác</option>
-          {options.data?.actions.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
+          onChange={(v) => update({ action: v })}
+          all="Mọi thao tác"
+          options={options.data?.actions}
+        />
         <div className="min-w-0">
           <label htmlFor={`${ids}-from`} className="mb-1 block text-xs font-medium text-slate-500">
             Từ ngày

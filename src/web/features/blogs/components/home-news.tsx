@@ -1,4 +1,4 @@
-import { HOME_BLOG_COUNT } from '@contract/blogs';
+import { HOME_BLOG_COUNT } from '@contract/blogs-labels';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePublicBlogs } from '../api';

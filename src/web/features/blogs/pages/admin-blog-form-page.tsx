@@ -1,18 +1,22 @@
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory, blogBody } from '@contract/blogs';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { BackLink } from '../../../components/back-link';
 import { Button, buttonClass } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
-import { FormField, Input, Select, Textarea } from '../../../components/form-field';
+import { FormField, Input, Textarea } from '../../../components/form-field';
+import { MissingRecord } from '../../../components/missing-record';
 import { PageHeader } from '../../../components/page-header';
+import { SelectField } from '../../../components/select-field';
 import { Skeleton } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { enumOptions } from '../../../lib/enum-options';
+import { useRecordId } from '../../../lib/use-record-id';
 import { ImagePicker } from '../../content/components/image-picker';
 import { applyServerErrors } from '../../content/form-errors';
+import { useImageUpload } from '../../content/use-image-upload';
 import { useAdminBlog, useSaveBlog } from '../api';
 import { RichTextEditor } from '../components/rich-text-editor';
 
@@ -29,16 +33,11 @@ const FIELDS = ['title', 'summary', 'category', 'content', 'active'] as const;
 
 /** /dashboard/blogs/add and /dashboard/blogs/:blogId: one form; the body is edited with TipTap. */
 export default function AdminBlogFormPage() {
-  const { blogId } = useParams();
-  const id = blogId ? Number(blogId) : null;
-  const isEdit = id !== null;
-  const validId = !isEdit || (Number.isInteger(id) && id > 0);
+  const { id, isEdit, validId } = useRecordId('blogId');
   const navigate = useNavigate();
   const blog = useAdminBlog(isEdit && validId ? id : null);
   const save = useSaveBlog(id);
-  const [image, setImage] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string | undefined>();
-  const [progress, setProgress] = useState<number | null>(null);
+  const cover = useImageUpload(!isEdit, 'Vui lòng chọn ảnh bìa');
 
   const {
     register,
@@ -62,61 +61,40 @@ export default function AdminBlogFormPage() {
   if (!validId || (isEdit && blog.isError)) {
     const notFound = !validId || (blog.error instanceof ApiError && blog.error.status === 404);
     return (
-      <>
-        <PageHeader title="Sửa bài viết" />
-        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <EmptyState
-            title={notFound ? 'Không tìm thấy bài viết' : errorMessage(blog.error)}
-            action={
-              <Link to="/dashboard/blogs" className={buttonClass('secondary')}>
-                Về danh sách bài viết
-              </Link>
-            }
-          />
-        </div>
-      </>
+      <MissingRecord
+        title="Sửa bài viết"
+        message={notFound ? 'Không tìm thấy bài viết' : errorMessage(blog.error)}
+        action={
+          <Link to="/dashboard/blogs" className={buttonClass('secondary')}>
+            Về danh sách bài viết
+          </Link>
+        }
+      />
     );
   }
 
   const loading = isEdit && blog.isPending;
-  const submit = handleSubmit(
-    (v) => {
-      if (!isEdit && !image) {
-        setImageError('Vui lòng chọn ảnh bìa');
-        return;
-      }
-      setImageError(undefined);
-      setProgress(image ? 0 : null);
-      save.mutate(
-        { body: v, image, onProgress: image ? setProgress : undefined },
-        {
-          onSuccess: (saved) => {
-            toast.success(isEdit ? 'Đã cập nhật bài viết' : `Đã thêm bài viết "${saved.title}"`);
-            navigate('/dashboard/blogs');
-          },
-          onError: (err) => {
-            if (err instanceof ApiError && (err.status === 413 || err.status === 415))
-              setImageError(errorMessage(err));
-            else if (!applyServerErrors(err, setError, FIELDS)) toast.error(errorMessage(err));
-          },
-          onSettled: () => setProgress(null),
+  const submit = handleSubmit((v) => {
+    if (!cover.ready()) return;
+    save.mutate(
+      { body: v, ...cover.upload },
+      {
+        onSuccess: (saved) => {
+          toast.success(isEdit ? 'Đã cập nhật bài viết' : `Đã thêm bài viết "${saved.title}"`);
+          navigate('/dashboard/blogs');
         },
-      );
-    },
-    () => {
-      if (!isEdit && !image) setImageError('Vui lòng chọn ảnh bìa');
-    },
-  );
+        onError: (err) => {
+          if (!cover.refused(err) && !applyServerErrors(err, setError, FIELDS))
+            toast.error(errorMessage(err));
+        },
+        onSettled: cover.settled,
+      },
+    );
+  }, cover.flagMissing);
 
   return (
     <>
-      <Link
-        to="/dashboard/blogs"
-        className="mb-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-600"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Danh sách bài viết
-      </Link>
+      <BackLink to="/dashboard/blogs">Danh sách bài viết</BackLink>
       <PageHeader
         title={isEdit ? 'Sửa bài viết' : 'Thêm bài viết'}
         description={isEdit ? blog.data?.title : 'Viết tin tức, kinh nghiệm hoặc ưu đãi cho trang Tin tức.'}
@@ -179,28 +157,20 @@ export default function AdminBlogFormPage() {
             <Skeleton className="aspect-video w-full" />
           ) : (
             <>
-              <FormField label="Chuyên mục" htmlFor="blog-category" error={errors.category?.message} required>
-                <Select id="blog-category" {...register('category')}>
-                  {BLOG_CATEGORIES.map((c) => (
-                    <option key={c} value={c}>
-                      {BLOG_CATEGORY_LABELS[c]}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
+              <SelectField
+                label="Chuyên mục"
+                id="blog-category"
+                error={errors.category?.message}
+                required
+                options={enumOptions(BLOG_CATEGORIES, BLOG_CATEGORY_LABELS)}
+                {...register('category')}
+              />
               <ImagePicker
+                {...cover.picker}
                 id="blog-image"
                 label="Ảnh bìa"
-                file={image}
                 currentSrc={blog.data?.image?.src}
-                onChange={(f) => {
-                  setImage(f);
-                  setImageError(undefined);
-                }}
-                progress={progress}
-                error={imageError}
                 hint="Ảnh ngang 16:9, JPEG, PNG, WebP hoặc HEIC, tối đa 10 MB."
-                required={!isEdit}
               />
               <label className="flex min-h-11 cursor-pointer items-center gap-3">
                 <input type="checkbox" className="size-5 accent-brand-600" {...register('active')} />

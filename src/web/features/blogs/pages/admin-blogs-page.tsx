@@ -1,66 +1,32 @@
 import type { BlogSummary } from '@contract/blogs';
 import { formatDate, formatThousands } from '@contract/format';
 import { ExternalLink, Eye, EyeOff, FilePlus2, Pencil } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
-import { buttonClass, IconButton, iconButtonClass } from '../../../components/button';
+import { buttonClass, iconButtonClass } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { type Column, DataTable } from '../../../components/data-table';
+import type { Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
-import { SearchBox } from '../../../components/search-box';
-import { errorMessage } from '../../../lib/api-client';
+import { ListPage } from '../../../components/list-page';
+import { actionsColumn, RowLink, ToggleRowButton } from '../../../components/row-actions';
+import { useConfirmAction } from '../../../lib/use-confirm-action';
+import { useListParams } from '../../../lib/use-list-params';
 import { useAdminBlogs, useSetBlogActive } from '../api';
 
 const PAGE_SIZE = 5;
 
 /** /dashboard/blogs: posts (hidden ones too), searchable, paged; show / hide, edit (MANAGE_BLOG). */
 export default function AdminBlogsPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const search = params.get('search') ?? '';
-  const { data, isPending, isError, error, isPlaceholderData } = useAdminBlogs({
-    page,
-    size: PAGE_SIZE,
-    search,
-  });
-  const setActive = useSetBlogActive();
-  const [target, setTarget] = useState<BlogSummary | null>(null);
-
-  const update = (next: { page?: number; search?: string }) => {
-    const p = new URLSearchParams(params);
-    if (next.search !== undefined) {
-      if (next.search) p.set('search', next.search);
-      else p.delete('search');
-      p.delete('page');
-    }
-    if (next.page !== undefined) {
-      if (next.page > 1) p.set('page', String(next.page));
-      else p.delete('page');
-    }
-    setParams(p, { replace: next.search !== undefined });
-  };
-
-  function confirmToggle() {
-    if (!target) return;
-    const active = !target.active;
-    setActive.mutate(
-      { id: target.blogId, active },
-      {
-        onSuccess: () => {
-          toast.success(active ? 'Đã hiện bài viết' : 'Đã ẩn bài viết');
-          setTarget(null);
-        },
-        onError: (err) => {
-          toast.error(errorMessage(err));
-          setTarget(null);
-        },
-      },
-    );
-  }
+  const list = useListParams();
+  const { search } = list;
+  const query = useAdminBlogs({ page: list.page, size: PAGE_SIZE, search });
+  const { data } = query;
+  const toggle = useConfirmAction(
+    useSetBlogActive(),
+    (b: BlogSummary) => ({ id: b.blogId, active: !b.active }),
+    (b) => (b.active ? 'Đã ẩn bài viết' : 'Đã hiện bài viết'),
+  );
+  const target = toggle.target;
 
   const columns: Column<BlogSummary>[] = [
     {
@@ -111,106 +77,61 @@ export default function AdminBlogsPage() {
       header: 'Trạng thái',
       cell: (b) => (b.active ? <Badge tone="success">Đang hiện</Badge> : <Badge>Đã ẩn</Badge>),
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Thao tác</span>,
-      mobile: 'actions',
-      className: 'w-px text-right',
-      cell: (b) => (
-        <div className="flex justify-end gap-1">
-          {b.active ? (
-            <a
-              href={`/blogs/${b.blogId}`}
-              target="_blank"
-              rel="noopener"
-              className={iconButtonClass}
-              aria-label={`Xem trên website: ${b.title}`}
-              title="Xem trên website"
-            >
-              <ExternalLink className="size-4" aria-hidden="true" />
-            </a>
-          ) : null}
-          <Link
-            to={`/dashboard/blogs/${b.blogId}`}
+    actionsColumn((b) => (
+      <>
+        {b.active ? (
+          <a
+            href={`/blogs/${b.blogId}`}
+            target="_blank"
+            rel="noopener"
             className={iconButtonClass}
-            aria-label={`Sửa bài viết ${b.title}`}
-            title="Sửa"
+            aria-label={`Xem trên website: ${b.title}`}
+            title="Xem trên website"
           >
-            <Pencil className="size-4" aria-hidden="true" />
-          </Link>
-          {b.active ? (
-            <IconButton
-              label={`Ẩn bài viết ${b.title}`}
-              className="text-red-600 hover:bg-red-50 hover:text-red-700"
-              onClick={() => setTarget(b)}
-            >
-              <EyeOff className="size-4" aria-hidden="true" />
-            </IconButton>
-          ) : (
-            <IconButton
-              label={`Hiện bài viết ${b.title}`}
-              className="text-emerald-600 hover:bg-emerald-50 hover:text-emerald-700"
-              onClick={() => setTarget(b)}
-            >
-              <Eye className="size-4" aria-hidden="true" />
-            </IconButton>
-          )}
-        </div>
-      ),
-    },
+            <ExternalLink className="size-4" aria-hidden="true" />
+          </a>
+        ) : null}
+        <RowLink
+          to={`/dashboard/blogs/${b.blogId}`}
+          label={`Sửa bài viết ${b.title}`}
+          title="Sửa"
+          icon={Pencil}
+        />
+        <ToggleRowButton
+          isOn={b.active}
+          off={{ label: `Ẩn bài viết ${b.title}`, icon: EyeOff }}
+          on={{ label: `Hiện bài viết ${b.title}`, icon: Eye }}
+          onClick={() => toggle.ask(b)}
+        />
+      </>
+    )),
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Quản lý tin tức"
-        description={data ? `${data.totalElements} bài viết` : 'Bài viết trên trang Tin tức'}
-        actions={
-          <Link to="/dashboard/blogs/add" className={buttonClass('primary')}>
-            <FilePlus2 className="size-4" aria-hidden="true" />
-            Thêm bài viết
-          </Link>
-        }
-      />
-      <div className="mb-4 max-w-md">
-        <SearchBox
-          value={search}
-          onChange={(v) => update({ search: v })}
-          placeholder="Tìm tiêu đề, tóm tắt..."
-          label="Tìm bài viết"
+    <ListPage
+      title="Quản lý tin tức"
+      description={data ? `${data.totalElements} bài viết` : 'Bài viết trên trang Tin tức'}
+      actions={
+        <Link to="/dashboard/blogs/add" className={buttonClass('primary')}>
+          <FilePlus2 className="size-4" aria-hidden="true" />
+          Thêm bài viết
+        </Link>
+      }
+      search={{ placeholder: 'Tìm tiêu đề, tóm tắt...', label: 'Tìm bài viết' }}
+      query={query}
+      caption="Danh sách bài viết"
+      columns={columns}
+      rowKey={(b) => b.blogId}
+      empty={
+        <EmptyState
+          title={search ? 'Không tìm thấy bài viết phù hợp' : 'Chưa có bài viết nào'}
+          description={search ? 'Thử lại với từ khóa khác.' : undefined}
         />
-      </div>
-      {isError ? (
-        <div
-          className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200"
-          role="alert"
-        >
-          {errorMessage(error)}
-        </div>
-      ) : (
-        <DataTable
-          caption="Danh sách bài viết"
-          columns={columns}
-          rows={data?.content}
-          rowKey={(b) => b.blogId}
-          loading={isPending}
-          className={isPlaceholderData ? 'opacity-70' : undefined}
-          empty={
-            <EmptyState
-              title={search ? 'Không tìm thấy bài viết phù hợp' : 'Chưa có bài viết nào'}
-              description={search ? 'Thử lại với từ khóa khác.' : undefined}
-            />
-          }
-        />
-      )}
-      <Pagination
-        className="mt-4"
-        page={page}
-        totalPages={data?.totalPages ?? 0}
-        onChange={(p) => update({ page: p })}
-      />
+      }
+      list={list}
+    >
       <ConfirmDialog
-        open={target !== null}
+        {...toggle.dialog}
         title={target?.active ? 'Ẩn bài viết?' : 'Hiện bài viết?'}
         message={
           target?.active
@@ -219,10 +140,7 @@ export default function AdminBlogsPage() {
         }
         confirmLabel={target?.active ? 'Ẩn bài viết' : 'Hiện bài viết'}
         tone={target?.active ? 'danger' : 'primary'}
-        loading={setActive.isPending}
-        onConfirm={confirmToggle}
-        onCancel={() => setTarget(null)}
       />
-    </>
+    </ListPage>
   );
 }

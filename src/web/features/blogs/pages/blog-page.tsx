@@ -1,4 +1,5 @@
 import { formatDate, formatThousands } from '@contract/format';
+import { LCP_IMAGE_SIZES } from '@contract/page-images';
 import { ArrowLeft, CalendarDays, ChevronRight, Eye, Link2, UserRound } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
@@ -153,7 +154,7 @@ export default function BlogPage() {
           image={post.image}
           alt={post.title}
           priority
-          sizes="(min-width: 800px) 768px, 100vw"
+          sizes={LCP_IMAGE_SIZES.blogCover}
           className="-mx-4 mt-6 sm:mx-0 sm:rounded-2xl"
         />
         {post.summary ? (
@@ -166,7 +167,7 @@ export default function BlogPage() {
             href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(share)}`}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-[#1877f2] px-4 text-sm font-semibold text-white hover:bg-[#166fe5]"
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-[#1464d2] px-4 text-sm font-semibold text-white hover:bg-[#0f5cc9]"
           >
             <FacebookIcon className="size-4" />
             Facebook

@@ -1,4 +1,4 @@
-import { BLOG_CATEGORIES, BLOG_PAGE_SIZE, type BlogCategory } from '@contract/blogs';
+import { BLOG_CATEGORIES, BLOG_PAGE_SIZE, type BlogCategory } from '@contract/blogs-labels';
 import { Newspaper } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';

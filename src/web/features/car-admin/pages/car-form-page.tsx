@@ -2,7 +2,6 @@ import {
   BODY_TYPE_LABELS,
   BODY_TYPES,
   CAR_STATUS_LABELS,
-  type CarAdminDetail,
   type CarData,
   DRIVETRAIN_LABELS,
   DRIVETRAINS,
@@ -17,165 +16,32 @@ import {
 import { formatPrice, yearRange } from '@contract/format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ExternalLink, HandCoins, Receipt } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/badge';
 import { Button, buttonClass } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { EmptyState } from '../../../components/empty-state';
 import { FormAlert, FormField, Input, Select, Textarea } from '../../../components/form-field';
-import { NumberInput } from '../../../components/number-input';
+import { MissingRecord } from '../../../components/missing-record';
+import { NumberField } from '../../../components/number-field';
 import { PageHeader } from '../../../components/page-header';
+import { SelectField } from '../../../components/select-field';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { enumOptions } from '../../../lib/enum-options';
 import { SaleDialog, type SaleTarget } from '../../sales';
-import { useAdminCar, useCreateCar, useInventoryOptions, usePhotoActions, useUpdateCar } from '../api';
+import { useAdminCar, useCreateCar, useInventoryOptions, useUpdateCar } from '../api';
 import { FeaturesInput } from '../components/features-input';
-import { type PhotoItem, PhotoManager, ProgressBar } from '../components/photo-manager';
+import { Section } from '../components/form-section';
+import { PhotoManager, ProgressBar } from '../components/photo-manager';
+import { SavedPhotos } from '../components/saved-photos';
+import { useLocalPhotos } from '../components/use-local-photos';
 import { type CarFormValues, carFormSchema, EMPTY_CAR, toFormValues } from '../form-schema';
 import { STATUS_TONES } from '../status';
 
 const resolver = zodResolver(carFormSchema) as unknown as Resolver<CarFormValues>;
-const YEARS = yearRange(MIN_CAR_YEAR + 10);
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
-      <h2 id={id} className="text-base font-semibold text-slate-900">
-        {title}
-      </h2>
-      {description ? <p className="mt-0.5 text-sm text-slate-500">{description}</p> : null}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-interface LocalPhoto {
-  key: string;
-  file: File;
-  url: string;
-}
-
-/** Photos of a car not saved yet: kept in the browser, sent with the car in cover-first order. */
-function useLocalPhotos() {
-  const [photos, setPhotos] = useState<LocalPhoto[]>([]);
-  const all = useRef(photos);
-  all.current = photos;
-  useEffect(
-    () => () => {
-      for (const p of all.current) URL.revokeObjectURL(p.url);
-    },
-    [],
-  );
-  return {
-    photos,
-    add: (files: File[]) =>
-      setPhotos((ps) => [
-        ...ps,
-        ...files.map((file) => ({
-          key: `${file.name}-${file.size}-${Math.random()}`,
-          file,
-          url: URL.createObjectURL(file),
-        })),
-      ]),
-    remove: (key: string) =>
-      setPhotos((ps) => {
-        const gone = ps.find((p) => p.key === key);
-        if (gone) URL.revokeObjectURL(gone.url);
-        return ps.filter((p) => p.key !== key);
-      }),
-    move: (from: number, to: number) =>
-      setPhotos((ps) => {
-        if (to < 0 || to >= ps.length) return ps;
-        const next = [...ps];
-        const [item] = next.splice(from, 1);
-        next.splice(to, 0, item);
-        return next;
-      }),
-  };
-}
-
-/** Edit page photos: every change is saved at once (upload with progress, remove, reorder). */
-function SavedPhotos({ car }: { car: CarAdminDetail }) {
-  const { upload, remove, reorder } = usePhotoActions(car.carId);
-  const [order, setOrder] = useState<number[] | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [removing, setRemoving] = useState<number | null>(null);
-  const byId = new Map(car.photos.map((p) => [p.photoId, p]));
-  const ids = (order ?? car.photos.map((p) => p.photoId)).filter((id) => byId.has(id));
-  const items: PhotoItem[] = ids.map((id) => ({ key: String(id), src: byId.get(id)!.urls[480] }));
-  const busy = upload.isPending || remove.isPending || reorder.isPending;
-
-  return (
-    <>
-      <PhotoManager
-        items={items}
-        busy={busy}
-        progress={progress}
-        onAdd={(files) => {
-          setProgress(0);
-          upload.mutate(
-            { files, onProgress: setProgress },
-            {
-              onSuccess: (photos) => {
-                setOrder(null);
-                toast.success(`Đã tải lên ${files.length} ảnh (${photos.length} ảnh)`);
-              },
-              onError: (err) => toast.error(errorMessage(err)),
-              onSettled: () => setProgress(null),
-            },
-          );
-        }}
-        onRemove={(key) => setRemoving(Number(key))}
-        onMove={(from, to) => {
-          if (to < 0 || to >= ids.length) return;
-          const next = [...ids];
-          const [item] = next.splice(from, 1);
-          next.splice(to, 0, item);
-          setOrder(next);
-          reorder.mutate(next, {
-            onSuccess: () => setOrder(null),
-            onError: (err) => {
-              setOrder(null);
-              toast.error(errorMessage(err));
-            },
-          });
-        }}
-      />
-      <ConfirmDialog
-        open={removing !== null}
-        title="Xóa ảnh này?"
-        message="Ảnh sẽ bị xóa khỏi xe ngay lập tức."
-        confirmLabel="Xóa ảnh"
-        loading={remove.isPending}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() =>
-          remove.mutate(removing!, {
-            onSuccess: () => {
-              toast.success('Đã xóa ảnh');
-              setRemoving(null);
-            },
-            onError: (err) => {
-              toast.error(errorMessage(err));
-              setRemoving(null);
-            },
-          })
-        }
-      />
-    </>
-  );
-}
+const YEAR_OPTIONS = yearRange(MIN_CAR_YEAR + 10).map((y) => ({ value: y, label: String(y) }));
 
 /** /dashboard/car/add and /dashboard/car/edit/:carId: one form validated with the contract's carInput. */
 export default function CarFormPage() {
@@ -279,12 +145,12 @@ export default function CarFormPage() {
 
   if (isEdit && (id === null || (car.error instanceof ApiError && car.error.status === 404))) {
     return (
-      <>
-        <PageHeader title={title} actions={back} />
-        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <EmptyState title="Không tìm thấy xe" description="Xe này không tồn tại hoặc đã bị xóa." />
-        </div>
-      </>
+      <MissingRecord
+        title={title}
+        actions={back}
+        message="Không tìm thấy xe"
+        description="Xe này không tồn tại hoặc đã bị xóa."
+      />
     );
   }
   if (isEdit && car.isError) {
@@ -382,147 +248,102 @@ export default function CarFormPage() {
             <FormField label="Phiên bản" htmlFor="car-version" error={errors.version?.message}>
               <Input id="car-version" placeholder="Ví dụ: 1.5G CVT" {...register('version')} />
             </FormField>
-            <FormField label="Năm sản xuất" htmlFor="car-year" error={errors.year?.message} required>
-              <Select id="car-year" {...register('year')}>
-                <option value="">Chọn năm</option>
-                {YEARS.map((y) => (
-                  <option key={y} value={y}>
-                    {y}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField label="Kiểu dáng" htmlFor="car-body" error={errors.bodyType?.message} required>
-              <Select id="car-body" {...register('bodyType')}>
-                <option value="">Chọn kiểu dáng</option>
-                {BODY_TYPES.map((b) => (
-                  <option key={b} value={b}>
-                    {BODY_TYPE_LABELS[b]}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField label="Số chỗ ngồi" htmlFor="car-size" error={errors.size?.message} required>
-              <Controller
-                control={control}
-                name="size"
-                render={({ field }) => (
-                  <NumberInput
-                    id="car-size"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    suffix="chỗ"
-                  />
-                )}
-              />
-            </FormField>
-            <FormField label="Nhiên liệu" htmlFor="car-fuel" error={errors.fuel?.message} required>
-              <Select id="car-fuel" {...register('fuel')}>
-                <option value="">Chọn nhiên liệu</option>
-                {FUELS.map((f) => (
-                  <option key={f} value={f}>
-                    {FUEL_LABELS[f]}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField label="Hộp số" htmlFor="car-gearbox" error={errors.transmission?.message} required>
-              <Select id="car-gearbox" {...register('transmission')}>
-                <option value="">Chọn hộp số</option>
-                {TRANSMISSIONS.map((t) => (
-                  <option key={t} value={t}>
-                    {TRANSMISSION_LABELS[t]}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField label="Dẫn động" htmlFor="car-drive" error={errors.drivetrain?.message}>
-              <Select id="car-drive" {...register('drivetrain')}>
-                <option value="">Không rõ</option>
-                {DRIVETRAINS.map((d) => (
-                  <option key={d} value={d}>
-                    {DRIVETRAIN_LABELS[d]}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
+            <SelectField
+              label="Năm sản xuất"
+              id="car-year"
+              error={errors.year?.message}
+              required
+              placeholder="Chọn năm"
+              options={YEAR_OPTIONS}
+              {...register('year')}
+            />
+            <SelectField
+              label="Kiểu dáng"
+              id="car-body"
+              error={errors.bodyType?.message}
+              required
+              placeholder="Chọn kiểu dáng"
+              options={enumOptions(BODY_TYPES, BODY_TYPE_LABELS)}
+              {...register('bodyType')}
+            />
+            <NumberField
+              control={control}
+              name="size"
+              label="Số chỗ ngồi"
+              id="car-size"
+              error={errors.size?.message}
+              required
+              suffix="chỗ"
+            />
+            <SelectField
+              label="Nhiên liệu"
+              id="car-fuel"
+              error={errors.fuel?.message}
+              required
+              placeholder="Chọn nhiên liệu"
+              options={enumOptions(FUELS, FUEL_LABELS)}
+              {...register('fuel')}
+            />
+            <SelectField
+              label="Hộp số"
+              id="car-gearbox"
+              error={errors.transmission?.message}
+              required
+              placeholder="Chọn hộp số"
+              options={enumOptions(TRANSMISSIONS, TRANSMISSION_LABELS)}
+              {...register('transmission')}
+            />
+            <SelectField
+              label="Dẫn động"
+              id="car-drive"
+              error={errors.drivetrain?.message}
+              placeholder="Không rõ"
+              options={enumOptions(DRIVETRAINS, DRIVETRAIN_LABELS)}
+              {...register('drivetrain')}
+            />
             <FormField label="Động cơ" htmlFor="car-engine" error={errors.engine?.message}>
               <Input id="car-engine" placeholder="Ví dụ: 1.5L" {...register('engine')} />
             </FormField>
-            <FormField label="Xuất xứ" htmlFor="car-origin" error={errors.origin?.message} required>
-              <Select id="car-origin" {...register('origin')}>
-                <option value="">Chọn xuất xứ</option>
-                {ORIGINS.map((o) => (
-                  <option key={o} value={o}>
-                    {ORIGIN_LABELS[o]}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
+            <SelectField
+              label="Xuất xứ"
+              id="car-origin"
+              error={errors.origin?.message}
+              required
+              placeholder="Chọn xuất xứ"
+              options={enumOptions(ORIGINS, ORIGIN_LABELS)}
+              {...register('origin')}
+            />
           </div>
         </Section>
 
         <Section title="Giá và tình trạng">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <FormField
+            <NumberField
+              control={control}
+              name="sellPrice"
               label="Giá bán"
-              htmlFor="car-price"
+              id="car-price"
               error={errors.sellPrice?.message}
               required
               hint={sellPrice ? `Hiển thị: ${formatPrice(sellPrice)}` : 'Đơn vị: đồng'}
-            >
-              <Controller
-                control={control}
-                name="sellPrice"
-                render={({ field }) => (
-                  <NumberInput
-                    id="car-price"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    suffix="VNĐ"
-                  />
-                )}
-              />
-            </FormField>
-            <FormField label="Số km đã đi" htmlFor="car-odo" error={errors.odo?.message} required>
-              <Controller
-                control={control}
-                name="odo"
-                render={({ field }) => (
-                  <NumberInput
-                    id="car-odo"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    suffix="km"
-                  />
-                )}
-              />
-            </FormField>
-            <FormField
+              suffix="VNĐ"
+            />
+            <NumberField
+              control={control}
+              name="odo"
+              label="Số km đã đi"
+              id="car-odo"
+              error={errors.odo?.message}
+              required
+              suffix="km"
+            />
+            <NumberField
+              control={control}
+              name="previousOwners"
               label="Số chủ sở hữu trước"
-              htmlFor="car-owners"
+              id="car-owners"
               error={errors.previousOwners?.message}
-            >
-              <Controller
-                control={control}
-                name="previousOwners"
-                render={({ field }) => (
-                  <NumberInput
-                    id="car-owners"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                  />
-                )}
-              />
-            </FormField>
+            />
             <FormField
               label="Màu ngoại thất"
               htmlFor="car-ext"

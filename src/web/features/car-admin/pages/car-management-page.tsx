@@ -1,32 +1,28 @@
-import {
-  CAR_SORT_LABELS,
-  CAR_STATUS_LABELS,
-  CAR_STATUSES,
-  type CarAdminRow,
-  type CarStatus,
-} from '@contract/cars';
+import { CAR_SORT_LABELS, CAR_STATUS_LABELS, CAR_STATUSES, type CarAdminRow } from '@contract/cars';
 import { formatDate, formatKm, formatPrice } from '@contract/format';
-import { Car, HandCoins, Pencil, Plus, Receipt, Trash2 } from 'lucide-react';
+import { HandCoins, Pencil, Plus, Receipt, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
-import { buttonClass, IconButton, iconButtonClass } from '../../../components/button';
+import { buttonClass, IconButton } from '../../../components/button';
+import { CarRowTitle } from '../../../components/car-thumb';
+import { ClearFiltersButton } from '../../../components/clear-filters-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { type Column, DataTable } from '../../../components/data-table';
+import type { Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { FilterSelect } from '../../../components/filter-select';
 import { Select } from '../../../components/form-field';
+import { ListPage } from '../../../components/list-page';
 import { NumberInput } from '../../../components/number-input';
-import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
-import { SearchBox } from '../../../components/search-box';
-import { errorMessage } from '../../../lib/api-client';
+import { actionsColumn, RowButton, RowLink } from '../../../components/row-actions';
+import { enumOptions } from '../../../lib/enum-options';
+import { useConfirmAction } from '../../../lib/use-confirm-action';
+import { useListParams } from '../../../lib/use-list-params';
 import { ExportButtons } from '../../dashboard/components/export-buttons';
 import { SaleDialog, type SaleTarget } from '../../sales';
 import { useAdminCars, useDeleteCar, useInventoryOptions } from '../api';
 import { STATUS_TONES } from '../status';
 
-const PAGE_SIZES = [5, 10, 20, 50];
 const SORTS = ['newest', 'updated', 'price_desc', 'price_asc', 'year_desc', 'odo_asc'] as const;
 const SORT_LABELS: Record<(typeof SORTS)[number], string> = { ...CAR_SORT_LABELS, updated: 'Mới cập nhật' };
 
@@ -71,18 +67,13 @@ function PriceBound({
 
 /** /dashboard/carManagement: every car, with search, status / brand / price filters, paging and actions. */
 export default function CarManagementPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, num(params.get('page')) ?? 1);
-  const size = PAGE_SIZES.includes(num(params.get('size')) ?? 5) ? (num(params.get('size')) ?? 5) : 5;
-  const search = params.get('search') ?? '';
-  const status = (CAR_STATUSES as readonly string[]).includes(params.get('status') ?? '')
-    ? (params.get('status') as CarStatus)
-    : undefined;
+  const list = useListParams();
+  const { params, page, size, search, choice, update, clear } = list;
+  const status = choice('status', CAR_STATUSES);
   const brand = params.get('brand') || undefined;
   const minPrice = num(params.get('minPrice'));
   const maxPrice = num(params.get('maxPrice'));
-  const sortParam = params.get('sort') ?? 'newest';
-  const sort = (SORTS as readonly string[]).includes(sortParam) ? sortParam : 'newest';
+  const sort = choice('sort', SORTS) ?? 'newest';
   const invalidRange = minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
 
   const cars = useAdminCars({
@@ -96,19 +87,12 @@ export default function CarManagementPage() {
     sort,
   });
   const options = useInventoryOptions();
-  const remove = useDeleteCar();
-  const [deleting, setDeleting] = useState<CarAdminRow | null>(null);
+  const remove = useConfirmAction(
+    useDeleteCar(),
+    (c: CarAdminRow) => c.carId,
+    (c) => `Đã xóa xe ${c.carName}`,
+  );
   const [selling, setSelling] = useState<SaleTarget | null>(null);
-
-  const update = (patch: Record<string, string | number | undefined>) => {
-    const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === undefined || v === '') p.delete(k);
-      else p.set(k, String(v));
-    }
-    if (!('page' in patch)) p.delete('page');
-    setParams(p, { replace: !('page' in patch) });
-  };
   const filtered = Boolean(search || status || brand || minPrice !== undefined || maxPrice !== undefined);
 
   const columns: Column<CarAdminRow>[] = [
@@ -117,31 +101,19 @@ export default function CarManagementPage() {
       header: 'Xe',
       mobile: 'title',
       cell: (c) => (
-        <div className="flex min-w-64 items-center gap-3">
-          <div className="relative aspect-[3/2] w-20 shrink-0 overflow-hidden rounded-md bg-slate-100">
-            {c.cover ? (
-              <img
-                src={c.cover.urls[480]}
-                alt=""
-                loading="lazy"
-                className="absolute inset-0 size-full object-cover"
-              />
-            ) : (
-              <Car className="absolute inset-0 m-auto size-6 text-slate-400" aria-hidden="true" />
-            )}
-          </div>
-          <div className="min-w-0">
-            <Link
-              to={`/dashboard/car/edit/${c.carId}`}
-              className="line-clamp-2 font-medium text-slate-900 hover:text-brand-700 hover:underline"
-            >
-              {c.carName}
-            </Link>
-            <p className="text-xs text-slate-500">
+        <CarRowTitle
+          src={c.cover?.urls[480]}
+          to={`/dashboard/car/edit/${c.carId}`}
+          name={c.carName}
+          meta={
+            <>
               #{c.carId} · {c.year} · {formatKm(c.odo)}
-            </p>
-          </div>
-        </div>
+            </>
+          }
+          className="min-w-64"
+          thumbClassName="w-20"
+          iconClassName="size-6"
+        />
       ),
     },
     {
@@ -162,227 +134,134 @@ export default function CarManagementPage() {
       className: 'whitespace-nowrap',
       cell: (c) => formatDate(c.updatedAt),
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Thao tác</span>,
-      mobile: 'actions',
-      className: 'w-px text-right',
-      cell: (c) => (
-        <div className="flex justify-end gap-1">
-          {c.status === 'sold' ? (
-            c.saleId ? (
-              <Link
-                to={`/dashboard/soldhistory/${c.saleId}`}
-                className={iconButtonClass}
-                aria-label={`Xem giao dịch ${c.carName}`}
-                title="Xem giao dịch"
-              >
-                <Receipt className="size-4" aria-hidden="true" />
-              </Link>
-            ) : null
-          ) : (
-            <IconButton
-              label={`Ghi nhận bán ${c.carName}`}
-              className="text-emerald-700 hover:bg-emerald-50 hover:text-emerald-800"
-              onClick={() => setSelling({ carId: c.carId, carName: c.carName, sellPrice: c.sellPrice })}
-            >
-              <HandCoins className="size-4" aria-hidden="true" />
-            </IconButton>
-          )}
-          <Link
-            to={`/dashboard/car/edit/${c.carId}`}
-            className={iconButtonClass}
-            aria-label={`Sửa ${c.carName}`}
-            title="Sửa"
-          >
-            <Pencil className="size-4" aria-hidden="true" />
-          </Link>
+    actionsColumn((c) => (
+      <>
+        {c.status === 'sold' ? (
+          c.saleId ? (
+            <RowLink
+              to={`/dashboard/soldhistory/${c.saleId}`}
+              label={`Xem giao dịch ${c.carName}`}
+              title="Xem giao dịch"
+              icon={Receipt}
+            />
+          ) : null
+        ) : (
           <IconButton
-            label={`Xóa ${c.carName}`}
-            className="text-red-600 hover:bg-red-50 hover:text-red-700"
-            onClick={() => setDeleting(c)}
+            label={`Ghi nhận bán ${c.carName}`}
+            className="text-emerald-700 hover:bg-emerald-50 hover:text-emerald-800"
+            onClick={() => setSelling({ carId: c.carId, carName: c.carName, sellPrice: c.sellPrice })}
           >
-            <Trash2 className="size-4" aria-hidden="true" />
+            <HandCoins className="size-4" aria-hidden="true" />
           </IconButton>
-        </div>
-      ),
-    },
+        )}
+        <RowLink to={`/dashboard/car/edit/${c.carId}`} label={`Sửa ${c.carName}`} title="Sửa" icon={Pencil} />
+        <RowButton tone="danger" label={`Xóa ${c.carName}`} icon={Trash2} onClick={() => remove.ask(c)} />
+      </>
+    )),
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Danh sách xe"
-        description={cars.data ? `${cars.data.totalElements} xe trong kho` : 'Quản lý xe trong showroom'}
-        actions={
-          <>
-            <ExportButtons path="cars" query={{ search, status, brand, minPrice, maxPrice, sort }} />
-            <Link to="/dashboard/car/add" className={buttonClass('primary')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Thêm xe
-            </Link>
-          </>
-        }
-      />
-      <div className="mb-4 grid grid-cols-2 gap-2 md:flex md:flex-wrap">
-        <SearchBox
-          value={search}
-          onChange={(v) => update({ search: v })}
-          placeholder="Tìm tên xe, hãng, mã xe..."
-          label="Tìm xe"
-          className="col-span-2 md:min-w-64 md:flex-1"
-        />
-        <Select
-          aria-label="Lọc theo trạng thái"
-          value={status ?? ''}
-          onChange={(e) => update({ status: e.target.value })}
-          className="md:w-44"
-        >
-          <option value="">Mọi trạng thái</option>
-          {CAR_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {CAR_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </Select>
-        <Select
-          aria-label="Lọc theo hãng"
-          value={brand ?? ''}
-          onChange={(e) => update({ brand: e.target.value })}
-          className="md:w-44"
-        >
-          <option value="">Mọi hãng</option>
-          {options.data?.brands.map((b) => (
-            <option key={b.value} value={b.value}>
-              {b.label}
-            </option>
-          ))}
-          {brand && !options.data?.brands.some((b) => b.value === brand) ? (
-            <option value={brand}>{brand}</option>
-          ) : null}
-        </Select>
-        <div className="md:w-40">
-          <PriceBound
-            id="admin-min-price"
-            label="Giá từ"
-            value={minPrice}
-            onCommit={(v) => update({ minPrice: v })}
+    <ListPage
+      title="Danh sách xe"
+      description={cars.data ? `${cars.data.totalElements} xe trong kho` : 'Quản lý xe trong showroom'}
+      actions={
+        <>
+          <ExportButtons path="cars" query={{ search, status, brand, minPrice, maxPrice, sort }} />
+          <Link to="/dashboard/car/add" className={buttonClass('primary')}>
+            <Plus className="size-4" aria-hidden="true" />
+            Thêm xe
+          </Link>
+        </>
+      }
+      filtersClassName="grid grid-cols-2 gap-2 md:flex md:flex-wrap"
+      search={{
+        placeholder: 'Tìm tên xe, hãng, mã xe...',
+        label: 'Tìm xe',
+        className: 'col-span-2 md:min-w-64 md:flex-1',
+      }}
+      filters={
+        <>
+          <FilterSelect
+            label="Lọc theo trạng thái"
+            value={status ?? ''}
+            onChange={(v) => update({ status: v })}
+            className="md:w-44"
+            all="Mọi trạng thái"
+            options={enumOptions(CAR_STATUSES, CAR_STATUS_LABELS)}
           />
-        </div>
-        <div className="md:w-40">
-          <PriceBound
-            id="admin-max-price"
-            label="Giá đến"
-            value={maxPrice}
-            onCommit={(v) => update({ maxPrice: v })}
-          />
-        </div>
-        <Select
-          aria-label="Sắp xếp"
-          value={sort}
-          onChange={(e) => update({ sort: e.target.value === 'newest' ? undefined : e.target.value })}
-          className="col-span-2 md:w-48"
-        >
-          {SORTS.map((s) => (
-            <option key={s} value={s}>
-              {SORT_LABELS[s]}
-            </option>
-          ))}
-        </Select>
-      </div>
-      {invalidRange ? (
-        <p className="mb-3 text-sm text-red-600" role="alert">
-          Giá tối thiểu không được lớn hơn giá tối đa
-        </p>
-      ) : null}
-      {cars.isError && !invalidRange ? (
-        <div
-          className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200"
-          role="alert"
-        >
-          {errorMessage(cars.error)}
-        </div>
-      ) : (
-        <DataTable
-          caption="Danh sách xe"
-          columns={columns}
-          rows={invalidRange ? [] : cars.data?.content}
-          rowKey={(c) => c.carId}
-          loading={cars.isPending && !invalidRange}
-          className={cars.isPlaceholderData ? 'opacity-70' : undefined}
-          empty={
-            <EmptyState
-              title={filtered ? 'Không có xe phù hợp' : 'Chưa có xe nào'}
-              description={
-                filtered ? 'Thử bỏ bớt bộ lọc hoặc từ khóa.' : 'Bấm "Thêm xe" để đăng chiếc xe đầu tiên.'
-              }
-              action={
-                filtered ? (
-                  <button
-                    type="button"
-                    className={buttonClass('secondary')}
-                    onClick={() => setParams(new URLSearchParams(), { replace: true })}
-                  >
-                    Xóa bộ lọc
-                  </button>
-                ) : undefined
-              }
-            />
-          }
-        />
-      )}
-      <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
-        <div className="flex items-center gap-2 text-sm text-slate-600">
-          <label htmlFor="admin-page-size" className="whitespace-nowrap">
-            Mỗi trang
-          </label>
-          <Select
-            id="admin-page-size"
-            value={size}
-            onChange={(e) => update({ size: Number(e.target.value) === 5 ? undefined : e.target.value })}
-            className="w-20"
+          <FilterSelect
+            label="Lọc theo hãng"
+            value={brand ?? ''}
+            onChange={(v) => update({ brand: v })}
+            className="md:w-44"
+            all="Mọi hãng"
+            options={options.data?.brands}
           >
-            {PAGE_SIZES.map((s) => (
+            {brand && !options.data?.brands.some((b) => b.value === brand) ? (
+              <option value={brand}>{brand}</option>
+            ) : null}
+          </FilterSelect>
+          <div className="md:w-40">
+            <PriceBound
+              id="admin-min-price"
+              label="Giá từ"
+              value={minPrice}
+              onCommit={(v) => update({ minPrice: v })}
+            />
+          </div>
+          <div className="md:w-40">
+            <PriceBound
+              id="admin-max-price"
+              label="Giá đến"
+              value={maxPrice}
+              onCommit={(v) => update({ maxPrice: v })}
+            />
+          </div>
+          <Select
+            aria-label="Sắp xếp"
+            value={sort}
+            onChange={(e) => update({ sort: e.target.value === 'newest' ? undefined : e.target.value })}
+            className="col-span-2 md:w-48"
+          >
+            {SORTS.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {SORT_LABELS[s]}
               </option>
             ))}
           </Select>
-        </div>
-        <Pagination
-          page={page}
-          totalPages={cars.data?.totalPages ?? 0}
-          onChange={(p) => update({ page: p > 1 ? p : undefined })}
+        </>
+      }
+      query={cars}
+      invalid={invalidRange ? 'Giá tối thiểu không được lớn hơn giá tối đa' : undefined}
+      caption="Danh sách xe"
+      columns={columns}
+      rowKey={(c) => c.carId}
+      empty={
+        <EmptyState
+          title={filtered ? 'Không có xe phù hợp' : 'Chưa có xe nào'}
+          description={
+            filtered ? 'Thử bỏ bớt bộ lọc hoặc từ khóa.' : 'Bấm "Thêm xe" để đăng chiếc xe đầu tiên.'
+          }
+          action={filtered ? <ClearFiltersButton onClick={clear} /> : undefined}
         />
-      </div>
+      }
+      list={list}
+      pageSizeId="admin-page-size"
+    >
       <ConfirmDialog
-        open={deleting !== null}
+        {...remove.dialog}
         title="Xóa xe này?"
         message={
-          deleting ? (
+          remove.target ? (
             <>
-              <strong>{deleting.carName}</strong> và toàn bộ ảnh của xe sẽ bị xóa vĩnh viễn. Xe đã có giao
-              dịch bán không thể xóa.
+              <strong>{remove.target.carName}</strong> và toàn bộ ảnh của xe sẽ bị xóa vĩnh viễn. Xe đã có
+              giao dịch bán không thể xóa.
             </>
           ) : null
         }
         confirmLabel="Xóa xe"
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          remove.mutate(deleting!.carId, {
-            onSuccess: () => {
-              toast.success(`Đã xóa xe ${deleting!.carName}`);
-              setDeleting(null);
-            },
-            onError: (err) => {
-              toast.error(errorMessage(err));
-              setDeleting(null);
-            },
-          })
-        }
       />
       <SaleDialog car={selling} onClose={() => setSelling(null)} />
-    </>
+    </ListPage>
   );
 }

@@ -1,4 +1,5 @@
-import { CAR_STATUS_LABELS, type CarSummary, FUEL_LABELS, TRANSMISSION_LABELS } from '@contract/cars';
+import type { CarSummary } from '@contract/cars';
+import { CAR_STATUS_LABELS, FUEL_LABELS, TRANSMISSION_LABELS } from '@contract/cars-labels';
 import { formatKm, formatPrice } from '@contract/format';
 import { Calendar, Fuel, Gauge, Settings2 } from 'lucide-react';
 import type { ReactNode } from 'react';

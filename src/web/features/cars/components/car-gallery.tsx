@@ -1,4 +1,5 @@
 import type { ImageView } from '@contract/images';
+import { LCP_IMAGE_SIZES } from '@contract/page-images';
 import { Car, ChevronLeft, ChevronRight, Expand, X } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { cx } from '../../../lib/cx';
@@ -177,7 +178,7 @@ export function CarGallery({ photos, alt }: { photos: ImageView[]; alt: string }
               <img
                 src={p.src}
                 srcSet={p.srcset}
-                sizes="(min-width: 1024px) 60vw, 100vw"
+                sizes={LCP_IMAGE_SIZES.carGallery}
                 width={p.width}
                 height={p.height}
                 alt={`${alt} - ảnh ${i + 1}`}

@@ -1,11 +1,11 @@
+import type { CarDetail } from '@contract/cars';
 import {
   BODY_TYPE_LABELS,
-  type CarDetail,
   DRIVETRAIN_LABELS,
   FUEL_LABELS,
   ORIGIN_LABELS,
   TRANSMISSION_LABELS,
-} from '@contract/cars';
+} from '@contract/cars-labels';
 import { formatDate, formatKm } from '@contract/format';
 import { Check } from 'lucide-react';
 

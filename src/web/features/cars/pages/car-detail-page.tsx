@@ -1,10 +1,5 @@
-import {
-  BODY_TYPE_LABELS,
-  CAR_STATUS_LABELS,
-  type CarDetail,
-  FUEL_LABELS,
-  TRANSMISSION_LABELS,
-} from '@contract/cars';
+import type { CarDetail } from '@contract/cars';
+import { BODY_TYPE_LABELS, CAR_STATUS_LABELS, FUEL_LABELS, TRANSMISSION_LABELS } from '@contract/cars-labels';
 import { formatKm, formatPrice, formatVnd } from '@contract/format';
 import {
   ArrowLeftRight,
@@ -45,12 +40,16 @@ function Facts({ car }: { car: CarDetail }) {
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2">
       {facts.map((f) => (
-        <div key={f.label} className="flex items-center gap-2.5 rounded-xl bg-slate-50 px-3 py-2.5">
-          <f.icon className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
-          <div className="min-w-0">
-            <dt className="text-xs text-slate-500">{f.label}</dt>
-            <dd className="truncate text-sm font-semibold text-slate-900">{f.value}</dd>
-          </div>
+        // A <dl> group holds only its <dt> and <dd>: the icon sits inside the term.
+        <div key={f.label} className="relative min-w-0 rounded-xl bg-slate-50 py-2.5 pr-3 pl-10.5">
+          <dt className="text-xs text-slate-500">
+            <f.icon
+              className="absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
+            {f.label}
+          </dt>
+          <dd className="truncate text-sm font-semibold text-slate-900">{f.value}</dd>
         </div>
       ))}
     </dl>

@@ -1,4 +1,4 @@
-import { CAR_SORT_LABELS, CAR_SORTS, type CarSort, PUBLIC_PAGE_SIZE } from '@contract/cars';
+import { CAR_SORT_LABELS, CAR_SORTS, type CarSort, PUBLIC_PAGE_SIZE } from '@contract/cars-labels';
 import { formatThousands } from '@contract/format';
 import { SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
@@ -115,7 +115,12 @@ export default function CarsPage() {
             </div>
           </aside>
 
-          <section aria-label="Kết quả" className="min-w-0">
+          <section aria-labelledby="car-results-title" className="min-w-0">
+            {/* The cards' titles are h3: this keeps the outline h1 > h2 > h3 on phones, where the filter
+                panel (and its h2) is hidden. */}
+            <h2 id="car-results-title" className="sr-only">
+              Kết quả
+            </h2>
             <div className="flex items-center gap-2">
               <Button
                 variant="secondary"

@@ -1,4 +1,5 @@
-import { type CarDetail, type CarSummary, COMPARE_MAX } from '@contract/cars';
+import type { CarDetail, CarSummary } from '@contract/cars';
+import { COMPARE_MAX } from '@contract/cars-labels';
 import { formatKm, formatPrice } from '@contract/format';
 import { Check, Minus, Plus, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';

@@ -8,7 +8,7 @@ import {
   leadNoteBody,
 } from '@contract/leads';
 import { ArrowRight, Check, Mail, Phone, X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -18,6 +18,7 @@ import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { useMyInfo } from '../../../lib/session';
+import { useModal } from '../../../lib/use-modal';
 import { useAssignees, useLead, useLeadActions } from '../api';
 import { DueBadge, LeadStatusBadge } from './lead-status';
 
@@ -346,17 +347,10 @@ export function LeadDrawer({
   id: number | null;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const lead = useLead(type, id);
   const open = id !== null;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModal(open);
 
   const data = lead.data && lead.data.leadId === id ? lead.data : undefined;
   const notFound = lead.error instanceof ApiError && (lead.error.status === 404 || lead.error.status === 400);

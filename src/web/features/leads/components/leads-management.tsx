@@ -1,23 +1,17 @@
 import { formatDate } from '@contract/format';
-import {
-  LEAD_STATUS_LABELS,
-  LEAD_STATUSES,
-  type LeadStatus,
-  type LeadType,
-  type LeadView,
-} from '@contract/leads';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadType, type LeadView } from '@contract/leads';
 import { AlertTriangle, Eye, FilterX } from 'lucide-react';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
-import { type Column, DataTable } from '../../../components/data-table';
+import type { Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { Input, Select } from '../../../components/form-field';
-import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
-import { SearchBox } from '../../../components/search-box';
-import { errorMessage } from '../../../lib/api-client';
+import { FilterSelect } from '../../../components/filter-select';
+import { Input } from '../../../components/form-field';
+import { ListPage } from '../../../components/list-page';
+import { actionsColumn } from '../../../components/row-actions';
 import { cx } from '../../../lib/cx';
+import { enumOptions } from '../../../lib/enum-options';
+import { useListParams } from '../../../lib/use-list-params';
 import { ExportButtons } from '../../dashboard/components/export-buttons';
 import { type LeadListParams, useLeads } from '../api';
 import { LeadDrawer } from './lead-drawer';
@@ -60,42 +54,67 @@ function subject(type: LeadType, l: LeadView) {
   return <p className="font-medium text-slate-800 md:min-w-44">{l.carLabel ?? '—'}</p>;
 }
 
+/** A date bound of the filters, its label floating on the field's top edge. */
+function DateFilter({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="relative">
+      <label
+        htmlFor={id}
+        className="pointer-events-none absolute -top-2 left-2.5 bg-white px-1 text-[11px] text-slate-500"
+      >
+        {label}
+      </label>
+      <Input
+        id={id}
+        type="date"
+        className="px-2 max-sm:[&::-webkit-calendar-picker-indicator]:hidden"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
 /**
  * A lead management page (MANAGE_SERVICE): paged table (page 1, size 5), search, status and date
  * filters, overdue-only switch, all kept in the address; `?id=` opens the lead's drawer, which is how
  * a notification links to it.
  */
 export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPageText }) {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const statusParam = params.get('status') ?? '';
-  const status = (LEAD_STATUSES as readonly string[]).includes(statusParam)
-    ? (statusParam as LeadStatus)
-    : '';
+  const list = useListParams();
+  const { params, setParams, page, search, choice, update } = list;
   const q: LeadListParams = {
     page,
     size: PAGE_SIZE,
-    search: params.get('search') ?? '',
-    status,
+    search,
+    status: choice('status', LEAD_STATUSES) ?? '',
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
     overdue: params.get('overdue') === 'true',
   };
   const idParam = Number(params.get('id'));
   const openId = Number.isInteger(idParam) && idParam > 0 ? idParam : null;
-  const { data, isPending, isError, error, isPlaceholderData } = useLeads(type, q);
+  const query = useLeads(type, q);
+  const { data } = query;
   const ids = useId();
   const filtered = Boolean(q.search || q.status || q.from || q.to || q.overdue);
 
-  const update = (next: Record<string, string | null>, replace = true) => {
-    const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v) p.set(k, v);
-      else p.delete(k);
-    }
-    if (!('page' in next)) p.delete('page');
-    setParams(p, { replace });
-  };
   const openLead = (id: number | null) => {
     const p = new URLSearchParams(params);
     if (id) p.set('id', String(id));
@@ -150,156 +169,107 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
           <span className="text-slate-400">Chưa giao</span>
         ),
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Thao tác</span>,
-      mobile: 'actions',
-      className: 'w-px text-right',
-      cell: (l) => (
-        <Button
-          variant="ghost"
-          className="px-3 text-brand-700 hover:bg-brand-50"
-          aria-label={`Xem yêu cầu ${l.reference} của ${l.fullName}`}
-          onClick={() => openLead(l.leadId)}
-        >
-          <Eye className="size-4" aria-hidden="true" />
-          Xem
-        </Button>
-      ),
-    },
+    actionsColumn((l) => (
+      <Button
+        variant="ghost"
+        className="px-3 text-brand-700 hover:bg-brand-50"
+        aria-label={`Xem yêu cầu ${l.reference} của ${l.fullName}`}
+        onClick={() => openLead(l.leadId)}
+      >
+        <Eye className="size-4" aria-hidden="true" />
+        Xem
+      </Button>
+    )),
   ];
 
   return (
-    <>
-      <PageHeader
-        title={text.title}
-        description={
-          data
-            ? `${data.totalElements} yêu cầu${filtered ? ' phù hợp' : ''} · ${text.description}`
-            : text.description
-        }
-        actions={
-          <ExportButtons
-            path={`leads/${EXPORT_PATHS[type]}`}
-            query={{
-              search: q.search,
-              status: q.status,
-              from: q.from,
-              to: q.to,
-              overdue: q.overdue ? 'true' : undefined,
-            }}
-          />
-        }
-      />
-      <div className="mb-4 grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 xl:grid-cols-[minmax(0,1fr)_12rem_10.5rem_10.5rem_auto]">
-        <SearchBox
-          value={q.search}
-          onChange={(v) => update({ search: v })}
-          placeholder={text.searchPlaceholder}
-          label="Tìm yêu cầu"
-          className="col-span-2 xl:col-span-1"
+    <ListPage
+      title={text.title}
+      description={
+        data
+          ? `${data.totalElements} yêu cầu${filtered ? ' phù hợp' : ''} · ${text.description}`
+          : text.description
+      }
+      actions={
+        <ExportButtons
+          path={`leads/${EXPORT_PATHS[type]}`}
+          query={{
+            search: q.search,
+            status: q.status,
+            from: q.from,
+            to: q.to,
+            overdue: q.overdue ? 'true' : undefined,
+          }}
         />
-        <Select
-          className="col-span-2 xl:col-span-1"
-          aria-label="Lọc theo trạng thái"
-          value={q.status}
-          onChange={(e) => update({ status: e.target.value })}
-        >
-          <option value="">Tất cả trạng thái</option>
-          {LEAD_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {LEAD_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </Select>
-        <div className="relative">
-          <label
-            htmlFor={`${ids}-from`}
-            className="pointer-events-none absolute -top-2 left-2.5 bg-white px-1 text-[11px] text-slate-500"
-          >
-            {text.dateLabel} từ
-          </label>
-          <Input
+      }
+      filtersClassName="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 xl:grid-cols-[minmax(0,1fr)_12rem_10.5rem_10.5rem_auto]"
+      search={{
+        placeholder: text.searchPlaceholder,
+        label: 'Tìm yêu cầu',
+        className: 'col-span-2 xl:col-span-1',
+      }}
+      filters={
+        <>
+          <FilterSelect
+            className="col-span-2 xl:col-span-1"
+            label="Lọc theo trạng thái"
+            value={q.status}
+            onChange={(v) => update({ status: v })}
+            all="Tất cả trạng thái"
+            options={enumOptions(LEAD_STATUSES, LEAD_STATUS_LABELS)}
+          />
+          <DateFilter
             id={`${ids}-from`}
-            type="date"
-            className="px-2 max-sm:[&::-webkit-calendar-picker-indicator]:hidden"
+            label={`${text.dateLabel} từ`}
             value={q.from}
             max={q.to || undefined}
-            onChange={(e) => update({ from: e.target.value })}
+            onChange={(v) => update({ from: v })}
           />
-        </div>
-        <div className="relative">
-          <label
-            htmlFor={`${ids}-to`}
-            className="pointer-events-none absolute -top-2 left-2.5 bg-white px-1 text-[11px] text-slate-500"
-          >
-            {text.dateLabel} đến
-          </label>
-          <Input
+          <DateFilter
             id={`${ids}-to`}
-            type="date"
-            className="px-2 max-sm:[&::-webkit-calendar-picker-indicator]:hidden"
+            label={`${text.dateLabel} đến`}
             value={q.to}
             min={q.from || undefined}
-            onChange={(e) => update({ to: e.target.value })}
+            onChange={(v) => update({ to: v })}
           />
-        </div>
-        <div className="col-span-2 flex items-center gap-1 xl:col-span-1">
-          {type !== 'CONSULTING' ? (
-            <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm whitespace-nowrap text-slate-700 hover:bg-slate-50">
-              <input
-                type="checkbox"
-                className="size-5 accent-brand-600"
-                checked={q.overdue}
-                onChange={(e) => update({ overdue: e.target.checked ? 'true' : null })}
-              />
-              Chỉ quá hạn
-            </label>
-          ) : null}
-          {filtered ? (
-            <Button
-              variant="ghost"
-              className="ml-auto px-3"
-              onClick={() => update({ search: null, status: null, from: null, to: null, overdue: null })}
-            >
-              <FilterX className="size-4" aria-hidden="true" />
-              Xóa lọc
-            </Button>
-          ) : null}
-        </div>
-      </div>
-      {isError ? (
-        <div
-          className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200"
-          role="alert"
-        >
-          {errorMessage(error)}
-        </div>
-      ) : (
-        <DataTable
-          caption={text.title}
-          columns={columns}
-          rows={data?.content}
-          rowKey={(l) => l.leadId}
-          loading={isPending}
-          className={isPlaceholderData ? 'opacity-70' : undefined}
-          empty={
-            <EmptyState
-              title={filtered ? 'Không có yêu cầu phù hợp' : 'Chưa có yêu cầu nào'}
-              description={
-                filtered ? 'Thử đổi từ khóa hoặc bộ lọc.' : 'Yêu cầu mới từ website sẽ hiện ở đây.'
-              }
-            />
-          }
+          <div className="col-span-2 flex items-center gap-1 xl:col-span-1">
+            {type !== 'CONSULTING' ? (
+              <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm whitespace-nowrap text-slate-700 hover:bg-slate-50">
+                <input
+                  type="checkbox"
+                  className="size-5 accent-brand-600"
+                  checked={q.overdue}
+                  onChange={(e) => update({ overdue: e.target.checked ? 'true' : null })}
+                />
+                Chỉ quá hạn
+              </label>
+            ) : null}
+            {filtered ? (
+              <Button
+                variant="ghost"
+                className="ml-auto px-3"
+                onClick={() => update({ search: null, status: null, from: null, to: null, overdue: null })}
+              >
+                <FilterX className="size-4" aria-hidden="true" />
+                Xóa lọc
+              </Button>
+            ) : null}
+          </div>
+        </>
+      }
+      query={query}
+      caption={text.title}
+      columns={columns}
+      rowKey={(l) => l.leadId}
+      empty={
+        <EmptyState
+          title={filtered ? 'Không có yêu cầu phù hợp' : 'Chưa có yêu cầu nào'}
+          description={filtered ? 'Thử đổi từ khóa hoặc bộ lọc.' : 'Yêu cầu mới từ website sẽ hiện ở đây.'}
         />
-      )}
-      <Pagination
-        className="mt-4"
-        page={page}
-        totalPages={data?.totalPages ?? 0}
-        onChange={(p) => update({ page: p > 1 ? String(p) : null }, false)}
-      />
+      }
+      list={list}
+    >
       <LeadDrawer type={type} id={openId} onClose={() => openLead(null)} />
-    </>
+    </ListPage>
   );
 }

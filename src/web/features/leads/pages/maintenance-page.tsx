@@ -1,4 +1,4 @@
-import { MIN_CAR_YEAR } from '@contract/cars';
+import { MIN_CAR_YEAR } from '@contract/cars-labels';
 import { yearRange } from '@contract/format';
 import {
   bookingWindow,

@@ -1,10 +1,6 @@
 import { vnDayKey } from '@contract/format';
 import {
-  JOB_TYPE_LABELS,
-  JOB_TYPES,
   type JobType,
-  RECRUITMENT_STATUS_LABELS,
-  RECRUITMENT_STATUSES,
   type RecruitmentStatus,
   type RecruitmentView,
   recruitmentBody,
@@ -12,11 +8,12 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button, IconButton } from '../../../components/button';
-import { FormField, Input, Select, Textarea } from '../../../components/form-field';
-import { NumberInput } from '../../../components/number-input';
+import { FormField, Input, Textarea } from '../../../components/form-field';
+import { NumberField } from '../../../components/number-field';
+import { SelectField } from '../../../components/select-field';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../content/form-errors';
 import { useRecruitmentOptions, useSavePosting } from '../api';
@@ -91,7 +88,7 @@ function toValues(p: RecruitmentView): FormValues {
 
 /**
  * Add or edit a posting in a modal dialog: every field of the contract, the deadline as a date, the
- * salary range with NumberInput. `posting` undefined = closed, null = add, a posting = edit.
+ * salary range with NumberField. `posting` undefined = closed, null = add, a posting = edit.
  */
 export function PostingFormDialog({
   posting,
@@ -104,7 +101,7 @@ export function PostingFormDialog({
   const isEdit = Boolean(posting);
   const ref = useRef<HTMLDialogElement>(null);
   const save = useSavePosting(posting ? posting.recruitmentId : null);
-  const { statuses, types } = useRecruitmentOptions();
+  const { statuses: statusOptions, types: typeOptions } = useRecruitmentOptions();
   const {
     register,
     handleSubmit,
@@ -141,9 +138,6 @@ export function PostingFormDialog({
     );
   });
 
-  const statusOptions =
-    statuses ?? RECRUITMENT_STATUSES.map((s) => ({ value: s, label: RECRUITMENT_STATUS_LABELS[s] }));
-  const typeOptions = types ?? JOB_TYPES.map((t) => ({ value: t, label: JOB_TYPE_LABELS[t] }));
   const title = isEdit ? 'Sửa tin tuyển dụng' : 'Thêm tin tuyển dụng';
 
   return (
@@ -182,56 +176,38 @@ export function PostingFormDialog({
             <FormField label="Nơi làm việc" htmlFor="post-location" error={errors.location?.message} required>
               <Input id="post-location" maxLength={200} {...register('location')} />
             </FormField>
-            <FormField label="Loại công việc" htmlFor="post-type" error={errors.type?.message} required>
-              <Select id="post-type" {...register('type')}>
-                {typeOptions.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField label="Trạng thái" htmlFor="post-status" error={errors.status?.message} required>
-              <Select id="post-status" {...register('status')}>
-                {statusOptions.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField label="Lương tối thiểu" htmlFor="post-salary-min" error={errors.salaryMin?.message}>
-              <Controller
-                control={control}
-                name="salaryMin"
-                render={({ field }) => (
-                  <NumberInput
-                    id="post-salary-min"
-                    suffix="VNĐ"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                  />
-                )}
-              />
-            </FormField>
-            <FormField label="Lương tối đa" htmlFor="post-salary-max" error={errors.salaryMax?.message}>
-              <Controller
-                control={control}
-                name="salaryMax"
-                render={({ field }) => (
-                  <NumberInput
-                    id="post-salary-max"
-                    suffix="VNĐ"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                  />
-                )}
-              />
-            </FormField>
+            <SelectField
+              label="Loại công việc"
+              id="post-type"
+              error={errors.type?.message}
+              required
+              options={typeOptions}
+              {...register('type')}
+            />
+            <SelectField
+              label="Trạng thái"
+              id="post-status"
+              error={errors.status?.message}
+              required
+              options={statusOptions}
+              {...register('status')}
+            />
+            <NumberField
+              control={control}
+              name="salaryMin"
+              label="Lương tối thiểu"
+              id="post-salary-min"
+              error={errors.salaryMin?.message}
+              suffix="VNĐ"
+            />
+            <NumberField
+              control={control}
+              name="salaryMax"
+              label="Lương tối đa"
+              id="post-salary-max"
+              error={errors.salaryMax?.message}
+              suffix="VNĐ"
+            />
             <FormField
               label="Mức lương hiển thị (tùy chọn)"
               htmlFor="post-salary-text"
@@ -241,21 +217,14 @@ export function PostingFormDialog({
               <Input id="post-salary-text" maxLength={120} {...register('salaryText')} />
             </FormField>
             <div className="grid grid-cols-2 gap-4">
-              <FormField label="Số lượng" htmlFor="post-quantity" error={errors.quantity?.message} required>
-                <Controller
-                  control={control}
-                  name="quantity"
-                  render={({ field }) => (
-                    <NumberInput
-                      id="post-quantity"
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                    />
-                  )}
-                />
-              </FormField>
+              <NumberField
+                control={control}
+                name="quantity"
+                label="Số lượng"
+                id="post-quantity"
+                error={errors.quantity?.message}
+                required
+              />
               <FormField
                 label="Hạn nộp hồ sơ"
                 htmlFor="post-deadline"

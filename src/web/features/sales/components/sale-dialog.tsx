@@ -8,15 +8,18 @@ import {
 } from '@contract/sales';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button';
 import { FormAlert, FormField, Input, Select, Textarea } from '../../../components/form-field';
-import { NumberInput } from '../../../components/number-input';
+import { NumberField } from '../../../components/number-field';
+import { SelectField } from '../../../components/select-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { enumOptions } from '../../../lib/enum-options';
 import { useMyInfo } from '../../../lib/session';
+import { useModal } from '../../../lib/use-modal';
 import { useRecordSale, useSalespeople } from '../api';
 import { DateInput } from './date-input';
 
@@ -147,9 +150,11 @@ function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold text-slate-800">Giao dịch</legend>
-          <FormField
+          <NumberField
+            control={control}
+            name="salePrice"
             label="Giá bán"
-            htmlFor="sale-price"
+            id="sale-price"
             error={errors.salePrice?.message}
             required
             hint={
@@ -159,43 +164,17 @@ function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }
                   ? formatPrice(salePrice)
                   : undefined
             }
-          >
-            <Controller
-              control={control}
-              name="salePrice"
-              render={({ field }) => (
-                <NumberInput
-                  id="sale-price"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  suffix="VNĐ"
-                />
-              )}
-            />
-          </FormField>
-          <FormField
+            suffix="VNĐ"
+          />
+          <NumberField
+            control={control}
+            name="purchasePrice"
             label="Giá nhập"
-            htmlFor="sale-purchase"
+            id="sale-purchase"
             error={errors.purchasePrice?.message}
             hint="Không bắt buộc; dùng để tính lợi nhuận"
-          >
-            <Controller
-              control={control}
-              name="purchasePrice"
-              render={({ field }) => (
-                <NumberInput
-                  id="sale-purchase"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  suffix="VNĐ"
-                />
-              )}
-            />
-          </FormField>
+            suffix="VNĐ"
+          />
           <FormField label="Ngày bán" htmlFor="sale-date" error={errors.saleDate?.message} required>
             <Controller
               control={control}
@@ -211,21 +190,15 @@ function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }
               )}
             />
           </FormField>
-          <FormField
+          <SelectField
             label="Hình thức thanh toán"
-            htmlFor="sale-payment"
+            id="sale-payment"
             error={errors.paymentMethod?.message}
             required
-          >
-            <Select id="sale-payment" {...register('paymentMethod')}>
-              <option value="">Chọn hình thức</option>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </Select>
-          </FormField>
+            placeholder="Chọn hình thức"
+            options={enumOptions(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)}
+            {...register('paymentMethod')}
+          />
           <FormField
             label="Nhân viên bán hàng"
             htmlFor="sale-person"
@@ -271,13 +244,7 @@ function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }
  * the car list and the car edit page.
  */
 export function SaleDialog({ car, onClose }: { car: SaleTarget | null; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (car && !dialog.open) dialog.showModal();
-    if (!car && dialog.open) dialog.close();
-  }, [car]);
+  const ref = useModal(car !== null);
   return (
     <dialog
       ref={ref}

@@ -1,14 +1,15 @@
 import { CAR_STATUS_LABELS } from '@contract/cars';
 import { formatDate, formatDateTime, formatPrice, formatVnd } from '@contract/format';
 import { PAYMENT_METHOD_LABELS, SALE_STATUS_LABELS } from '@contract/sales';
-import { ArrowLeft, Ban, Car, ExternalLink, Pencil } from 'lucide-react';
+import { ArrowLeft, Ban, ExternalLink, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { Button, buttonClass } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
+import { CarThumb } from '../../../components/car-thumb';
 import { FormAlert } from '../../../components/form-field';
+import { MissingRecord } from '../../../components/missing-record';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -53,12 +54,12 @@ export default function SaleDetailPage() {
 
   if (id === null || (sale.error instanceof ApiError && sale.error.status === 404)) {
     return (
-      <>
-        <PageHeader title="Chi tiết giao dịch" actions={back} />
-        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <EmptyState title="Không tìm thấy giao dịch" description="Mã giao dịch không tồn tại." />
-        </div>
-      </>
+      <MissingRecord
+        title="Chi tiết giao dịch"
+        actions={back}
+        message="Không tìm thấy giao dịch"
+        description="Mã giao dịch không tồn tại."
+      />
     );
   }
   if (sale.isError) {
@@ -126,13 +127,12 @@ export default function SaleDetailPage() {
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Xe">
           <div className="flex gap-4">
-            <div className="relative aspect-[3/2] w-32 shrink-0 overflow-hidden rounded-lg bg-slate-100 sm:w-40">
-              {s.cover ? (
-                <img src={s.cover.urls[480]} alt="" className="absolute inset-0 size-full object-cover" />
-              ) : (
-                <Car className="absolute inset-0 m-auto size-8 text-slate-400" aria-hidden="true" />
-              )}
-            </div>
+            <CarThumb
+              src={s.cover?.urls[480]}
+              className="w-32 rounded-lg sm:w-40"
+              iconClassName="size-8"
+              lazy={false}
+            />
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">{s.carName}</p>
               <p className="text-sm text-slate-500">

@@ -1,3 +1,4 @@
+import { LCP_IMAGE_SIZES } from '@contract/page-images';
 import type { SliderView } from '@contract/sliders';
 import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { type PointerEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -185,7 +186,7 @@ export function BannerCarousel({
                 <img
                   src={slide.image.src}
                   srcSet={slide.image.srcset}
-                  sizes="100vw"
+                  sizes={LCP_IMAGE_SIZES.homeBanner}
                   width={slide.image.width}
                   height={slide.image.height}
                   alt={slide.title}

@@ -1,19 +1,22 @@
 import { sliderBody } from '@contract/sliders';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button, buttonClass } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
+import { BackLink } from '../../../components/back-link';
+import { buttonClass } from '../../../components/button';
+import { FormActions } from '../../../components/form-actions';
 import { FormField, Input } from '../../../components/form-field';
+import { MissingRecord } from '../../../components/missing-record';
 import { NumberInput } from '../../../components/number-input';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useRecordId } from '../../../lib/use-record-id';
 import { ImagePicker } from '../../content/components/image-picker';
 import { applyServerErrors } from '../../content/form-errors';
+import { useImageUpload } from '../../content/use-image-upload';
 import { useSaveSlider, useSlider } from '../api';
 
 interface FormValues {
@@ -30,16 +33,11 @@ const FIELDS = ['title', 'subtitle', 'link', 'buttonText', 'order', 'active'] as
 
 /** /dashboard/sliders/add and /dashboard/sliders/:overviewId: one form, image with preview and progress. */
 export default function SliderFormPage() {
-  const { overviewId } = useParams();
-  const id = overviewId ? Number(overviewId) : null;
-  const isEdit = id !== null;
-  const validId = !isEdit || (Number.isInteger(id) && id > 0);
+  const { id, isEdit, validId } = useRecordId('overviewId');
   const navigate = useNavigate();
   const slider = useSlider(isEdit && validId ? id : null);
   const save = useSaveSlider(id);
-  const [image, setImage] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string | undefined>();
-  const [progress, setProgress] = useState<number | null>(null);
+  const picture = useImageUpload(!isEdit, 'Vui lòng chọn ảnh banner');
 
   const {
     register,
@@ -69,65 +67,40 @@ export default function SliderFormPage() {
   if (!validId || (isEdit && slider.isError)) {
     const notFound = !validId || (slider.error instanceof ApiError && slider.error.status === 404);
     return (
-      <>
-        <PageHeader title="Sửa banner" />
-        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <EmptyState
-            title={notFound ? 'Không tìm thấy banner' : errorMessage(slider.error)}
-            action={
-              <Link to="/dashboard/sliders" className={buttonClass('secondary')}>
-                Về danh sách banner
-              </Link>
-            }
-          />
-        </div>
-      </>
+      <MissingRecord
+        title="Sửa banner"
+        message={notFound ? 'Không tìm thấy banner' : errorMessage(slider.error)}
+        action={
+          <Link to="/dashboard/sliders" className={buttonClass('secondary')}>
+            Về danh sách banner
+          </Link>
+        }
+      />
     );
   }
 
   const loading = isEdit && slider.isPending;
-  const submit = handleSubmit(
-    (v) => {
-      if (!isEdit && !image) {
-        setImageError('Vui lòng chọn ảnh banner');
-        return;
-      }
-      setImageError(undefined);
-      setProgress(image ? 0 : null);
-      save.mutate(
-        {
-          body: { ...v, order: v.order ?? 0 },
-          image,
-          onProgress: image ? setProgress : undefined,
+  const submit = handleSubmit((v) => {
+    if (!picture.ready()) return;
+    save.mutate(
+      { body: { ...v, order: v.order ?? 0 }, ...picture.upload },
+      {
+        onSuccess: () => {
+          toast.success(isEdit ? 'Đã cập nhật banner' : 'Đã thêm banner');
+          navigate('/dashboard/sliders');
         },
-        {
-          onSuccess: () => {
-            toast.success(isEdit ? 'Đã cập nhật banner' : 'Đã thêm banner');
-            navigate('/dashboard/sliders');
-          },
-          onError: (err) => {
-            if (err instanceof ApiError && err.data && (err.status === 413 || err.status === 415))
-              setImageError(errorMessage(err));
-            else if (!applyServerErrors(err, setError, FIELDS)) toast.error(errorMessage(err));
-          },
-          onSettled: () => setProgress(null),
+        onError: (err) => {
+          if (!picture.refused(err) && !applyServerErrors(err, setError, FIELDS))
+            toast.error(errorMessage(err));
         },
-      );
-    },
-    () => {
-      if (!isEdit && !image) setImageError('Vui lòng chọn ảnh banner');
-    },
-  );
+        onSettled: picture.settled,
+      },
+    );
+  }, picture.flagMissing);
 
   return (
     <>
-      <Link
-        to="/dashboard/sliders"
-        className="mb-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-600"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Danh sách banner
-      </Link>
+      <BackLink to="/dashboard/sliders">Danh sách banner</BackLink>
       <PageHeader
         title={isEdit ? 'Sửa banner' : 'Thêm banner'}
         description={isEdit ? slider.data?.title : 'Ảnh ngang, nên rộng 1600 px trở lên (tỉ lệ khoảng 5:2).'}
@@ -138,19 +111,12 @@ export default function SliderFormPage() {
             <Skeleton className="aspect-[5/2] w-full" />
           ) : (
             <ImagePicker
+              {...picture.picker}
               id="slider-image"
               label="Ảnh banner"
-              file={image}
               currentSrc={slider.data?.image?.src}
-              onChange={(f) => {
-                setImage(f);
-                setImageError(undefined);
-              }}
-              progress={progress}
               ratio="aspect-[5/2]"
-              error={imageError}
               hint="JPEG, PNG, WebP hoặc HEIC, tối đa 10 MB. Ảnh được tối ưu tự động cho điện thoại."
-              required={!isEdit}
             />
           )}
         </section>
@@ -217,14 +183,9 @@ export default function SliderFormPage() {
             </>
           )}
         </section>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end lg:col-span-2">
-          <Link to="/dashboard/sliders" className={buttonClass('secondary')}>
-            Hủy
-          </Link>
-          <Button type="submit" loading={save.isPending} disabled={loading}>
-            {isEdit ? 'Lưu thay đổi' : 'Thêm banner'}
-          </Button>
-        </div>
+        <FormActions cancelTo="/dashboard/sliders" saving={save.isPending} disabled={loading}>
+          {isEdit ? 'Lưu thay đổi' : 'Thêm banner'}
+        </FormActions>
       </form>
     </>
   );

@@ -1,65 +1,31 @@
 import type { SliderView } from '@contract/sliders';
 import { Eye, EyeOff, ImagePlus, Pencil } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
-import { buttonClass, IconButton, iconButtonClass } from '../../../components/button';
+import { buttonClass } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { type Column, DataTable } from '../../../components/data-table';
+import type { Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
-import { SearchBox } from '../../../components/search-box';
-import { errorMessage } from '../../../lib/api-client';
+import { ListPage } from '../../../components/list-page';
+import { actionsColumn, RowLink, ToggleRowButton } from '../../../components/row-actions';
+import { useConfirmAction } from '../../../lib/use-confirm-action';
+import { useListParams } from '../../../lib/use-list-params';
 import { useAdminSliders, useSetSliderActive } from '../api';
 
 const PAGE_SIZE = 5;
 
 /** /dashboard/sliders: banners with thumbnail, order, state; show / hide, edit (MANAGE_OVERVIEW). */
 export default function SlidersPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const search = params.get('search') ?? '';
-  const { data, isPending, isError, error, isPlaceholderData } = useAdminSliders({
-    page,
-    size: PAGE_SIZE,
-    search,
-  });
-  const setActive = useSetSliderActive();
-  const [target, setTarget] = useState<SliderView | null>(null);
-
-  const update = (next: { page?: number; search?: string }) => {
-    const p = new URLSearchParams(params);
-    if (next.search !== undefined) {
-      if (next.search) p.set('search', next.search);
-      else p.delete('search');
-      p.delete('page');
-    }
-    if (next.page !== undefined) {
-      if (next.page > 1) p.set('page', String(next.page));
-      else p.delete('page');
-    }
-    setParams(p, { replace: next.search !== undefined });
-  };
-
-  function confirmToggle() {
-    if (!target) return;
-    const active = !target.active;
-    setActive.mutate(
-      { id: target.overviewId, active },
-      {
-        onSuccess: () => {
-          toast.success(active ? 'Đã hiện banner trên trang chủ' : 'Đã ẩn banner khỏi trang chủ');
-          setTarget(null);
-        },
-        onError: (err) => {
-          toast.error(errorMessage(err));
-          setTarget(null);
-        },
-      },
-    );
-  }
+  const list = useListParams();
+  const { search } = list;
+  const query = useAdminSliders({ page: list.page, size: PAGE_SIZE, search });
+  const { data } = query;
+  const toggle = useConfirmAction(
+    useSetSliderActive(),
+    (s: SliderView) => ({ id: s.overviewId, active: !s.active }),
+    (s) => (s.active ? 'Đã ẩn banner khỏi trang chủ' : 'Đã hiện banner trên trang chủ'),
+  );
+  const target = toggle.target;
 
   const columns: Column<SliderView>[] = [
     {
@@ -123,94 +89,49 @@ export default function SlidersPage() {
       header: 'Trạng thái',
       cell: (s) => (s.active ? <Badge tone="success">Đang hiện</Badge> : <Badge>Đã ẩn</Badge>),
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Thao tác</span>,
-      mobile: 'actions',
-      className: 'w-px text-right',
-      cell: (s) => (
-        <div className="flex justify-end gap-1">
-          <Link
-            to={`/dashboard/sliders/${s.overviewId}`}
-            className={iconButtonClass}
-            aria-label={`Sửa banner ${s.title}`}
-            title="Sửa"
-          >
-            <Pencil className="size-4" aria-hidden="true" />
-          </Link>
-          {s.active ? (
-            <IconButton
-              label={`Ẩn banner ${s.title}`}
-              className="text-red-600 hover:bg-red-50 hover:text-red-700"
-              onClick={() => setTarget(s)}
-            >
-              <EyeOff className="size-4" aria-hidden="true" />
-            </IconButton>
-          ) : (
-            <IconButton
-              label={`Hiện banner ${s.title}`}
-              className="text-emerald-600 hover:bg-emerald-50 hover:text-emerald-700"
-              onClick={() => setTarget(s)}
-            >
-              <Eye className="size-4" aria-hidden="true" />
-            </IconButton>
-          )}
-        </div>
-      ),
-    },
+    actionsColumn((s) => (
+      <>
+        <RowLink
+          to={`/dashboard/sliders/${s.overviewId}`}
+          label={`Sửa banner ${s.title}`}
+          title="Sửa"
+          icon={Pencil}
+        />
+        <ToggleRowButton
+          isOn={s.active}
+          off={{ label: `Ẩn banner ${s.title}`, icon: EyeOff }}
+          on={{ label: `Hiện banner ${s.title}`, icon: Eye }}
+          onClick={() => toggle.ask(s)}
+        />
+      </>
+    )),
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Quản lý banner"
-        description={data ? `${data.totalElements} banner` : 'Ảnh lớn chạy trên đầu trang chủ'}
-        actions={
-          <Link to="/dashboard/sliders/add" className={buttonClass('primary')}>
-            <ImagePlus className="size-4" aria-hidden="true" />
-            Thêm banner
-          </Link>
-        }
-      />
-      <div className="mb-4 max-w-md">
-        <SearchBox
-          value={search}
-          onChange={(v) => update({ search: v })}
-          placeholder="Tìm tiêu đề, mô tả, liên kết..."
-          label="Tìm banner"
+    <ListPage
+      title="Quản lý banner"
+      description={data ? `${data.totalElements} banner` : 'Ảnh lớn chạy trên đầu trang chủ'}
+      actions={
+        <Link to="/dashboard/sliders/add" className={buttonClass('primary')}>
+          <ImagePlus className="size-4" aria-hidden="true" />
+          Thêm banner
+        </Link>
+      }
+      search={{ placeholder: 'Tìm tiêu đề, mô tả, liên kết...', label: 'Tìm banner' }}
+      query={query}
+      caption="Danh sách banner"
+      columns={columns}
+      rowKey={(s) => s.overviewId}
+      empty={
+        <EmptyState
+          title={search ? 'Không tìm thấy banner phù hợp' : 'Chưa có banner nào'}
+          description={search ? 'Thử lại với từ khóa khác.' : 'Thêm banner đầu tiên cho trang chủ.'}
         />
-      </div>
-      {isError ? (
-        <div
-          className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200"
-          role="alert"
-        >
-          {errorMessage(error)}
-        </div>
-      ) : (
-        <DataTable
-          caption="Danh sách banner"
-          columns={columns}
-          rows={data?.content}
-          rowKey={(s) => s.overviewId}
-          loading={isPending}
-          className={isPlaceholderData ? 'opacity-70' : undefined}
-          empty={
-            <EmptyState
-              title={search ? 'Không tìm thấy banner phù hợp' : 'Chưa có banner nào'}
-              description={search ? 'Thử lại với từ khóa khác.' : 'Thêm banner đầu tiên cho trang chủ.'}
-            />
-          }
-        />
-      )}
-      <Pagination
-        className="mt-4"
-        page={page}
-        totalPages={data?.totalPages ?? 0}
-        onChange={(p) => update({ page: p })}
-      />
+      }
+      list={list}
+    >
       <ConfirmDialog
-        open={target !== null}
+        {...toggle.dialog}
         title={target?.active ? 'Ẩn banner?' : 'Hiện banner?'}
         message={
           target?.active
@@ -219,10 +140,7 @@ export default function SlidersPage() {
         }
         confirmLabel={target?.active ? 'Ẩn banner' : 'Hiện banner'}
         tone={target?.active ? 'danger' : 'primary'}
-        loading={setActive.isPending}
-        onConfirm={confirmToggle}
-        onCancel={() => setTarget(null)}
       />
-    </>
+    </ListPage>
   );
 }

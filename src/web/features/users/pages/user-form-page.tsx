@@ -2,20 +2,24 @@ import { PASSWORD_PATTERN_MESSAGE } from '@contract/auth';
 import { type Permission, ROLE_LABELS, ROLES, type Role } from '@contract/permissions';
 import { permissionList, userCreateBody, userUpdateBody } from '@contract/users';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { Button, buttonClass } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
-import { FormField, Input, Select } from '../../../components/form-field';
+import { BackLink } from '../../../components/back-link';
+import { buttonClass } from '../../../components/button';
+import { FormActions } from '../../../components/form-actions';
+import { FormField, Input } from '../../../components/form-field';
+import { MissingRecord } from '../../../components/missing-record';
 import { PageHeader } from '../../../components/page-header';
 import { PasswordInput } from '../../../components/password-input';
+import { SelectField } from '../../../components/select-field';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
+import { enumOptions } from '../../../lib/enum-options';
 import { suggestUsername, useAllPermissions, useSaveUser, useUser } from '../api';
 
 interface FormValues {
@@ -175,19 +179,15 @@ export default function UserFormPage() {
   if (isEdit && (user.isError || (id !== null && !(Number.isInteger(id) && id > 0)))) {
     const notFound = user.error instanceof ApiError && user.error.status === 404;
     return (
-      <>
-        <PageHeader title="Sửa tài khoản" />
-        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <EmptyState
-            title={notFound || !user.isError ? 'Không tìm thấy tài khoản' : errorMessage(user.error)}
-            action={
-              <Link to="/dashboard/users" className={buttonClass('secondary')}>
-                Về danh sách tài khoản
-              </Link>
-            }
-          />
-        </div>
-      </>
+      <MissingRecord
+        title="Sửa tài khoản"
+        message={notFound || !user.isError ? 'Không tìm thấy tài khoản' : errorMessage(user.error)}
+        action={
+          <Link to="/dashboard/users" className={buttonClass('secondary')}>
+            Về danh sách tài khoản
+          </Link>
+        }
+      />
     );
   }
 
@@ -216,13 +216,7 @@ export default function UserFormPage() {
 
   return (
     <>
-      <Link
-        to="/dashboard/users"
-        className="mb-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-600"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Danh sách tài khoản
-      </Link>
+      <BackLink to="/dashboard/users">Danh sách tài khoản</BackLink>
       <PageHeader
         title={isEdit ? 'Sửa tài khoản' : 'Thêm tài khoản'}
         description={isEdit ? user.data?.fullName : 'Tạo tài khoản cho nhân viên và cấp quyền quản lý.'}
@@ -283,15 +277,14 @@ export default function UserFormPage() {
                   />
                 </FormField>
               </div>
-              <FormField label="Vai trò" htmlFor="user-role" error={errors.role?.message} required>
-                <Select id="user-role" {...register('role')}>
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {ROLE_LABELS[r]}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
+              <SelectField
+                label="Vai trò"
+                id="user-role"
+                error={errors.role?.message}
+                required
+                options={enumOptions(ROLES, ROLE_LABELS)}
+                {...register('role')}
+              />
               <FormField
                 label={isEdit ? 'Mật khẩu mới' : 'Mật khẩu'}
                 htmlFor="user-password"
@@ -345,14 +338,9 @@ export default function UserFormPage() {
           )}
         </section>
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end lg:col-span-2">
-          <Link to="/dashboard/users" className={buttonClass('secondary')}>
-            Hủy
-          </Link>
-          <Button type="submit" loading={save.isPending} disabled={loading}>
-            {isEdit ? 'Lưu thay đổi' : 'Thêm tài khoản'}
-          </Button>
-        </div>
+        <FormActions cancelTo="/dashboard/users" saving={save.isPending} disabled={loading}>
+          {isEdit ? 'Lưu thay đổi' : 'Thêm tài khoản'}
+        </FormActions>
       </form>
     </>
   );
