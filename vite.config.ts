@@ -5,18 +5,35 @@ import { defineConfig } from 'vite';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/web'),
   publicDir: r('./src/web/public'),
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@contract': r('./src/contract'), '@web': r('./src/web') } },
-  build: {
-    outDir: r('./dist/web'),
-    emptyOutDir: true,
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-    // .vite/manifest.json: the server preloads each public route's chunks from it (seo/preload.ts).
-    manifest: true,
-  },
+  build: isSsrBuild
+    ? {
+        // The server's renderer of the public pages (`vite build --ssr`, after the browser build): inside
+        // WEB_DIR so a copy of the build carries it; the server never serves dot folders.
+        outDir: r('./dist/web/.ssr'),
+        emptyOutDir: true,
+        sourcemap: false,
+        copyPublicDir: false,
+        // One file: the server reloads it under a new address after a rebuild, and chunks importing
+        // it back by its plain name would make a second copy of React's contexts.
+        rollupOptions: {
+          input: r('./src/web/ssr/entry-server.tsx'),
+          output: { entryFileNames: 'entry-server.js', inlineDynamicImports: true },
+        },
+      }
+    : {
+        outDir: r('./dist/web'),
+        emptyOutDir: true,
+        sourcemap: false,
+        chunkSizeWarningLimit: 600,
+        // .vite/manifest.json: the server preloads each public route's chunks from it (seo/preload.ts).
+        manifest: true,
+      },
+  // One self-contained file: the server needs none of the web app's packages installed to run it.
+  ssr: { noExternal: true },
   server: { proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true } } },
-});
+}));

@@ -1,7 +1,7 @@
 // Which built chunks are dashboard code, from Vite's build manifest (`vite build --manifest`).
 //
 // The dashboard's roots are the modules the router loads lazily for /dashboard: the layout named in
-// src/web/app/router.tsx and every page in src/web/app/dashboard-routes.ts (read from the source, so a
+// src/web/app/routes.tsx and every page in src/web/app/dashboard-routes.ts (read from the source, so a
 // new dashboard page is covered without touching this file). A chunk is dashboard code when it is
 // reachable from those roots and not reachable from the app's entry without passing through them: a
 // chunk shared with the public site (React, the API client, a button) is not.
@@ -61,7 +61,7 @@ export function readChunkMap(webDir: string, viteRoot: string): ChunkMap {
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
   const appDir = join(viteRoot, 'app');
   const stems = [
-    ...lazyImports(join(appDir, 'router.tsx'), viteRoot, /dashboard/),
+    ...lazyImports(join(appDir, 'routes.tsx'), viteRoot, /dashboard/),
     ...lazyImports(join(appDir, 'dashboard-routes.ts'), viteRoot),
   ];
   const roots: string[] = [];

@@ -36,6 +36,7 @@ import { RecruitmentService } from './modules/recruitment/service';
 import { salesRoutes } from './modules/sales/routes';
 import { SalesService } from './modules/sales/service';
 import { carSourceFrom } from './modules/seo/car-source';
+import { answerInProcess, PageRenderer } from './modules/seo/page-renderer';
 import { registerSeoRoutes } from './modules/seo/routes';
 import { SeoService } from './modules/seo/service';
 import { slidersRoutes } from './modules/sliders/routes';
@@ -129,6 +130,20 @@ export async function buildApp(opts: BuildOptions) {
   });
   const seo = new SeoService(config, webConfig, blogs, sliders, recruitment);
   seo.setCarSource(carSourceFrom(cars));
+  const pages = new PageRenderer(
+    config.webDir,
+    (url) => answerInProcess(app, url),
+    app.log,
+    config.pageCacheMs,
+  );
+  seo.setPageRenderer(pages);
+  void pages.warm();
+  // Rendered pages show cars, posts, banners and settings, which only staff change (signed requests);
+  // a visitor's chat message or booking changes no page and keeps the rendered pages.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400 && req.headers.authorization)
+      pages.clear();
+  });
   // The AI advisor: the cars service and the web configuration behind one port; a language model when configured.
   const chatbot = buildChatbot({ cars, db: ctx.db, webConfig, ai: config.ai, log: app.log });
   // Statistics, exports and the audit log page: read-only views over the other modules' data.

@@ -32,6 +32,8 @@ export interface Config {
   s3: S3Config | null;
   /** How long public inventory reads are cached in memory (0: off); changes here clear the cache at once. */
   carCacheMs: number;
+  /** How long a server-rendered public page is reused (0: off); changes through this server clear it at once. */
+  pageCacheMs: number;
   /** The AI advisor: language-model provider (offline without a key), its timeout, the chat rate limit. */
   ai: AiConfig;
   /** Bearer token for GET /api/metrics (Prometheus); null leaves the endpoint switched off (404). */
@@ -197,14 +199,14 @@ function aiConfig(env: Env): AiConfig {
 }
 
 /**
- * Default: 3 s with PostgreSQL (other instances may change the stock; their changes show within 3 s);
- * 10 minutes with the embedded database, which one process owns, so every change clears the cache at once.
+ * Cache lifetimes. Short with PostgreSQL (other instances may change the data; their changes show within
+ * 3 s); long with the embedded database, which one process owns, so every change clears the cache at once.
  */
-function cacheMs(env: Env, embedded: boolean): number {
-  const raw = env.CAR_CACHE_MS || (embedded ? '600000' : '3000');
+function cacheMs(env: Env, name: 'CAR_CACHE_MS' | 'PAGE_CACHE_MS', fallback: string): number {
+  const raw = env[name] || fallback;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value > 3_600_000) {
-    throw new ConfigError(`CAR_CACHE_MS="${raw}" không hợp lệ: cần số mili giây từ 0 đến 3600000`);
+    throw new ConfigError(`${name}="${raw}" không hợp lệ: cần số mili giây từ 0 đến 3600000`);
   }
   return value;
 }
@@ -304,7 +306,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     webDir: resolve(env.WEB_DIR || 'dist/web'),
     s3,
-    carCacheMs: cacheMs(env, databaseUrl === null),
+    carCacheMs: cacheMs(env, 'CAR_CACHE_MS', databaseUrl === null ? '600000' : '3000'),
+    // A page also shows what changes with time alone (a post's publication): at most a minute old.
+    pageCacheMs: cacheMs(env, 'PAGE_CACHE_MS', databaseUrl === null ? '60000' : '3000'),
     ai: aiConfig(env),
     metricsToken: metricsToken(env),
   };

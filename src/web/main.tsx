@@ -1,14 +1,29 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
-import { router } from './app/router';
+import { SSR_STATE_ID } from '@contract/ssr';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+/**
+ * The page's only script at first. A page the server rendered is already readable: the app (React, the
+ * router, the page's code) is fetched and hydrated once the page has loaded, so the text and the first
+ * picture are not competing with it for the phone's connection and processor. The visitor's first tap,
+ * key or focus starts it at once, and it never waits more than START_LATEST_MS. Links work before that:
+ * they are ordinary links to server-rendered pages. Other pages (dashboard, sign-in) start at once.
+ */
+const START_LATEST_MS = 3000;
+const start = () => import('./start');
+
+if (document.getElementById(SSR_STATE_ID)) {
+  let started = false;
+  const events = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+  const go = () => {
+    if (started) return;
+    started = true;
+    for (const e of events) window.removeEventListener(e, go, { capture: true });
+    void start();
+  };
+  for (const e of events) window.addEventListener(e, go, { capture: true, passive: true });
+  if (document.readyState === 'complete') go();
+  else window.addEventListener('load', () => setTimeout(go, 0), { once: true });
+  setTimeout(go, START_LATEST_MS);
+} else {
+  void start();
+}

@@ -89,13 +89,18 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
 
 /** Polls /api/ready until it answers 200; throws with the output when the process exits first. */
 export async function waitReady(proc: ServerProcess, limitMs = 170_000): Promise<ServerProcess> {
-  let gone = false;
-  void proc.exited.then(() => {
-    gone = true;
+  let gone: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  void proc.exited.then((how) => {
+    gone = how;
   });
   const started = (proc as { started?: number }).started ?? performance.now();
   while (performance.now() - started < limitMs) {
-    if (gone) throw new Error(`server exited before it was ready:\n${proc.output()}`);
+    if (gone) {
+      const { code, signal } = gone;
+      throw new Error(
+        `server exited before it was ready (code ${code}, signal ${signal}):\n${proc.output()}`,
+      );
+    }
     try {
       const res = await fetch(`${proc.base}/api/ready`);
       if (res.status === 200) {

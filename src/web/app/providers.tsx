@@ -15,8 +15,9 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
  * before the host is up is not lost: the host shows every active toast when it subscribes.
  */
 function LazyToaster() {
-  const [armed, setArmed] = useState(() =>
-    /^\/(dashboard|login|reset-password)/.test(window.location.pathname),
+  const [armed, setArmed] = useState(
+    () =>
+      typeof window !== 'undefined' && /^\/(dashboard|login|reset-password)/.test(window.location.pathname),
   );
   useEffect(() => {
     if (armed) return;
@@ -36,9 +37,10 @@ function LazyToaster() {
   );
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `client`: the server renderer passes one per page; the browser uses the shared one. */
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       <LazyToaster />
     </QueryClientProvider>

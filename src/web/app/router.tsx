@@ -1,23 +1,23 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { FullScreenSpinner } from '../components/spinner';
-import { dashboardRoutes } from './dashboard-routes';
-import { page } from './lazy';
-import { publicRoutes } from './public-routes';
-import { RootLayout } from './root-layout';
+import { createBrowserRouter, type HydrationState, matchRoutes } from 'react-router';
+import { routes } from './routes';
 
-const routes: RouteObject[] = [
-  {
-    Component: RootLayout,
-    HydrateFallback: FullScreenSpinner,
-    children: [
-      { lazy: page(() => import('./public-layout')), children: publicRoutes },
-      { path: 'login', lazy: page(() => import('../features/auth/pages/login-page')) },
-      { path: 'reset-password', lazy: page(() => import('../features/auth/pages/reset-password-page')) },
-      // The dashboard's layout and pages are separate chunks: visitors never download them.
-      { path: 'dashboard', lazy: page(() => import('./dashboard-layout')), children: dashboardRoutes },
-      { path: '*', lazy: page(() => import('./not-found-page')) },
-    ],
-  },
-];
+/**
+ * The browser's router. For a page the server rendered, `hydrationData` is what it rendered with, and
+ * the lazy routes of the current address are loaded first (hydrate), so the first render matches the
+ * server's HTML instead of showing the loading screen.
+ */
+export function createAppRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+}
 
-export const router = createBrowserRouter(routes);
+/** Loads the code of every lazy route matching the current address and fixes it on the route. */
+export async function loadCurrentRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}

@@ -26,6 +26,17 @@ export interface RequestOptions {
   onUploadProgress?: (fraction: number) => void;
 }
 
+/**
+ * Where requests go: the browser's fetch, or, while the server renders a page (ssr/entry-server.tsx), the
+ * application itself in-process. Relative /api addresses work in both.
+ */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+export function setTransport(next: Transport) {
+  transport = next;
+}
+
 function readCookie(name: string): string | null {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
@@ -89,7 +100,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   if (opts.onUploadProgress && opts.body instanceof FormData) return upload<T>(url, opts);
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await transport(url, {
       method: opts.method ?? 'GET',
       headers: headersFor(opts),
       body:

@@ -31,6 +31,30 @@ export interface RunningBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * A page the server rendered is on screen before its scripts run (src/web/main.tsx starts them once the
+ * page has loaded); a click before the app has hydrated would hit inert HTML. Every full load (goto,
+ * reload, back, forward) therefore waits for `<html data-app="ready">`, which the app sets when it runs.
+ * A document without the app (a file, a JSON answer) is not waited for.
+ */
+function untilAppReady(page: Page): Page {
+  const ready = () =>
+    page.waitForFunction(
+      () => !document.getElementById('root') || document.documentElement.dataset.app === 'ready',
+    );
+  for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        const response = await original(...args);
+        await ready();
+        return response;
+      },
+    });
+  }
+  return page;
+}
+
 /** Launches headless Chromium through playwright-core (no browser download). */
 export async function startBrowser(defaults: BrowserContextOptions = {}): Promise<RunningBrowser> {
   const browser = await chromium.launch({
@@ -51,7 +75,7 @@ export async function startBrowser(defaults: BrowserContextOptions = {}): Promis
       });
       context.setDefaultTimeout(15_000);
       contexts.push(context);
-      return context.newPage();
+      return untilAppReady(await context.newPage());
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => undefined);

@@ -26,19 +26,19 @@ function numericId(raw: string): number | null {
  */
 export function registerSeoRoutes(app: App, seo: SeoService) {
   for (const path of Object.keys(STATIC_PAGES)) {
-    app.get(path, { schema: { hide: true } }, async (_req, reply) =>
-      send(reply, await seo.renderStatic(path)),
+    app.get(path, { schema: { hide: true } }, async (req, reply) =>
+      send(reply, await seo.renderStatic(path, req.url)),
     );
   }
   for (const [list, render] of [
-    ['/cars', (id: number | null) => seo.renderCar(id)],
-    ['/blogs', (id: number | null) => seo.renderBlog(id)],
+    ['/cars', (id: number | null, url: string) => seo.renderCar(id, url)],
+    ['/blogs', (id: number | null, url: string) => seo.renderBlog(id, url)],
   ] as const) {
     app.get(`${list}/:id`, { schema: { hide: true } }, async (req, reply) => {
       const raw = (req.params as { id: string }).id;
       // "/blogs/" is the list with a trailing slash.
       if (raw === '') return reply.redirect(`${list}${req.url.slice(req.url.split('?')[0].length)}`, 301);
-      return send(reply, await render(numericId(raw)));
+      return send(reply, await render(numericId(raw), req.url));
     });
   }
   app.get('/index.html', { schema: { hide: true } }, (_req, reply) => reply.redirect('/', 301));

@@ -23,6 +23,7 @@ import {
   renderPreload,
   type ShareImage,
 } from './head';
+import { injectBody, type PageRenderer } from './page-renderer';
 import { RouteModules } from './preload';
 
 /**
@@ -116,6 +117,12 @@ export const STATIC_PAGES: Record<string, StaticPage> = {
 /** What every public page asks the API for first (the layout's showroom settings). */
 const LAYOUT_DATA = '/api/web-configuration';
 
+/**
+ * Public pages the browser renders alone: the chatbot page shows the tab's conversation, which only the
+ * browser holds (sessionStorage).
+ */
+const CLIENT_ONLY = new Set(['/chatbot']);
+
 /** Staff and sign-in pages: served so the app can start, never indexed. */
 const PRIVATE_PREFIXES = ['/dashboard', '/login', '/reset-password'];
 
@@ -130,6 +137,7 @@ export class SeoService {
   private readonly startedAt = new Date();
   private carSource: CarSource | null = null;
   private readonly routeModules: RouteModules;
+  private renderer: PageRenderer | null = null;
 
   constructor(
     private readonly config: Pick<Config, 'publicUrl' | 'webDir'>,
@@ -144,6 +152,11 @@ export class SeoService {
   /** Car pages and the sitemap's cars come from here once set (app.ts points it at CarsService). */
   setCarSource(source: CarSource) {
     this.carSource = source;
+  }
+
+  /** Public pages are rendered on the server once set (app.ts, which owns the in-process API). */
+  setPageRenderer(renderer: PageRenderer) {
+    this.renderer = renderer;
   }
 
   get hasCars() {
@@ -242,15 +255,25 @@ export class SeoService {
     };
   }
 
-  private async finish(head: PageHead, status: number): Promise<RenderedPage> {
+  /**
+   * The page: the built index.html with this head, and for a public page given its address (path and
+   * query), the server's render of it. A rendered page carries its data in the state block and starts
+   * its scripts once it has loaded (src/web/main.tsx), so the head preloads neither API answers (they
+   * would be fetched for nothing) nor the route's code (it would compete with the LCP picture): only
+   * the picture.
+   */
+  private async finish(head: PageHead, status: number, pageUrl?: string): Promise<RenderedPage> {
     const { html } = await this.loadTemplate();
-    return { status, html: injectHead(html, renderHead(head), renderPreload(head.preload)) };
+    const body = pageUrl && this.renderer ? await this.renderer.render(pageUrl) : null;
+    if (!body) return { status, html: injectHead(html, renderHead(head), renderPreload(head.preload)) };
+    const preload = head.preload ? { ...head.preload, data: [], modules: [] } : undefined;
+    return { status, html: injectBody(injectHead(html, renderHead(head), renderPreload(preload)), body) };
   }
 
   // ---- pages ---------------------------------------------------------------------------------------
 
-  /** One of STATIC_PAGES. */
-  async renderStatic(path: string): Promise<RenderedPage> {
+  /** One of STATIC_PAGES; `url` (path and query) when the page is to be rendered on the server. */
+  async renderStatic(path: string, url?: string): Promise<RenderedPage> {
     const page = STATIC_PAGES[path];
     if (!page) return this.renderNotFound(path);
     const cfg = await this.webConfig.getPublic();
@@ -285,10 +308,11 @@ export class SeoService {
         preload,
       },
       200,
+      CLIENT_ONLY.has(path) ? undefined : url,
     );
   }
 
-  async renderBlog(id: number | null): Promise<RenderedPage> {
+  async renderBlog(id: number | null, url?: string): Promise<RenderedPage> {
     const post = id ? await this.blogs.findPublic(id) : null;
     if (!post) return this.renderNotFound(`/blogs/${id ?? ''}`, 'Bài viết không tồn tại hoặc đã bị ẩn.');
     const cfg = await this.webConfig.getPublic();
@@ -326,6 +350,7 @@ export class SeoService {
         }),
       },
       200,
+      url,
     );
   }
 
@@ -359,7 +384,7 @@ export class SeoService {
     };
   }
 
-  async renderCar(id: number | null): Promise<RenderedPage> {
+  async renderCar(id: number | null, pageUrl?: string): Promise<RenderedPage> {
     const car = id && this.carSource ? await this.carSource.find(id) : null;
     if (!car)
       return this.renderNotFound(`/cars/${id ?? ''}`, 'Xe không tồn tại hoặc đã được gỡ khỏi danh sách.');
@@ -439,6 +464,7 @@ export class SeoService {
         }),
       },
       200,
+      pageUrl,
     );
   }
 

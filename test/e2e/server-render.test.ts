@@ -1,0 +1,164 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CarPage } from '../../src/contract/cars';
+import { formatPrice } from '../../src/contract/format';
+import { SSR_STATE_ID } from '../../src/contract/ssr';
+import {
+  apiClient,
+  PHONE,
+  ROOT,
+  type RunningBrowser,
+  type RunningServer,
+  reportRan,
+  startBrowser,
+  startServer,
+} from './helpers';
+
+/**
+ * Public pages rendered on the server (src/web/ssr, modules/seo/page-renderer.ts): the HTML carries the
+ * page and its data; the browser shows it before any script, hydrates it without asking the API again,
+ * and a change made by staff is in the next page served.
+ */
+
+let server: RunningServer;
+let browser: RunningBrowser;
+let api: ReturnType<typeof apiClient>;
+let adminToken: string;
+let webDir: string;
+let car: CarPage['content'][number];
+
+beforeAll(async () => {
+  webDir = mkdtempSync(join(tmpdir(), 'ssr-e2e-web-'));
+  cpSync(join(ROOT, 'dist/web'), webDir, { recursive: true });
+  server = await startServer({ env: { WEB_DIR: webDir } });
+  browser = await startBrowser();
+  api = apiClient(server.url);
+  adminToken = await api.login(server.adminUsername, server.adminPassword);
+  const list = await api.call('GET', 'cars', { query: { page: 1, pageSize: 1 } });
+  car = (list.json as CarPage).content[0];
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
+  reportRan(import.meta.url);
+});
+
+async function html(path: string): Promise<string> {
+  const res = await fetch(`${server.url}${path}`);
+  expect(res.status, path).toBe(200);
+  return res.text();
+}
+
+/** What is inside <div id="root"> (the rendered page), without the state block. */
+function rootOf(page: string): string {
+  const start = page.indexOf('<div id="root">');
+  const end = page.indexOf(`<script type="application/json" id="${SSR_STATE_ID}"`);
+  return start >= 0 && end > start ? page.slice(start, end) : '';
+}
+
+describe('pages in the HTML', () => {
+  it("a car page arrives with the car's name, price and photo, and the data it was rendered from", async () => {
+    const page = await html(`/cars/${car.carId}`);
+    const root = rootOf(page);
+    expect(root).toContain(car.carName);
+    expect(root).toContain(formatPrice(car.sellPrice));
+    expect(root).toMatch(/<img [^>]*src="\/api\/uploads\/cars\//);
+    const state = JSON.parse(page.match(new RegExp(`id="${SSR_STATE_ID}">(.*?)</script>`, 's'))![1]);
+    const keys = state.queries.queries.map((q: { queryKey: unknown[] }) => JSON.stringify(q.queryKey));
+    expect(keys).toContain(JSON.stringify(['web-configuration']));
+    expect(keys.some((k: string) => k.includes(String(car.carId)))).toBe(true);
+    // Its code and data are not preloaded (the app starts after the page has loaded); its picture is.
+    expect(page).not.toMatch(/rel="modulepreload"/);
+    expect(page).not.toMatch(/as="fetch"/);
+    expect(page).toMatch(/<link rel="preload" as="image" fetchpriority="high"/);
+  });
+
+  it('the list keeps the filters of its address', async () => {
+    const toyota = (await api.call('GET', 'cars', { query: { brand: 'Toyota', page: 1, pageSize: 12 } }))
+      .json as CarPage;
+    expect(toyota.content.length).toBeGreaterThan(0);
+    const root = rootOf(await html('/cars?brand=Toyota'));
+    for (const c of toyota.content) expect(root).toContain(c.carName);
+    const other = (await api.call('GET', 'cars', { query: { page: 1, pageSize: 50 } })).json as CarPage;
+    const notToyota = other.content.filter((c) => c.brand !== 'Toyota').map((c) => c.carName);
+    expect(notToyota.length).toBeGreaterThan(0);
+    for (const name of notToyota)
+      if (!toyota.content.some((c) => c.carName === name)) expect(root).not.toContain(name);
+  });
+
+  it('the chatbot page is left to the browser: the conversation lives in the tab', async () => {
+    const page = await html('/chatbot');
+    expect(page).toContain('<div id="root"></div>');
+    expect(page).not.toContain(SSR_STATE_ID);
+  });
+
+  it('a change made in the dashboard is in the next page served', async () => {
+    const name = `Showroom Thử ${Date.now() % 100000}`;
+    const before = rootOf(await html('/about'));
+    expect(before).not.toContain(name);
+    const put = await api.call('PUT', 'web-configuration', {
+      token: adminToken,
+      body: { showroomName: name },
+    });
+    expect(put.status, put.body).toBe(200);
+    try {
+      expect(rootOf(await html('/about'))).toContain(name);
+    } finally {
+      await api.call('PUT', 'web-configuration', { token: adminToken, body: { showroomName: 'AutoViet' } });
+    }
+  });
+});
+
+describe('in Chromium', () => {
+  it('without JavaScript, the list and a car page are readable and their links lead on', async () => {
+    const context = await browser.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/cars`);
+      const names = await page.getByTestId('car-results').locator('article h3').allTextContents();
+      expect(names.length).toBeGreaterThan(1);
+      await page.getByTestId('car-results').locator('article a').first().click();
+      await page.waitForURL(/\/cars\/\d+$/);
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe(names[0]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hydrates without an error or a call to the API, then moves between pages inside the app', async () => {
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/') && !path.startsWith('/api/uploads/')) calls.push(path);
+    });
+    // goto waits for the app to be ready (helpers/browser.ts).
+    await page.goto(`${server.url}/cars`);
+    expect(calls).toEqual([]);
+    expect(problems).toEqual([]);
+
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    const first = page.getByTestId('car-results').locator('article a').first();
+    const href = await first.getAttribute('href');
+    await first.click();
+    await page.waitForURL((u) => u.pathname === href);
+    await page.locator('h1').first().waitFor();
+    // The router moved, the document stayed, and the car page asked the API for its car.
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    expect(calls).toContain(href!.replace('/cars/', '/api/cars/'));
+    expect(problems).toEqual([]);
+  });
+});
