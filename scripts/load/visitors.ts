@@ -245,6 +245,23 @@ function assetsOf(html: string): string[] {
   return [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]))];
 }
 
+/** A server-rendered page's answers (its state block), found by the start of their query key. */
+type Rendered = (...keyStart: unknown[]) => unknown;
+
+/** The state block of a page the server rendered; null for a page the browser renders itself. */
+function renderedData(html: string): Rendered | null {
+  const block = html.match(/<script type="application\/json" id="ssr-state">(.*?)<\/script>/s);
+  if (!block) return null;
+  const queries = ((JSON.parse(block[1]) as { queries?: { queries?: unknown[] } }).queries?.queries ??
+    []) as {
+    queryKey: unknown[];
+    state: { data: unknown };
+  }[];
+  return (...keyStart) =>
+    queries.find((q) => keyStart.every((part, i) => JSON.stringify(q.queryKey[i]) === JSON.stringify(part)))
+      ?.state.data ?? null;
+}
+
 /** Reads what visitors choose from (filters, every public car id, the news posts): not counted. */
 async function readCatalogue(base: string): Promise<Catalogue> {
   const json = async <T>(path: string): Promise<T> => {
@@ -265,8 +282,11 @@ async function readCatalogue(base: string): Promise<Catalogue> {
     posts.push(...list.content);
     if (page >= list.totalPages) break;
   }
-  const home = await fetch(`${base}/`, { signal: AbortSignal.timeout(30_000) }).then((r) => r.text());
-  const assets = assetsOf(home);
+  // A server-rendered page names only its entry and styles; the app's code comes once it has loaded.
+  // The chatbot page, rendered by the browser, names that code (module preloads): a first visit loads both.
+  const page = (path: string) =>
+    fetch(`${base}${path}`, { signal: AbortSignal.timeout(30_000) }).then((r) => r.text());
+  const assets = [...new Set([...assetsOf(await page('/')), ...assetsOf(await page('/chatbot'))])];
   if (carIds.length === 0) throw new Error('the server shows no car: start it with the demo data');
   return { filters, carIds, posts, assets };
 }
@@ -477,12 +497,25 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     await together(list.map((u) => call(s, 'images', u, { binary: true })));
   }
 
-  /** The HTML a visitor lands on, the web app's files (first page of a session), the layout's settings. */
-  async function landing(s: Session, group: 'home html' | 'page html', path: string) {
+  /**
+   * The HTML a visitor lands on and the web app's files (first page of a session). A page the server
+   * rendered carries its data (returned here), so the browser asks the API for none of it.
+   */
+  async function landing(
+    s: Session,
+    group: 'home html' | 'page html',
+    path: string,
+  ): Promise<Rendered | null> {
     const page = await call(s, group, path, { html: true });
-    // A first-time visitor's browser loads every file the page names; a returning one has them cached
-    // (hashed names, cached for a year).
-    if (!s.returning) await together(assetsOf(page.text).map((a) => call(s, 'assets', a)));
+    // A first-time visitor's browser loads the app's files; a returning one has them cached (hashed
+    // names, cached for a year).
+    if (!s.returning)
+      await together(
+        [...new Set([...assetsOf(page.text), ...catalogue.assets])].map((a) => call(s, 'assets', a)),
+      );
+    const rendered = renderedData(page.text);
+    if (rendered) s.haveConfig = true;
+    return rendered;
   }
 
   async function siteConfig(s: Session) {
@@ -491,23 +524,36 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     await call(s, 'site config', '/api/web-configuration');
   }
 
+  type Slide = { image: { urls?: Record<string, string>; src: string } | null };
+
   async function home(s: Session, land: boolean) {
-    if (land) await landing(s, 'home html', '/');
-    const [, sliders, newest, , cheapest, news] = await together([
-      siteConfig(s),
-      call(s, 'home api', '/api/overview/sliders'),
-      call(s, 'home api', '/api/homepage/newest'),
-      call(s, 'home api', '/api/homepage/most-expensive'),
-      call(s, 'home api', '/api/homepage/cheapest'),
-      call(s, 'home api', '/api/blogs?page=1&size=4'),
-    ]);
-    const rows = [...(json<CarSummary[]>(newest) ?? []), ...(json<CarSummary[]>(cheapest) ?? [])];
+    const rendered = land ? await landing(s, 'home html', '/') : null;
+    let data: [Slide[] | null, CarSummary[] | null, CarSummary[] | null, Page<BlogSummary> | null];
+    if (rendered) {
+      data = [
+        rendered('sliders', 'public') as Slide[] | null,
+        rendered('cars', 'homepage', 'newest') as CarSummary[] | null,
+        rendered('cars', 'homepage', 'cheapest') as CarSummary[] | null,
+        rendered('blogs', 'public') as Page<BlogSummary> | null,
+      ];
+    } else {
+      const [, sliders, newest, , cheapest, news] = await together([
+        siteConfig(s),
+        call(s, 'home api', '/api/overview/sliders'),
+        call(s, 'home api', '/api/homepage/newest'),
+        call(s, 'home api', '/api/homepage/most-expensive'),
+        call(s, 'home api', '/api/homepage/cheapest'),
+        call(s, 'home api', '/api/blogs?page=1&size=4'),
+      ]);
+      data = [json(sliders), json(newest), json(cheapest), json(news)];
+    }
+    const [slides, newest, cheapest, news] = data;
+    const rows = [...(newest ?? []), ...(cheapest ?? [])];
     s.seen = rows.length ? rows : s.seen;
-    const slide = json<{ image: { urls?: Record<string, string>; src: string } | null }[]>(sliders)?.[0];
     await pictures(s, [
-      imageUrl(slide?.image, pick(s, SLIDES)),
+      imageUrl(slides?.[0]?.image, pick(s, SLIDES)),
       ...rows.slice(0, 4).map((c) => imageUrl(c.cover)),
-      ...(json<Page<BlogSummary>>(news)?.content ?? []).slice(0, 2).map((p) => imageUrl(p.image)),
+      ...(news?.content ?? []).slice(0, 2).map((p) => imageUrl(p.image)),
     ]);
   }
 
@@ -545,14 +591,18 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
 
   async function list(s: Session, land: boolean) {
     const q = listQuery(s);
-    if (land) await landing(s, 'page html', `/cars?${q}`);
-    const [page] = await together([
-      call(s, 'list', `/api/cars?${q}&page=1&pageSize=12`),
-      siteConfig(s),
-      s.haveFilters ? null : call(s, 'list', '/api/cars/filters'),
-    ]);
+    const rendered = land ? await landing(s, 'page html', `/cars?${q}`) : null;
+    let result: CarPage | null;
+    if (rendered) result = rendered('cars', 'list') as CarPage | null;
+    else {
+      const [page] = await together([
+        call(s, 'list', `/api/cars?${q}&page=1&pageSize=12`),
+        siteConfig(s),
+        s.haveFilters ? null : call(s, 'list', '/api/cars/filters'),
+      ]);
+      result = json<CarPage>(page);
+    }
     s.haveFilters = true;
-    let result = json<CarPage>(page);
     if (result && result.totalPages > 1 && s.rand() < 0.25) {
       await think(s);
       result = json<CarPage>(await call(s, 'list', `/api/cars?${q}&page=2&pageSize=12`)) ?? result;
@@ -566,19 +616,28 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
 
   async function carPage(s: Session, land: boolean) {
     const id = s.seen.length && s.rand() < 0.85 ? pick(s, s.seen).carId : pick(s, catalogue.carIds);
-    if (land) await landing(s, 'page html', `/cars/${id}`);
-    const [car] = await together([call(s, 'detail', `/api/cars/${id}`), siteConfig(s)]);
-    const detail = json<CarDetail>(car);
+    const rendered = land ? await landing(s, 'page html', `/cars/${id}`) : null;
+    let detail: CarDetail | null;
+    let similar: CarSummary[] | null;
+    if (rendered) {
+      detail = rendered('cars', 'detail', id) as CarDetail | null;
+      similar = rendered('cars', 'similar', id) as CarSummary[] | null;
+    } else {
+      const [car] = await together([call(s, 'detail', `/api/cars/${id}`), siteConfig(s)]);
+      detail = json<CarDetail>(car);
+      if (!detail) return;
+      const [answer] = await together([
+        call(s, 'detail', `/api/cars/${id}/similar`),
+        s.haveCalculations ? null : call(s, 'detail', '/api/web-configuration/car-calculations'),
+      ]);
+      similar = json<CarSummary[]>(answer);
+    }
     if (!detail) return;
     s.lastCar = detail;
-    const [similar] = await together([
-      call(s, 'detail', `/api/cars/${id}/similar`),
-      s.haveCalculations ? null : call(s, 'detail', '/api/web-configuration/car-calculations'),
-    ]);
     s.haveCalculations = true;
     await pictures(s, [
       ...detail.photos.slice(0, 2).map((p) => imageUrl(p, '960')),
-      ...(json<CarSummary[]>(similar) ?? []).slice(0, 2).map((c) => imageUrl(c.cover)),
+      ...(similar ?? []).slice(0, 2).map((c) => imageUrl(c.cover)),
     ]);
   }
 
