@@ -3,12 +3,12 @@ import { LCP_IMAGE_SIZES } from '@contract/page-images';
 import { ArrowLeft, CalendarDays, ChevronRight, Eye, Link2, UserRound } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { FacebookIcon } from '../../../components/social-icons';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useOrigin } from '../../../lib/browser-only';
 import { ResponsiveImage } from '../../content/components/responsive-image';
 import { useDocumentTitle } from '../../content/use-document-title';
 import { categorySlug, usePublicBlog, usePublicBlogs } from '../api';
@@ -55,6 +55,7 @@ export default function BlogPage() {
   const valid = Number.isInteger(id) && id > 0;
   const { data: post, isPending, isError, error } = usePublicBlog(valid ? id : null);
   useDocumentTitle(post?.title);
+  const origin = useOrigin();
 
   if (!valid || isError) {
     const notFound = !valid || (error instanceof ApiError && (error.status === 404 || error.status === 400));
@@ -90,8 +91,10 @@ export default function BlogPage() {
   }
 
   const published = post.publishedAt ?? post.createdAt;
-  const share = typeof window === 'undefined' ? '' : `${window.location.origin}/blogs/${post.blogId}`;
+  const share = `${origin}/blogs/${post.blogId}`;
   async function copyLink() {
+    // The toast library loads with the first toast: a reader who never copies never downloads it.
+    const { toast } = await import('sonner');
     try {
       await navigator.clipboard.writeText(share);
       toast.success('Đã sao chép liên kết bài viết');

@@ -3,6 +3,7 @@ import type { SliderView } from '@contract/sliders';
 import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { type PointerEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useMediaQuery } from '../../../lib/browser-only';
 import { cx } from '../../../lib/cx';
 import { usePublicSliders } from '../api';
 
@@ -14,18 +15,7 @@ const SWIPE_PX = 40;
 const BOX = 'aspect-[5/4] sm:aspect-[2/1] lg:aspect-[5/2]';
 
 function usePrefersReducedMotion() {
-  const query = '(prefers-reduced-motion: reduce)';
-  const [reduced, setReduced] = useState(
-    () => typeof window !== 'undefined' && window.matchMedia?.(query).matches === true,
-  );
-  useEffect(() => {
-    const mq = window.matchMedia?.(query);
-    if (!mq) return;
-    const on = () => setReduced(mq.matches);
-    mq.addEventListener('change', on);
-    return () => mq.removeEventListener('change', on);
-  }, []);
-  return reduced;
+  return useMediaQuery('(prefers-reduced-motion: reduce)');
 }
 
 function SlideAction({ slide }: { slide: SliderView }) {
