@@ -22,7 +22,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // it back by its plain name would make a second copy of React's contexts.
         rollupOptions: {
           input: r('./src/web/ssr/entry-server.tsx'),
-          output: { entryFileNames: 'entry-server.js', inlineDynamicImports: true },
+          output: { entryFileNames: 'entry-server.js', codeSplitting: false },
         },
       }
     : {

@@ -9,7 +9,10 @@ export function HomeNews() {
   const { data, isPending, isError } = usePublicBlogs({ page: 1, size: HOME_BLOG_COUNT });
   if (isError || (!isPending && !data?.content.length)) return null;
   return (
-    <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20" aria-labelledby="home-news-title">
+    <section
+      className="render-near-screen mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20"
+      aria-labelledby="home-news-title"
+    >
       <div className="flex items-end justify-between gap-4">
         <div>
           <h2 id="home-news-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">

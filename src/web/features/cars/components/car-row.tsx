@@ -18,6 +18,7 @@ export function CarRow({
   moreTo,
   moreLabel = 'Xem tất cả',
   empty,
+  className,
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -26,6 +27,7 @@ export function CarRow({
   moreTo?: string;
   moreLabel?: string;
   empty?: ReactNode;
+  className?: string;
 }) {
   const list = useRef<HTMLUListElement>(null);
   const titleId = useId();
@@ -35,7 +37,7 @@ export function CarRow({
   };
   if (!loading && cars && cars.length === 0 && !empty) return null;
   return (
-    <section aria-labelledby={titleId}>
+    <section aria-labelledby={titleId} className={className}>
       <div className="mb-4 flex items-end justify-between gap-3">
         <div className="min-w-0">
           <h2 id={titleId} className="text-xl font-bold text-slate-900 sm:text-2xl">

@@ -229,7 +229,7 @@ export default function CarsPage() {
                   data-testid="car-results"
                 >
                   {data?.content.map((car, i) => (
-                    <li key={car.carId}>
+                    <li key={car.carId} className="render-near-screen-tile">
                       <CarCard
                         car={car}
                         className="h-full"

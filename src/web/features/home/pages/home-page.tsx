@@ -148,6 +148,7 @@ export default function HomePage() {
           cars={expensive.data}
           loading={expensive.isPending}
           moreTo="/cars?sort=price_desc"
+          className="render-near-screen-row"
         />
         <CarRow
           title="Xe giá tốt"
@@ -155,10 +156,11 @@ export default function HomePage() {
           cars={cheapest.data}
           loading={cheapest.isPending}
           moreTo="/cars?sort=price_asc"
+          className="render-near-screen-row"
         />
       </div>
 
-      <section className="bg-slate-50" aria-labelledby="why-title">
+      <section className="render-near-screen bg-slate-50" aria-labelledby="why-title">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
           <h2 id="why-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             Vì sao chọn {name}?
@@ -179,7 +181,7 @@ export default function HomePage() {
 
       <HomeNews />
 
-      <section aria-labelledby="services-title">
+      <section className="render-near-screen" aria-labelledby="services-title">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
           <h2 id="services-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             Dịch vụ của chúng tôi
