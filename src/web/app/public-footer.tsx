@@ -48,7 +48,7 @@ export function PublicFooter({ config, loading }: { config?: PublicWebConfigurat
   ].filter((s) => s.url);
 
   return (
-    <footer className="render-near-screen bg-slate-950 text-slate-300">
+    <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_0.8fr_1.2fr]">
         <div>
           <Link
