@@ -73,6 +73,25 @@ describe('dates in Asia/Ho_Chi_Minh', () => {
     expect(formatDate('khong phai ngay')).toBe('');
   });
 
+  it('agrees with Intl on the Vietnamese wall clock from 1976 to 2100', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Ho_Chi_Minh',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const start = Date.UTC(1976, 0, 1);
+    const end = Date.UTC(2100, 0, 1);
+    // Every 7 h 13 min over 124 years: every hour of the day, both sides of midnight, every month.
+    for (let t = start; t < end; t += 26_000_000) {
+      const p = Object.fromEntries(intl.formatToParts(t).map((x) => [x.type, x.value]));
+      expect(formatDateTime(t)).toBe(`${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`);
+    }
+  });
+
   it('formats date and time', () => {
     expect(formatDateTime('2024-03-15T23:30:00Z')).toBe('16/03/2024 06:30');
     expect(formatDateTime('2024-03-15T17:05:00Z')).toBe('16/03/2024 00:05');

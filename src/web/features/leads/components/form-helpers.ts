@@ -47,12 +47,14 @@ export function slotChoices(slots: string[], day: string | undefined, now = Date
   }));
 }
 
-const weekday = new Intl.DateTimeFormat('vi-VN', { weekday: 'long', timeZone: 'Asia/Ho_Chi_Minh' });
+// Made on first use: a formatter with a time zone loads the browser's time-zone data (costly at start).
+let weekday: Intl.DateTimeFormat | null = null;
 
 /** "Thứ Bảy, 29/11/2026" for a yyyy-mm-dd day (the native date input shows the browser's own format). */
 export function describeDay(day: string | undefined): string | null {
   const date = day ? parseVnDate(day) : null;
   if (!date) return null;
+  weekday ??= new Intl.DateTimeFormat('vi-VN', { weekday: 'long', timeZone: 'Asia/Ho_Chi_Minh' });
   const name = weekday.format(date);
   return `${name.charAt(0).toUpperCase()}${name.slice(1)}, ${formatDate(date)}`;
 }
