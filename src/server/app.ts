@@ -57,6 +57,9 @@ import { bearerToken, TokenSigner } from './platform/tokens';
 import { MULTIPART_LIMITS, uploadRoutes } from './platform/uploads';
 import { registerXsrf } from './platform/xsrf';
 
+/** Requests under way above which public pages are no longer rendered on the server (page-renderer.ts). */
+const BUSY_REQUESTS_IN_FLIGHT = 32;
+
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -130,11 +133,14 @@ export async function buildApp(opts: BuildOptions) {
   });
   const seo = new SeoService(config, webConfig, blogs, sliders, recruitment);
   seo.setCarSource(carSourceFrom(cars));
+  // Busy: more requests under way than a couple of visitors' pages make (metrics counts them below).
+  let requestsInFlight = () => 0;
   const pages = new PageRenderer(
     config.webDir,
     (url) => answerInProcess(app, url),
     app.log,
     config.pageCacheMs,
+    () => requestsInFlight() > BUSY_REQUESTS_IN_FLIGHT,
   );
   seo.setPageRenderer(pages);
   void pages.warm();
@@ -170,6 +176,7 @@ export async function buildApp(opts: BuildOptions) {
 
   // First, so every answer is counted, including those the hooks below refuse.
   const metrics = registerMetrics(app, database);
+  requestsInFlight = () => metrics.inFlight;
   registerErrorHandling(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(cookie);

@@ -9,6 +9,14 @@ import { PageCache } from './page-cache';
 /** A page whose data is slower than this is sent without its render: the browser renders it. */
 const RENDER_TIMEOUT_MS = 2_000;
 
+/**
+ * Renders under way at once. A render holds the event loop for 10 to 30 ms; when more pages ask for one,
+ * or the server is saturated (isBusy), the page goes out unrendered and the browser renders it from the
+ * API, which costs the server about a third as much. Without this the load run served 22% fewer visits
+ * and timed out (docs/performance.md, "Load").
+ */
+const MAX_CONCURRENT_RENDERS = 2;
+
 export interface RenderedBody {
   /** The page's HTML, for inside `<div id="root">`. */
   html: string;
@@ -45,12 +53,16 @@ interface Logger {
 export class PageRenderer {
   private loaded: { mtimeMs: number; module: Promise<SsrModule | null> } | null = null;
   private readonly cache: PageCache<RenderedBody>;
+  private rendering = 0;
+  private skipped = 0;
 
   constructor(
     private readonly webDir: string,
     private readonly fetchApi: SsrFetch,
     private readonly log: Logger,
     cacheMs = 0,
+    /** True while the server is saturated: pages then go out unrendered (cheaper for the server). */
+    private readonly isBusy: () => boolean = () => false,
   ) {
     this.cache = new PageCache(cacheMs);
   }
@@ -92,6 +104,24 @@ export class PageRenderer {
   }
 
   private async renderNow(url: string): Promise<RenderedBody | null> {
+    if (this.rendering >= MAX_CONCURRENT_RENDERS || this.isBusy()) {
+      this.skipped++;
+      return null;
+    }
+    this.rendering++;
+    try {
+      return await this.renderWith(url);
+    } finally {
+      this.rendering--;
+    }
+  }
+
+  /** Pages sent unrendered because the renderer was busy (since start). */
+  get skippedRenders(): number {
+    return this.skipped;
+  }
+
+  private async renderWith(url: string): Promise<RenderedBody | null> {
     const mod = await this.module();
     if (!mod) return null;
     let timer: NodeJS.Timeout | undefined;
