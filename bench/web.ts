@@ -1,6 +1,7 @@
 // Lighthouse on the public pages and what each page downloads: `npm run bench:web`.
 //
-// Builds the web app (`vite build --manifest`, into dist/web as vite.config.ts says), copies the build
+// Builds the web app (`npm run build`: the browser's files with their manifest and the server's page
+// renderer, into dist/web as vite.config.ts says), copies the build
 // into a temporary directory (a concurrent `npm run build` cannot swap files under a run), starts the
 // real server on a fresh DATA_DIR with the demo showroom (NODE_ENV=production), and runs Lighthouse
 // (mobile emulation, simulated throttling: its defaults) in Debian's Chromium on the home page, the car
@@ -47,14 +48,13 @@ function build() {
     return;
   }
   const started = performance.now();
-  const res = spawnSync('npx', ['vite', 'build', '--manifest'], { cwd: ROOT, encoding: 'utf8' });
+  // The production build: the browser's files (with the manifest) and the server's page renderer.
+  const res = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
   if (res.status !== 0) {
     console.error(res.stdout, res.stderr);
-    throw new Error('vite build failed');
+    throw new Error('npm run build failed');
   }
-  console.log(
-    `build: npx vite build --manifest -> dist/web in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
+  console.log(`build: npm run build -> dist/web in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 async function json(url: string) {
