@@ -54,7 +54,6 @@ export class PageRenderer {
   private loaded: { mtimeMs: number; module: Promise<SsrModule | null> } | null = null;
   private readonly cache: PageCache<RenderedBody>;
   private rendering = 0;
-  private skipped = 0;
 
   constructor(
     private readonly webDir: string,
@@ -104,21 +103,13 @@ export class PageRenderer {
   }
 
   private async renderNow(url: string): Promise<RenderedBody | null> {
-    if (this.rendering >= MAX_CONCURRENT_RENDERS || this.isBusy()) {
-      this.skipped++;
-      return null;
-    }
+    if (this.rendering >= MAX_CONCURRENT_RENDERS || this.isBusy()) return null;
     this.rendering++;
     try {
       return await this.renderWith(url);
     } finally {
       this.rendering--;
     }
-  }
-
-  /** Pages sent unrendered because the renderer was busy (since start). */
-  get skippedRenders(): number {
-    return this.skipped;
   }
 
   private async renderWith(url: string): Promise<RenderedBody | null> {
