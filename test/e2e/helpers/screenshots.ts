@@ -41,6 +41,9 @@ export async function takeScreenshots(paths: string[], outDir = process.env.SHOT
         }
         await page.goto(`${url}${path}`);
         await page.waitForLoadState('networkidle').catch(() => undefined);
+        // Off-screen sections (content-visibility: auto, styles.css) are painted only near the screen; a
+        // full-page picture is one tall screen that never scrolls, so they are shown here as rendered.
+        await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
         await page.waitForTimeout(400);
         const file = join(
           outDir,
