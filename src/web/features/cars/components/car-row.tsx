@@ -1,10 +1,17 @@
 import type { CarSummary } from '@contract/cars';
 import { ArrowRight, ChevronLeft, ChevronRight } from 'lucide-react';
-import { type ReactNode, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CarCard, CarCardSkeleton } from './car-card';
 
 const ITEM = 'w-[78%] shrink-0 snap-start sm:w-[45%] lg:w-[calc((100%-3*1.25rem)/4)]';
+
+/**
+ * Cards in the first render: four fill a desktop row and are more than a phone shows. The rest of the
+ * row (it scrolls sideways) follows right after the page starts, so a server-rendered home page with three
+ * rows carries half the cards to parse, lay out and hydrate before it can respond.
+ */
+const FIRST_CARDS = 4;
 
 /**
  * A titled row of car cards that scrolls sideways (snap on phones, arrow buttons on larger screens):
@@ -30,6 +37,9 @@ export function CarRow({
   className?: string;
 }) {
   const list = useRef<HTMLUListElement>(null);
+  const [complete, setComplete] = useState(false);
+  useEffect(() => setComplete(true), []);
+  const shown = complete ? cars : cars?.slice(0, FIRST_CARDS);
   const titleId = useId();
   const scroll = (dir: 1 | -1) => {
     const el = list.current;
@@ -87,7 +97,7 @@ export function CarRow({
                   <CarCardSkeleton />
                 </li>
               ))
-            : cars.map((car) => (
+            : shown?.map((car) => (
                 <li key={car.carId} className={ITEM}>
                   <CarCard
                     car={car}
