@@ -1,4 +1,5 @@
 import { vnDayKey } from '@contract/format';
+import { useEffect, useRef } from 'react';
 import { cx } from '../../../lib/cx';
 import { DateInput } from '../../sales/components/date-input';
 import type { Range } from '../api';
@@ -31,6 +32,16 @@ export function presets(now = new Date()): { key: string; label: string; range: 
  */
 export function RangePicker({ value, onChange }: { value: Range; onChange: (range: Range) => void }) {
   const today = vnDayKey(new Date());
+  // The range as last changed here: the new address (and so `value`) arrives in a transition, which
+  // typing defers; a 'to' typed right after a 'from' must not be merged into the range before it.
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
+  const change = (next: Range) => {
+    latest.current = next;
+    onChange(next);
+  };
   return (
     <fieldset className="flex min-w-0 flex-col gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 lg:flex-row lg:items-center">
       <legend className="sr-only">Khoảng thời gian thống kê</legend>
@@ -42,7 +53,7 @@ export function RangePicker({ value, onChange }: { value: Range; onChange: (rang
           <DateInput
             value={value.from}
             max={value.to || today}
-            onChange={(from) => onChange({ ...value, from })}
+            onChange={(from) => change({ ...latest.current, from })}
             className="sm:w-40"
             aria-label="Từ ngày"
           />
@@ -54,7 +65,7 @@ export function RangePicker({ value, onChange }: { value: Range; onChange: (rang
           <DateInput
             value={value.to}
             min={value.from || undefined}
-            onChange={(to) => onChange({ ...value, to })}
+            onChange={(to) => change({ ...latest.current, to })}
             className="sm:w-40"
             aria-label="Đến ngày"
           />
@@ -68,7 +79,7 @@ export function RangePicker({ value, onChange }: { value: Range; onChange: (rang
               key={p.key}
               type="button"
               aria-pressed={active}
-              onClick={() => onChange(p.range)}
+              onClick={() => change(p.range)}
               className={cx(
                 'min-h-11 rounded-lg px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
                 active ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200',
