@@ -1,6 +1,5 @@
-import type { BodyType, CarStatus, Fuel, Transmission } from '../../../contract/cars';
 import { compactFold, foldVietnamese } from '../../../contract/text';
-import type { CarSearch, ModelFilter, PriceStats } from '../cars/inventory-search';
+import type { CarSearch, InventoryRow, ModelFilter, PriceStats } from '../cars/inventory-search';
 import type { Catalogue } from './parse';
 
 /**
@@ -9,23 +8,8 @@ import type { Catalogue } from './parse';
  * or the web configuration, at the moment of the question.
  */
 
-export interface AdvisorCar {
-  id: number;
-  carName: string;
-  brand: string;
-  model: string;
-  version: string;
-  year: number;
-  sellPrice: number;
-  odo: number;
-  bodyType: BodyType;
-  /** Seats. */
-  size: number;
-  fuel: Fuel;
-  transmission: Transmission;
-  exteriorColor: string;
-  status: CarStatus;
-}
+/** A car as the advisor sees it: the cars service's inventory row (modules/cars/inventory-search.ts). */
+export type AdvisorCar = InventoryRow;
 
 export interface CarDetails extends AdvisorCar {
   interiorColor: string;
