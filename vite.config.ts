@@ -1,14 +1,37 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * Every page's head preloads the regular weight of Be Vietnam Pro (its Latin and Vietnamese files, the
+ * body text's face): with `font-display: optional` (src/web/fonts.css) a face must be there when the
+ * page is first laid out to be used at all, and a font that arrives later would lay the page out again.
+ */
+function preloadBodyFont(): Plugin {
+  return {
+    name: 'preload-body-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, ctx) =>
+        Object.keys(ctx.bundle ?? {})
+          .filter((file) => /be-vietnam-pro-(latin|vietnamese)-400-normal-[\w-]+\.woff2$/.test(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' },
+            injectTo: 'head' as const,
+          })),
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/web'),
   publicDir: r('./src/web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadBodyFont()],
   resolve: { alias: { '@contract': r('./src/contract'), '@web': r('./src/web') } },
   build: isSsrBuild
     ? {
@@ -32,6 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         chunkSizeWarningLimit: 600,
         // .vite/manifest.json: the server preloads each public route's chunks from it (seo/preload.ts).
         manifest: true,
+        modulePreload: false,
       },
   // One self-contained file: the server needs none of the web app's packages installed to run it.
   ssr: { noExternal: true },

@@ -90,6 +90,32 @@ describe('pages in the HTML', () => {
       if (!toyota.content.some((c) => c.carName === name)) expect(root).not.toContain(name);
   });
 
+  it('every page preloads the body font (Latin and Vietnamese, regular weight), served as a font', async () => {
+    for (const path of ['/', `/cars/${car.carId}`, '/chatbot', '/login']) {
+      const page = await html(path);
+      const fonts = [
+        ...page.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)" crossorigin/g),
+      ];
+      expect(fonts.map((m) => m[1].replace(/-normal-.*$/, '-normal')).sort(), path).toEqual([
+        '/assets/be-vietnam-pro-latin-400-normal',
+        '/assets/be-vietnam-pro-vietnamese-400-normal',
+      ]);
+      const font = await fetch(`${server.url}${fonts[0][1]}`);
+      expect(font.status).toBe(200);
+      expect(font.headers.get('content-type')).toBe('font/woff2');
+    }
+  });
+
+  it('the home page carries four cards per row, each with its link', async () => {
+    const root = rootOf(await html('/'));
+    const rows = root.split(/<section aria-labelledby=/).filter((part) => part.includes('snap-x'));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      const titles = [...row.matchAll(/<h3[^>]*><a [^>]*href="\/cars\/\d+"[^>]*>([^<]+)<\/a><\/h3>/g)];
+      expect(titles).toHaveLength(4);
+    }
+  });
+
   it('the chatbot page is left to the browser: the conversation lives in the tab', async () => {
     const page = await html('/chatbot');
     expect(page).toContain('<div id="root"></div>');
@@ -129,6 +155,23 @@ describe('in Chromium', () => {
     }
   });
 
+  it('a home page row shows the rest of its cars once the visitor scrolls it', async () => {
+    const newest = (await api.call('GET', 'homepage/newest')).json as { carName: string }[];
+    expect(newest.length).toBeGreaterThan(4);
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(`${server.url}/`);
+    const titles = page.getByRole('region', { name: 'Xe mới lên sàn' }).locator('h3');
+    expect(await titles.count()).toBe(4);
+    await titles.first().evaluate((h3) => h3.closest('ul.snap-x')!.scrollBy({ left: 300 }));
+    await expect.poll(() => titles.count()).toBe(newest.length);
+    expect(await titles.allTextContents()).toEqual(newest.map((c) => c.carName));
+    // The other rows wait for their own visitor.
+    expect(await page.getByRole('region', { name: 'Xe giá tốt' }).locator('h3').count()).toBe(4);
+    expect(problems).toEqual([]);
+  });
+
   it('hydrates without an error or a call to the API, then moves between pages inside the app', async () => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
     const problems: string[] = [];
@@ -151,9 +194,11 @@ describe('in Chromium', () => {
     });
     const first = page.getByTestId('car-results').locator('article a').first();
     const href = await first.getAttribute('href');
+    const name = await first.textContent();
     await first.click();
     await page.waitForURL((u) => u.pathname === href);
-    await page.locator('h1').first().waitFor();
+    // The list stays on screen while the car page's code loads.
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe(name);
     // The router moved, the document stayed, and the car page asked the API for its car.
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
       true,

@@ -1,6 +1,6 @@
 import type { CarSummary } from '@contract/cars';
 import { ArrowRight, ChevronLeft, ChevronRight } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CarCard, CarCardSkeleton } from './car-card';
 
@@ -8,8 +8,9 @@ const ITEM = 'w-[78%] shrink-0 snap-start sm:w-[45%] lg:w-[calc((100%-3*1.25rem)
 
 /**
  * Cards in the first render: four fill a desktop row and are more than a phone shows. The rest of the
- * row (it scrolls sideways) follows right after the page starts, so a server-rendered home page with three
- * rows carries half the cards to parse, lay out and hydrate before it can respond.
+ * row (it scrolls sideways) is rendered when the visitor reaches for it (scrolls the row, points at it,
+ * focuses into it, presses an arrow), so a server-rendered home page with three rows carries a third of
+ * the cards to parse, lay out and hydrate, and the page's start does not build cards nobody looks at.
  */
 const FIRST_CARDS = 4;
 
@@ -38,10 +39,14 @@ export function CarRow({
 }) {
   const list = useRef<HTMLUListElement>(null);
   const [complete, setComplete] = useState(false);
-  useEffect(() => setComplete(true), []);
+  // A transition: the new cards render in slices, never as one long task under the visitor's finger.
+  const completeRow = () => {
+    if (!complete) startTransition(() => setComplete(true));
+  };
   const shown = complete ? cars : cars?.slice(0, FIRST_CARDS);
   const titleId = useId();
   const scroll = (dir: 1 | -1) => {
+    completeRow();
     const el = list.current;
     if (el) el.scrollBy({ left: dir * el.clientWidth * 0.9, behavior: 'smooth' });
   };
@@ -88,6 +93,10 @@ export function CarRow({
       ) : (
         <ul
           ref={list}
+          onScroll={completeRow}
+          onPointerEnter={completeRow}
+          onTouchStart={completeRow}
+          onFocus={completeRow}
           className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-3 [scrollbar-width:thin] sm:mx-0 sm:scroll-px-0 sm:gap-5 sm:px-0"
         >
           {loading || !cars
