@@ -48,6 +48,42 @@ function Related({ blogId, category }: { blogId: number; category: Parameters<ty
   );
 }
 
+/**
+ * The share buttons. The post's address needs the browser's origin, which the server's render does not
+ * have: reading it here, the render that follows hydration redraws these two buttons, not the post.
+ */
+function ShareLinks({ blogId }: { blogId: number }) {
+  const share = `${useOrigin()}/blogs/${blogId}`;
+  async function copyLink() {
+    // The toast library loads with the first toast: a reader who never copies never downloads it.
+    const { toast } = await import('sonner');
+    try {
+      await navigator.clipboard.writeText(share);
+      toast.success('Đã sao chép liên kết bài viết');
+    } catch {
+      toast.error('Không sao chép được, hãy sao chép địa chỉ trên thanh trình duyệt');
+    }
+  }
+  return (
+    <div className="mt-10 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-6">
+      <span className="mr-1 text-sm font-medium text-slate-700">Chia sẻ bài viết:</span>
+      <a
+        href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(share)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-[#1464d2] px-4 text-sm font-semibold text-white hover:bg-[#0f5cc9]"
+      >
+        <FacebookIcon className="size-4" />
+        Facebook
+      </a>
+      <button type="button" onClick={copyLink} className={buttonClass('secondary')}>
+        <Link2 className="size-4" aria-hidden="true" />
+        Sao chép liên kết
+      </button>
+    </div>
+  );
+}
+
 /** /blogs/:blogId: the post in a reading layout (sanitised HTML), sharing, related posts. */
 export default function BlogPage() {
   const { blogId } = useParams();
@@ -55,7 +91,6 @@ export default function BlogPage() {
   const valid = Number.isInteger(id) && id > 0;
   const { data: post, isPending, isError, error } = usePublicBlog(valid ? id : null);
   useDocumentTitle(post?.title);
-  const origin = useOrigin();
 
   if (!valid || isError) {
     const notFound = !valid || (error instanceof ApiError && (error.status === 404 || error.status === 400));
@@ -91,17 +126,6 @@ export default function BlogPage() {
   }
 
   const published = post.publishedAt ?? post.createdAt;
-  const share = `${origin}/blogs/${post.blogId}`;
-  async function copyLink() {
-    // The toast library loads with the first toast: a reader who never copies never downloads it.
-    const { toast } = await import('sonner');
-    try {
-      await navigator.clipboard.writeText(share);
-      toast.success('Đã sao chép liên kết bài viết');
-    } catch {
-      toast.error('Không sao chép được, hãy sao chép địa chỉ trên thanh trình duyệt');
-    }
-  }
 
   return (
     <>
@@ -164,22 +188,7 @@ export default function BlogPage() {
           <p className="mt-7 text-lg leading-relaxed font-medium text-slate-800 sm:text-xl">{post.summary}</p>
         ) : null}
         <RichContent html={post.content} className="mt-6" />
-        <div className="mt-10 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-6">
-          <span className="mr-1 text-sm font-medium text-slate-700">Chia sẻ bài viết:</span>
-          <a
-            href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(share)}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-[#1464d2] px-4 text-sm font-semibold text-white hover:bg-[#0f5cc9]"
-          >
-            <FacebookIcon className="size-4" />
-            Facebook
-          </a>
-          <button type="button" onClick={copyLink} className={buttonClass('secondary')}>
-            <Link2 className="size-4" aria-hidden="true" />
-            Sao chép liên kết
-          </button>
-        </div>
+        <ShareLinks blogId={post.blogId} />
       </article>
       <Related blogId={post.blogId} category={post.category} />
     </>

@@ -76,7 +76,15 @@ function RangeInputs({
   const latest = useRef({ draft, onCommit, min, max });
   latest.current = { draft, onCommit, min, max };
 
-  useEffect(() => setDraft({ min: min ?? null, max: max ?? null }), [min, max]);
+  // The address changed the range: show it. Unchanged (the first run, after hydrating): keep the same
+  // object, so the inputs do not render again for nothing.
+  useEffect(
+    () =>
+      setDraft((d) =>
+        d.min === (min ?? null) && d.max === (max ?? null) ? d : { min: min ?? null, max: max ?? null },
+      ),
+    [min, max],
+  );
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const commit = () => {
