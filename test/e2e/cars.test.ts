@@ -419,6 +419,10 @@ describe('staff inventory', () => {
     await page.getByText('Không có giao dịch phù hợp').last().waitFor();
     await page.getByLabel('Từ', { exact: true }).fill('');
     await page.getByLabel('Từ', { exact: true }).pressSequentially('01012025');
+    // An end date typed right after the start keeps both in the address.
+    await page.getByLabel('Đến', { exact: true }).pressSequentially('31122025');
+    await page.waitForURL((u) => u.searchParams.get('to') === '2025-12-31');
+    expect(new URL(page.url()).searchParams.get('from')).toBe('2025-01-01');
     await saleRow.waitFor();
 
     await saleRow.getByRole('link', { name: /^Xem giao dịch/ }).click();
