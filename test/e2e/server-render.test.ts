@@ -106,8 +106,10 @@ describe('pages in the HTML', () => {
     }
   });
 
-  it('the home page carries four cards per row, each with its link', async () => {
+  it('the home page carries four cards per row, each with its link, and an empty phone menu', async () => {
     const root = rootOf(await html('/'));
+    // The phone menu's links are built when it first opens (the desktop navigation carries them).
+    expect(root).toMatch(/<dialog id="public-mobile-menu"[^>]*><\/dialog>/);
     const rows = root.split(/<section aria-labelledby=/).filter((part) => part.includes('snap-x'));
     expect(rows).toHaveLength(3);
     for (const row of rows) {

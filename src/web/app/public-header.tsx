@@ -117,6 +117,10 @@ function DesktopDropdown({ item }: { item: NavItem }) {
 /** The phone menu: a native modal dialog sliding in from the right (focus stays inside, Escape closes). */
 function MobileMenu({ open, onClose, phone }: { open: boolean; onClose: () => void; phone?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Its links are built the first time it opens: a page that never opens it neither carries them in its
+  // HTML nor hydrates them (the desktop navigation holds the same links for readers without script).
+  const [built, setBuilt] = useState(false);
+  if (open && !built) setBuilt(true);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -142,56 +146,58 @@ function MobileMenu({ open, onClose, phone }: { open: boolean; onClose: () => vo
       onKeyDown={() => undefined}
       className="m-0 ml-auto h-dvh max-h-none w-[85vw] max-w-sm bg-white p-0 shadow-2xl backdrop:bg-slate-900/50 motion-safe:animate-slide-in-right lg:hidden"
     >
-      <div className="flex h-full flex-col">
-        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
-          <span className="font-semibold text-slate-900">Menu</span>
-          <button
-            type="button"
-            onClick={onClose}
-            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
-            aria-label="Đóng menu"
-          >
-            <X className="size-6" aria-hidden="true" />
-          </button>
-        </div>
-        <nav aria-label="Điều hướng chính" className="flex-1 overflow-y-auto p-3">
-          <ul className="space-y-1">
-            {PUBLIC_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={link} onClick={onClose}>
-                  {item.label}
-                </NavLink>
-                {item.children ? (
-                  <ul className="mt-1 mb-2 ml-4 space-y-1 border-l-2 border-slate-100 pl-2">
-                    {item.children.map((child) => (
-                      <li key={child.to}>
-                        <NavLink
-                          to={child.to}
-                          className={(s) => cx(link(s), 'text-[15px]')}
-                          onClick={onClose}
-                        >
-                          {child.label}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {phone ? (
-          <div className="border-t border-slate-200 p-4">
-            <a
-              href={`tel:${phone.replace(/\s/g, '')}`}
-              className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand-600 font-semibold text-white hover:bg-brand-700"
+      {built ? (
+        <div className="flex h-full flex-col">
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
+            <span className="font-semibold text-slate-900">Menu</span>
+            <button
+              type="button"
+              onClick={onClose}
+              className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
+              aria-label="Đóng menu"
             >
-              <Phone className="size-5" aria-hidden="true" />
-              Gọi {phone}
-            </a>
+              <X className="size-6" aria-hidden="true" />
+            </button>
           </div>
-        ) : null}
-      </div>
+          <nav aria-label="Điều hướng chính" className="flex-1 overflow-y-auto p-3">
+            <ul className="space-y-1">
+              {PUBLIC_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === '/'} className={link} onClick={onClose}>
+                    {item.label}
+                  </NavLink>
+                  {item.children ? (
+                    <ul className="mt-1 mb-2 ml-4 space-y-1 border-l-2 border-slate-100 pl-2">
+                      {item.children.map((child) => (
+                        <li key={child.to}>
+                          <NavLink
+                            to={child.to}
+                            className={(s) => cx(link(s), 'text-[15px]')}
+                            onClick={onClose}
+                          >
+                            {child.label}
+                          </NavLink>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {phone ? (
+            <div className="border-t border-slate-200 p-4">
+              <a
+                href={`tel:${phone.replace(/\s/g, '')}`}
+                className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand-600 font-semibold text-white hover:bg-brand-700"
+              >
+                <Phone className="size-5" aria-hidden="true" />
+                Gọi {phone}
+              </a>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
     </dialog>
   );
 }
