@@ -55,6 +55,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         chunkSizeWarningLimit: 600,
         // .vite/manifest.json: the server preloads each public route's chunks from it (seo/preload.ts).
         manifest: true,
+        // No preloading of a dynamic import's chunks from script: on a slow phone, starting those requests
+        // cost one long task at the app's start; the browser fetches a chunk's imports as it reads it.
         modulePreload: false,
       },
   // One self-contained file: the server needs none of the web app's packages installed to run it.

@@ -7,6 +7,7 @@ import { formatPrice } from '../../src/contract/format';
 import { SSR_STATE_ID } from '../../src/contract/ssr';
 import {
   apiClient,
+  DESKTOP,
   PHONE,
   ROOT,
   type RunningBrowser,
@@ -172,6 +173,17 @@ describe('in Chromium', () => {
     // The other rows wait for their own visitor.
     expect(await page.getByRole('region', { name: 'Xe giá tốt' }).locator('h3').count()).toBe(4);
     expect(problems).toEqual([]);
+  });
+
+  it("on a desktop, a row's first press of the right arrow shows and scrolls to the cars after the fourth", async () => {
+    const newest = (await api.call('GET', 'homepage/newest')).json as { carName: string }[];
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${server.url}/`);
+    const row = page.getByRole('region', { name: 'Xe mới lên sàn' });
+    expect(await row.locator('h3').count()).toBe(4);
+    await row.getByRole('button', { name: 'Cuộn sang phải' }).click();
+    await expect.poll(() => row.locator('h3').count()).toBe(newest.length);
+    await expect.poll(() => row.locator('ul.snap-x').evaluate((ul) => ul.scrollLeft)).toBeGreaterThan(0);
   });
 
   it('hydrates without an error or a call to the API, then moves between pages inside the app', async () => {

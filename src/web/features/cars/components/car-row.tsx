@@ -1,6 +1,7 @@
 import type { CarSummary } from '@contract/cars';
 import { ArrowRight, ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, startTransition, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { CarCard, CarCardSkeleton } from './car-card';
 
@@ -46,7 +47,8 @@ export function CarRow({
   const shown = complete ? cars : cars?.slice(0, FIRST_CARDS);
   const titleId = useId();
   const scroll = (dir: 1 | -1) => {
-    completeRow();
+    // Four cards fill a desktop row: the rest must be there before it can scroll.
+    if (!complete) flushSync(() => setComplete(true));
     const el = list.current;
     if (el) el.scrollBy({ left: dir * el.clientWidth * 0.9, behavior: 'smooth' });
   };
