@@ -1,6 +1,6 @@
-import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { CloseButton } from '../components/close-button';
 import { Skeleton } from '../components/skeleton';
 import { useMyInfo } from '../lib/session';
 import { getToken } from '../lib/token';
@@ -37,14 +37,7 @@ function Drawer({ open, onClose, children }: { open: boolean; onClose: () => voi
     >
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
         <span className="font-semibold text-slate-900">Menu quản trị</span>
-        <button
-          type="button"
-          onClick={onClose}
-          className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
-          aria-label="Đóng menu"
-        >
-          <X className="size-6" aria-hidden="true" />
-        </button>
+        <CloseButton label="Đóng menu" onClick={onClose} />
       </div>
       {children}
     </dialog>

@@ -1,6 +1,7 @@
-import { ChevronDown, Menu, Phone, X } from 'lucide-react';
+import { ChevronDown, Menu, Phone } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { CloseButton } from '../components/close-button';
 import { Logo } from '../components/logo';
 import { cx } from '../lib/cx';
 import { type NavItem, PUBLIC_NAV, SUBMENU_HIDE_DELAY_MS } from './public-nav';
@@ -150,14 +151,7 @@ function MobileMenu({ open, onClose, phone }: { open: boolean; onClose: () => vo
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
             <span className="font-semibold text-slate-900">Menu</span>
-            <button
-              type="button"
-              onClick={onClose}
-              className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
-              aria-label="Đóng menu"
-            >
-              <X className="size-6" aria-hidden="true" />
-            </button>
+            <CloseButton label="Đóng menu" onClick={onClose} />
           </div>
           <nav aria-label="Điều hướng chính" className="flex-1 overflow-y-auto p-3">
             <ul className="space-y-1">

@@ -40,7 +40,8 @@ export function CarRow({
 }) {
   const list = useRef<HTMLUListElement>(null);
   const [complete, setComplete] = useState(false);
-  // A transition: the new cards render in slices, never as one long task under the visitor's finger.
+  // A transition: the new cards render in slices, never as one long task under the visitor's finger
+  // (pointerenter also comes with a touch).
   const completeRow = () => {
     if (!complete) startTransition(() => setComplete(true));
   };
@@ -97,7 +98,6 @@ export function CarRow({
           ref={list}
           onScroll={completeRow}
           onPointerEnter={completeRow}
-          onTouchStart={completeRow}
           onFocus={completeRow}
           className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-3 [scrollbar-width:thin] sm:mx-0 sm:scroll-px-0 sm:gap-5 sm:px-0"
         >

@@ -1,5 +1,5 @@
-import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { CloseButton } from '../../../components/close-button';
 
 /** The phone filter panel: a native modal <dialog> sliding in from the left, with a sticky footer. */
 export function FilterDrawer({
@@ -37,14 +37,7 @@ export function FilterDrawer({
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between border-b border-slate-200 py-2 pr-2 pl-4">
             <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-            <button
-              type="button"
-              onClick={onClose}
-              className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
-              aria-label="Đóng bộ lọc"
-            >
-              <X className="size-6" aria-hidden="true" />
-            </button>
+            <CloseButton label="Đóng bộ lọc" onClick={onClose} />
           </div>
           <div className="flex-1 overflow-y-auto px-4 py-4">{children}</div>
           <div className="flex gap-2 border-t border-slate-200 bg-white p-3">{footer}</div>

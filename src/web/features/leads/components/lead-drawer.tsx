@@ -7,10 +7,11 @@ import {
   type LeadType,
   leadNoteBody,
 } from '@contract/leads';
-import { ArrowRight, Check, Mail, Phone, X } from 'lucide-react';
+import { ArrowRight, Check, Mail, Phone } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/button';
+import { CloseButton } from '../../../components/close-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { FormField, Input, Select, Textarea } from '../../../components/form-field';
@@ -391,14 +392,7 @@ export function LeadDrawer({
                 </div>
               ) : null}
             </div>
-            <button
-              type="button"
-              onClick={onClose}
-              className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
-              aria-label="Đóng"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </button>
+            <CloseButton label="Đóng" onClick={onClose} iconClassName="size-5" />
           </header>
           <div className="flex-1 pt-4">
             {data ? (

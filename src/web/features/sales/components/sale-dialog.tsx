@@ -7,12 +7,12 @@ import {
   saleCreateBody,
 } from '@contract/sales';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button';
+import { CloseButton } from '../../../components/close-button';
 import { FormAlert, FormField, Input, Select, Textarea } from '../../../components/form-field';
 import { NumberField } from '../../../components/number-field';
 import { SelectField } from '../../../components/select-field';
@@ -113,14 +113,7 @@ function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }
             {car.carName} · giá niêm yết {formatPrice(car.sellPrice)}
           </p>
         </div>
-        <button
-          type="button"
-          onClick={onClose}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
-          aria-label="Đóng"
-        >
-          <X className="size-5" aria-hidden="true" />
-        </button>
+        <CloseButton label="Đóng" onClick={onClose} iconClassName="size-5" />
       </div>
       <div className="flex-1 space-y-4 overflow-y-auto px-5 py-4">
         <FormAlert>{record.isError ? errorMessage(record.error) : null}</FormAlert>
