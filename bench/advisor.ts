@@ -29,8 +29,6 @@ import { QUESTIONS } from '../test/advisor/questions';
 
 const N = Number(process.env.BENCH_CARS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-/** sql (default) or service: how the advisor reads the inventory (src/server/modules/chatbot/index.ts). */
-const READER = process.env.BENCH_READER === 'service' ? 'service' : 'sql';
 
 function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -77,7 +75,6 @@ async function main() {
       webConfig,
       ai: { ...config.ai, provider: 'offline' },
       log,
-      reader: READER,
     });
     const advisor = chatbot.offline;
 
@@ -123,7 +120,7 @@ async function main() {
     const pct = (n: number) => `${((100 * n) / results.length).toFixed(1)}%`;
 
     console.log(
-      `\nOffline advisor (${READER} reader), ${N.toLocaleString('vi-VN')} cars (${onSale.toLocaleString('vi-VN')} on sale), PGlite, seeded in ${seedSeconds.toFixed(1)} s; load average ${loadavg()
+      `\nOffline advisor, ${N.toLocaleString('vi-VN')} cars (${onSale.toLocaleString('vi-VN')} on sale), PGlite, seeded in ${seedSeconds.toFixed(1)} s; load average ${loadavg()
         .map((x) => x.toFixed(1))
         .join(' ')}`,
     );

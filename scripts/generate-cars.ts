@@ -12,6 +12,7 @@ import type { BodyType, CarStatus } from '../src/contract/cars';
 import { loadConfig } from '../src/server/config';
 import type { Db } from '../src/server/db/client';
 import { openPglite, openPostgres } from '../src/server/db/client';
+import { insertGeneratedCars } from '../src/server/db/seed/car-inserts';
 import { CAR_TEMPLATES, makeCar, rng } from '../src/server/db/seed/demo-cars-data';
 import { drawCarPhoto } from '../src/server/db/seed/demo-cars-photos';
 import type { CarsService } from '../src/server/modules/cars/service';
@@ -68,7 +69,7 @@ export async function generateCars(
         photo: photos.get(t.bodyType) ?? null,
       };
     });
-    ids.push(...(await db.transaction((tx) => cars.insertMany(tx, rows))));
+    ids.push(...(await db.transaction((tx) => insertGeneratedCars(tx, rows))));
   }
   cars.invalidate();
   return ids;

@@ -205,9 +205,9 @@ async function scrape(base: string): Promise<Scraped> {
     });
     const text = await res.text();
     if (res.status !== 200) return none;
-    const loop = /nodejs_eventloop_delay_seconds\{quantile="1"\} ([\d.e+-]+)/.exec(text);
+    const loop = /^nodejs_eventloop_lag_max_seconds ([\d.e+-]+)/m.exec(text);
     const inflight = /^http_requests_in_flight (\d+)/m.exec(text);
-    const heap = /^nodejs_heap_used_bytes (\d+)/m.exec(text);
+    const heap = /^nodejs_heap_size_used_bytes (\d+)/m.exec(text);
     const waiting = /^showroom_db_pool_connections\{state="waiting"\} (\d+)/m.exec(text);
     return {
       loopMaxMs: loop ? Math.round(Number(loop[1]) * 1000) : null,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, phoneSchema } from './common';
 import type { Permission, Role } from './permissions';
 
-/** The shared password pattern (spec section 5): 8+, letters and digits only, a lower, an upper, a digit. */
+/** The shared password pattern: 8+, letters and digits only, a lower, an upper, a digit. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{8,}$/;
 export const PASSWORD_PATTERN_MESSAGE =
   'Mật khẩu phải có ít nhất 8 ký tự, chỉ gồm chữ và số, có chữ thường, chữ hoa và chữ số';
@@ -25,12 +25,12 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-/** Reset step 1 (spec section 5). */
+/** Reset step 1. */
 export const resetRequestForm = z.object({
   username: z.string().trim().min(1, { message: 'Vui lòng nhập tên đăng nhập' }).max(100),
 });
 
-/** Reset step 2 (spec section 5): the form, with its repeat field. */
+/** Reset step 2: the form, with its repeat field. */
 export const resetConfirmForm = z
   .object({
     token: z.string().trim().min(1, { message: 'Vui lòng nhập mã xác nhận' }),
@@ -60,11 +60,13 @@ export const resetConfirmQuery = z.object({
     .string({ message: 'Vui lòng nhập mã xác nhận' })
     .trim()
     .min(1, { message: 'Vui lòng nhập mã xác nhận' })
-    .max(20, { message: 'Mã xác nhận không hợp lệ' }),
+    .max(30, { message: 'Mã xác nhận không hợp lệ' }),
+  // The reset form's own message for a short password (spec), then the rule every path shares.
   newPassword: z
     .string({ message: 'Vui lòng nhập mật khẩu mới' })
     .min(6, { message: 'Mật khẩu phải có ít nhất 6 ký tự' })
-    .max(128, { message: 'Mật khẩu quá dài' }),
+    .max(128, { message: 'Mật khẩu quá dài' })
+    .regex(PASSWORD_PATTERN, { message: PASSWORD_PATTERN_MESSAGE }),
 });
 
 export const changePasswordQuery = z.object({
@@ -83,7 +85,25 @@ export const changePasswordForm = changePasswordQuery
     path: ['confirmPassword'],
   });
 
-export const changeInfoQuery = z.object({ email: emailSchema, phone: phoneSchema });
+/** A new e-mail needs the current password (a stolen token must not redirect the reset mails). */
+export const changeInfoQuery = z.object({
+  email: emailSchema,
+  phone: phoneSchema,
+  currentPassword: z.string().max(128, { message: 'Mật khẩu quá dài' }).optional(),
+});
+export const CURRENT_PASSWORD_FOR_EMAIL = 'Vui lòng nhập mật khẩu hiện tại để đổi email';
+export const WRONG_CURRENT_PASSWORD = 'Mật khẩu hiện tại không đúng';
+
+export const reportChangeQuery = z.object({
+  token: z
+    .string({ message: 'Liên kết báo cáo không hợp lệ' })
+    .min(20, { message: 'Liên kết báo cáo không hợp lệ' })
+    .max(2000, { message: 'Liên kết báo cáo không hợp lệ' }),
+});
+
+export const sessionIdParam = z.object({
+  sessionId: z.string().uuid({ message: 'Mã phiên đăng nhập không hợp lệ' }),
+});
 
 /** GET auth/my-info: the dashboard's current-user lookup. */
 export interface MyInfo {

@@ -21,7 +21,7 @@ export const BLOG_CATEGORY_LABELS: Record<BlogCategory, string> = {
   SHOWROOM_NEWS: 'Tin showroom',
 };
 
-/** Public list size (spec section 9); the home page asks for 4. */
+/** Public list size; the home page asks for 4. */
 export const BLOG_PAGE_SIZE = 6;
 export const HOME_BLOG_COUNT = 4;
 /** Cover image upload limit. */

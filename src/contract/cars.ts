@@ -152,7 +152,7 @@ export function searchTokens(query: string): { text: string; compact: string }[]
 export const matchKey = (value: string) => compactFold(value);
 
 // ---------------------------------------------------------------------------------------------------
-// GET /api/cars: filters (spec section 3), `page` (1-based), `pageSize` (not `size`: that is the seat filter), `sort`.
+// GET /api/cars: filters, `page` (1-based), `pageSize` (not `size`: that is the seat filter), `sort`.
 // ---------------------------------------------------------------------------------------------------
 
 const opt = optionalBlank;
@@ -302,11 +302,10 @@ export interface CarDetail extends CarSummary {
 export interface CarAdminRow extends CarSummary {
   photoCount: number;
   updatedAt: string;
-  /** The active sale of a sold car (its transactionId), else null. */
-  saleId: number | null;
 }
 
-export type CarAdminDetail = CarDetail & { saleId: number | null };
+/** A car as staff edit it. Its sale, once sold, is in the sales book (GET /api/sales?carId=). */
+export type CarAdminDetail = CarDetail;
 
 export type CarPage = Page<CarSummary>;
 

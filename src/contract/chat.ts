@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatKm, formatVnd } from './format';
 
-/** Chat with the AI advisor (spec sections 2, 3, 4, 5, 7, 8): POST /api/chatbot/history. */
+/** Chat with the AI advisor: POST /api/chatbot/history. */
 
 export const CHAT_ROLES = ['user', 'model'] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
@@ -15,7 +15,7 @@ export const CHAT_LIMITS = {
   maxTotalLength: 20_000,
 } as const;
 
-/** The model's first message; reset restores only this (spec section 4). */
+/** The model's first message; reset restores only this. */
 export const CHAT_GREETING = 'Xin chào! Tôi là trợ lý tư vấn xe AI. Bạn cần hỗ trợ gì hôm nay?';
 export const CHAT_TITLE = 'Chat với Trợ lý AI';
 export const CHAT_RESET_TOOLTIP = 'Bắt đầu lại cuộc trò chuyện';
@@ -73,7 +73,7 @@ export const chatHistory = z
   });
 export type ChatHistory = z.infer<typeof chatHistory>;
 
-/** What a car page hands to the chat (spec section 3: car info for the chat). */
+/** What a car page hands to the chat: the car info the chat opens with. */
 export interface ChatCarInfo {
   carName: string;
   brand: string;

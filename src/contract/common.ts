@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Paged list answer of every list endpoint (spec section 3). */
+/** Paged list answer of every list endpoint. */
 export interface Page<T> {
   content: T[];
   totalPages: number;
@@ -18,7 +18,7 @@ export interface ApiErrorBody {
 const intIn = (min: number, max: number, message: string) =>
   z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
 
-/** page is 1-based; size defaults to 5 on admin lists (spec section 9). */
+/** page is 1-based; size defaults to 5 on admin lists. */
 export function pageQuery(defaultSize = 5, maxSize = 100) {
   return z.object({
     page: intIn(1, 100_000, 'Số trang không hợp lệ').default(1),

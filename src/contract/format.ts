@@ -89,7 +89,7 @@ export function formatDateTime(value: Date | string | number | null | undefined)
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
-/** The notification time of spec section 3: 'Vào lúc HH:mm ngày DD tháng MM năm YYYY'. */
+/** The notification time: 'Vào lúc HH:mm ngày DD tháng MM năm YYYY'. */
 export function formatNotificationTime(value: Date | string | number): string {
   const date = toDate(value);
   if (!date) return '';
@@ -111,7 +111,7 @@ export function vnMidnight(value: Date | string | number = new Date()): Date {
   return new Date(`${key}T00:00:00+07:00`);
 }
 
-/** Whole days from today's midnight to the target, rounded up (spec section 5). */
+/** Whole days from today's midnight to the target, rounded up. */
 export function daysUntil(target: Date | string | number, now: Date = new Date()): number {
   const date = toDate(target);
   if (!date) return 0;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam, requiredText } from './common';
 
 /**
- * Staff notifications (spec sections 3, 7): the bell of the dashboard, over REST and in real time
+ * Staff notifications: the bell of the dashboard, over REST and in real time
  * through STOMP 1.2 on the WebSocket endpoint `/api/notifications`.
  */
 export interface NotificationView {
@@ -33,7 +33,7 @@ export const notificationListQuery = z.object({
     .default(50),
 });
 
-/** The dropdown shows at most this many (spec section 9). */
+/** The dropdown shows at most this many. */
 export const NOTIFICATIONS_SHOWN = 10;
 export const NO_NOTIFICATIONS_TEXT = 'No new notifications';
 

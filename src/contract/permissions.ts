@@ -1,4 +1,4 @@
-/** The seven permissions of spec section 6, with the labels staff read. */
+/** The seven permissions, with the labels staff read. */
 export const PERMISSIONS = [
   'MANAGE_OVERVIEW',
   'MANAGE_USER',
@@ -39,7 +39,7 @@ export function hasPermission(user: Grantee | null | undefined, permission: Perm
   return user.role === 'ADMIN' || user.permissions.includes(permission);
 }
 
-/** The account menu group shows when either of its entries is allowed (spec section 6). */
+/** The account menu group shows when either of its entries is allowed. */
 export function canSeeAccountGroup(user: Grantee | null | undefined): boolean {
   return hasPermission(user, 'MANAGE_USER') || hasPermission(user, 'MANAGE_RECRUITMENT');
 }

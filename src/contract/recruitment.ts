@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, pageQuery, phoneSchema, positiveId, requiredText, text } from './common';
 import { parseVnDate, vnDayKey } from './format';
 
-/** Job types and posting statuses of spec section 3, with the labels staff and visitors read. */
+/** Job types and posting statuses, with the labels staff and visitors read. */
 export const JOB_TYPES = ['FULL_TIME', 'PART_TIME'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 export const JOB_TYPE_LABELS: Record<JobType, string> = {

@@ -71,6 +71,7 @@ export const salesQuery = pageQuery(5)
       z.enum(PAYMENT_METHODS, { message: 'Hình thức thanh toán không hợp lệ' }).optional(),
     ),
     salespersonId: z.preprocess(blank, positiveId('Nhân viên bán hàng không hợp lệ').optional()),
+    carId: z.preprocess(blank, positiveId('Mã xe không hợp lệ').optional()),
   })
   .superRefine((q, ctx) => {
     if (q.from && q.to && q.from > q.to) {

@@ -5,12 +5,25 @@ import { type ImageView, MAX_IMAGE_BYTES } from './images';
 /** Banner image upload limit (the image is re-encoded to WebP in several widths). */
 export const SLIDER_IMAGE_MAX_BYTES = MAX_IMAGE_BYTES;
 
+/**
+ * A path on our own site: one leading slash, then no second slash or backslash right after it (browsers
+ * read `//host` and `/\host` as another site), no backslash, whitespace or control character anywhere.
+ */
+export function isInternalLink(v: string): boolean {
+  return /^\/(?![/\\])[^\s\\\p{Cc}]*$/u.test(v);
+}
+
+/** A full http(s) address with a host, opened in a new tab with noopener. */
+export function isExternalLink(v: string): boolean {
+  return /^https?:\/\/[^\s/\\?#@]+(?:[/?#][^\s\\]*)?$/i.test(v);
+}
+
 /** A link on our site (/cars, /blogs/3) or a full http(s) address. */
 const link = z
   .string({ message: 'Đường dẫn không hợp lệ' })
   .trim()
   .max(500, { message: 'Đường dẫn tối đa 500 ký tự' })
-  .refine((v) => v === '' || /^\/(?!\/)[^\s]*$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), {
+  .refine((v) => v === '' || isInternalLink(v) || isExternalLink(v), {
     message: 'Đường dẫn phải bắt đầu bằng / hoặc http(s)://',
   });
 

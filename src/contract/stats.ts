@@ -5,7 +5,7 @@ import { parseVnDate, vnDayKey } from './format';
 import type { LeadType } from './leads';
 
 /**
- * Dashboard statistics (spec section 7 "Dashboard statistics"; docs/statistics.md). Every call is for
+ * Dashboard statistics (docs/statistics.md). Every call is for
  * signed-in staff and takes an optional date range `from` / `to` (inclusive Vietnamese calendar days,
  * dd/mm/yyyy, yyyy-mm-dd or an ISO moment with its offset). Days are Asia/Ho_Chi_Minh days: a sale is
  * counted on its sale_date, a car on the day it entered stock, a lead on the day it was sent.

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { strongPassword } from './auth';
 import { emailSchema, optionalBlank, pageQuery, phoneSchema, requiredText } from './common';
 import { PERMISSIONS, type Permission, ROLES, type Role } from './permissions';
 
@@ -21,7 +20,6 @@ export const userCreateBody = z.object({
     .optional(),
   email: emailSchema,
   phone: optionalBlank(phoneSchema),
-  password: strongPassword,
   role: role.default('STAFF'),
   permissions: permissionList.default([]),
 });
@@ -32,8 +30,27 @@ export const userUpdateBody = z.object({
   email: emailSchema,
   phone: optionalBlank(phoneSchema),
   role: role,
-  password: optionalBlank(strongPassword),
 });
+
+/**
+ * Nobody sets another person's password: a new account, or a reset by a manager, mails its owner a
+ * code to choose one (POST users/{id}/reset-password). A body still carrying `password` is refused.
+ */
+export const OTHERS_PASSWORD_REFUSED =
+  'Không thể đặt mật khẩu cho người khác: tài khoản sẽ nhận email để tự đặt mật khẩu';
+function refuseOthersPassword<T extends z.ZodType>(schema: T) {
+  return z.preprocess((raw, ctx) => {
+    const given = raw && typeof raw === 'object' ? (raw as { password?: unknown }).password : undefined;
+    if (given !== undefined && given !== null && given !== '') {
+      ctx.addIssue({ code: 'custom', message: OTHERS_PASSWORD_REFUSED, path: ['password'], input: raw });
+    }
+    return raw;
+  }, schema);
+}
+
+/** The bodies as the routes take them (the forms use the plain objects above). */
+export const userCreateRequest = refuseOthersPassword(userCreateBody);
+export const userUpdateRequest = refuseOthersPassword(userUpdateBody);
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
 
 export const usersQuery = pageQuery(5);

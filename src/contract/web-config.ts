@@ -78,6 +78,12 @@ export const webConfiguration = z.object({
   mapEmbedUrl: url('Bản đồ'),
   carCalculations: carCalculations,
   systemMessage: text('Lời nhắc hệ thống', 8000),
+  /** A staff session unused for this long is signed out (besides the token's 7-day lifetime). */
+  sessionIdleHours: z.coerce
+    .number({ message: 'Thời gian chờ phải là số giờ' })
+    .int({ message: 'Thời gian chờ phải là số giờ nguyên' })
+    .min(1, { message: 'Thời gian chờ từ 1 đến 168 giờ' })
+    .max(168, { message: 'Thời gian chờ từ 1 đến 168 giờ' }),
 });
 export type WebConfiguration = z.infer<typeof webConfiguration>;
 
@@ -95,6 +101,7 @@ export const DEFAULT_WEB_CONFIGURATION: WebConfiguration = {
   mapEmbedUrl: '',
   carCalculations: DEFAULT_CAR_CALCULATIONS,
   systemMessage: DEFAULT_SYSTEM_MESSAGE,
+  sessionIdleHours: 8,
 };
 
 /** PUT web-configuration: any subset of the fields; a nested block is replaced whole. */
@@ -112,7 +119,5 @@ export function withConfigDefaults(stored: unknown): WebConfiguration {
   return parsed.success ? parsed.data : DEFAULT_WEB_CONFIGURATION;
 }
 
-/** What anyone may read: everything but the advisor's instruction, which has its own call. */
-export type PublicWebConfiguration = Omit<WebConfiguration, 'systemMessage'>;
-
-export const systemMessageBody = z.object({ systemMessage: webConfiguration.shape.systemMessage });
+/** What anyone may read: everything but the advisor's instruction (its own call) and the sign-in rules. */
+export type PublicWebConfiguration = Omit<WebConfiguration, 'systemMessage' | 'sessionIdleHours'>;

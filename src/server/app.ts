@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -13,8 +15,11 @@ import type { App, AppContext } from './context';
 import type { Database } from './db/client';
 import { auditRoutes } from './modules/audit/routes';
 import { AuditService } from './modules/audit/service';
+import { SecurityNotices } from './modules/auth/notices';
+import { PasswordSetup } from './modules/auth/password-setup';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
+import { SignInThrottle } from './modules/auth/sign-in-throttle';
 import { blogsRoutes } from './modules/blogs/routes';
 import { BlogsService } from './modules/blogs/service';
 import { carsRoutes } from './modules/cars/routes';
@@ -46,10 +51,13 @@ import { UsersService } from './modules/users/service';
 import { webConfigRoutes } from './modules/web-config/routes';
 import { WebConfigService } from './modules/web-config/service';
 import { type CurrentUser, registerAccessControl } from './platform/access';
-import { registerWebCompression } from './platform/compression';
+import { type Clock, systemClock } from './platform/clock';
 import { frameworkErrors, registerErrorHandling } from './platform/errors';
+import { createLimitedServer } from './platform/http-limits';
 import { createMailer, type Mailer } from './platform/mailer';
 import { registerMetrics } from './platform/metrics';
+import { registerLoadShedding } from './platform/pressure';
+import { CounterStore } from './platform/rate-limit';
 import { createRealtime } from './platform/realtime';
 import { registerSecurityHeaders, withLogRedaction } from './platform/security';
 import { createStorage, type Storage } from './platform/storage';
@@ -66,6 +74,16 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger | boolean | object;
   mailer?: Mailer;
   storage?: Storage;
+  clock?: Clock;
+}
+
+/**
+ * A hop count trusts that many addresses at the end of the chain (the socket's peer first), as
+ * Express does; Fastify's own numeric option trusts none. A list is handed over as it is.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
 }
 
 /** Builds the whole application without listening: main.ts listens, tests use inject() or listen(0). */
@@ -73,7 +91,8 @@ export async function buildApp(opts: BuildOptions) {
   const { config, database } = opts;
   const app = Fastify({
     logger: withLogRedaction(opts.logger ?? { level: config.logLevel }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
+    serverFactory: createLimitedServer(config.http),
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
@@ -94,14 +113,39 @@ export async function buildApp(opts: BuildOptions) {
       log: app.log,
     });
   const storage = opts.storage ?? createStorage(config);
-  const ctx: AppContext = { config, database, db: database.db, mailer, tokens, log: app.log, storage };
+  const clock = opts.clock ?? systemClock;
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    tokens,
+    log: app.log,
+    storage,
+    clock,
+    counters: new CounterStore(database.db, clock),
+  };
 
   // Services, built in dependency order; modules reach each other only through these.
   const webConfig = new WebConfigService(ctx.db);
   const users = new UsersService(ctx.db);
-  const auth = new AuthService(ctx.db, config, tokens, mailer, users);
+  const counters = ctx.counters;
+  const throttle = new SignInThrottle(ctx.db, counters);
+  const notices = new SecurityNotices(config.jwtSecret, config.publicUrl, mailer, app.log);
+  const auth = new AuthService(
+    ctx.db,
+    tokens,
+    users,
+    webConfig,
+    throttle,
+    notices,
+    ctx.clock,
+    counters,
+    app.log,
+  );
+  const passwordSetup = new PasswordSetup(ctx.db, config, users, counters, throttle, notices, app.log);
   const cars = new CarsService(ctx.db, storage, app.log, config.carCacheMs);
-  const sales = new SalesService(ctx.db, storage, cars, users);
+  const sales = new SalesService(ctx.db, cars, users);
   // Real-time notifications: STOMP over WebSocket, fanned out between processes (platform/realtime).
   const realtime = await createRealtime<CurrentUser>({
     database,
@@ -113,6 +157,14 @@ export async function buildApp(opts: BuildOptions) {
   });
   app.addHook('onClose', () => realtime.close());
   const notifications = new NotificationsService(ctx.db, users, realtime.bus, app.log);
+  // An owner's "this was not me" reaches everyone who manages accounts at once.
+  auth.onReport(async (e) => {
+    await notifications.notifySafely(
+      users.idsWithPermission('MANAGE_USER'),
+      `Tài khoản ${e.username} báo cáo một thay đổi không phải do chính mình: mọi phiên đã bị đăng xuất`,
+      `/dashboard/users/${e.userId}`,
+    );
+  });
   const leads = new LeadsService({
     ...ctx,
     users,
@@ -122,8 +174,8 @@ export async function buildApp(opts: BuildOptions) {
   });
   // Public content: banners, news, recruitment (CVs in private storage), share previews.
   const sliders = new SlidersService(ctx.db, storage, app.log);
-  const blogs = new BlogsService(ctx.db, storage, app.log);
-  const recruitment = new RecruitmentService(ctx.db, createPrivateStorage(config), app.log);
+  const blogs = new BlogsService(ctx.db, storage, users, app.log);
+  const recruitment = new RecruitmentService(ctx.db, createPrivateStorage(config), ctx.counters, app.log);
   recruitment.onApplication(async (e) => {
     await notifications.notifySafely(
       users.idsWithPermission('MANAGE_RECRUITMENT'),
@@ -133,14 +185,15 @@ export async function buildApp(opts: BuildOptions) {
   });
   const seo = new SeoService(config, webConfig, blogs, sliders, recruitment);
   seo.setCarSource(carSourceFrom(cars));
-  // Busy: more requests under way than a couple of visitors' pages make (metrics counts them below).
+  // Busy: more requests under way than a couple of visitors' pages make (metrics counts them below), or
+  // an event loop busy most of the last second (platform/pressure.ts).
   let requestsInFlight = () => 0;
   const pages = new PageRenderer(
     config.webDir,
     (url) => answerInProcess(app, url),
     app.log,
     config.pageCacheMs,
-    () => requestsInFlight() > BUSY_REQUESTS_IN_FLIGHT,
+    () => requestsInFlight() > BUSY_REQUESTS_IN_FLIGHT || app.isUnderPressure(),
   );
   seo.setPageRenderer(pages);
   void pages.warm();
@@ -155,11 +208,12 @@ export async function buildApp(opts: BuildOptions) {
   // Statistics, exports and the audit log page: read-only views over the other modules' data.
   const dashboard = new DashboardService(ctx.db);
   const exporter = new ExportsService(ctx.db);
-  const audit = new AuditService(ctx.db);
+  const audit = new AuditService(ctx.db, users);
   const services = {
     webConfig,
     users,
     auth,
+    passwordSetup,
     cars,
     sales,
     notifications,
@@ -178,8 +232,11 @@ export async function buildApp(opts: BuildOptions) {
   const metrics = registerMetrics(app, database);
   requestsInFlight = () => metrics.inFlight;
   registerErrorHandling(app);
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   await app.register(cookie);
+  // After the cookie parser (every later hook may read cookies), before sign-in and access control
+  // (a refused request costs nothing more).
+  await registerLoadShedding(app, config.overloadDelayMs);
   // Multipart once, with the upload limits; routes read parts through platform/uploads.ts.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -187,7 +244,7 @@ export async function buildApp(opts: BuildOptions) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     const jwt = bearerToken(req.headers.authorization);
-    req.user = jwt ? await auth.resolve(jwt) : null;
+    req.user = jwt ? await auth.resolve(jwt, req.ip) : null;
   });
   const routeTable = registerAccessControl(app, { metricsToken: config.metricsToken });
 
@@ -202,14 +259,21 @@ export async function buildApp(opts: BuildOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The viewer runs inline bootstrap scripts: it sends a CSP of its own naming them by hash (no
+  // 'unsafe-inline'), without upgrade-insecure-requests, which would break it on a plain-HTTP install.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      config.publicUrl.startsWith('https:') ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   await app.register(
     async (api) => {
       const a = api as unknown as App;
       await a.register(healthRoutes(database, metrics));
-      await a.register(authRoutes(auth, users));
-      await a.register(usersRoutes(users));
+      await a.register(authRoutes(auth, passwordSetup));
+      await a.register(usersRoutes(users, passwordSetup, notices));
       await a.register(webConfigRoutes(webConfig));
       await a.register(uploadRoutes(storage));
       await a.register(carsRoutes(cars));
@@ -219,7 +283,9 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(slidersRoutes(sliders));
       await a.register(blogsRoutes(blogs));
       await a.register(recruitmentRoutes(recruitment));
-      await a.register(chatbotRoutes(chatbot, { ratePerMinute: config.ai.chatRateLimit }));
+      await a.register(
+        chatbotRoutes(chatbot, { ratePerMinute: config.ai.chatRateLimit, counters: ctx.counters }),
+      );
       await a.register(dashboardRoutes(dashboard));
       await a.register(exportsRoutes({ exports: exporter, sales, cars, leads, recruitment }));
       await a.register(auditRoutes(audit));
@@ -235,24 +301,36 @@ export async function buildApp(opts: BuildOptions) {
 }
 
 /**
- * The built web app: hashed assets cached for a year; every page (public routes with their share
- * previews, sitemap, robots, the not-found page) answered by the SEO module from index.html.
+ * The built web app: hashed assets cached for a year, sent in the Brotli or gzip copy the build made
+ * beside each file (scripts/build/precompress.mjs) when the browser accepts it; every page (public
+ * routes with their share previews, sitemap, robots, the not-found page) answered by the SEO module
+ * from index.html, compressed per answer by @fastify/compress. API answers are not compressed.
  */
 async function registerWeb(app: App, config: Config, seo: SeoService) {
-  // Brotli / gzip for the built files and the rendered pages (API answers are left alone).
-  registerWebCompression(app, config.webDir);
   if (existsSync(join(config.webDir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: config.webDir,
       wildcard: false,
       index: false,
-      // Pages, sitemap and robots are rendered, never sent raw.
-      globIgnore: ['index.html', 'robots.txt', 'sitemap.xml'],
+      preCompressed: true,
+      // Pages, sitemap and robots are rendered, never sent raw; the compressed copies are found by
+      // preCompressed, not served under their own names.
+      globIgnore: ['index.html', 'robots.txt', 'sitemap.xml', '**/*.br', '**/*.gz'],
       setHeaders(res, path) {
         if (path.includes(`${join(config.webDir, 'assets')}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
-  registerSeoRoutes(app, seo);
+  // The pages in a scope of their own, so compression hooks only their routes.
+  await app.register(async (web) => {
+    await web.register(compress, {
+      encodings: ['br', 'gzip'],
+      // A rendered page is a few KB to 175 KB: Brotli 5 and gzip 6 keep it well under a millisecond
+      // or two; the built files got the highest levels once, at build time.
+      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+      zlibOptions: { level: 6 },
+    });
+    registerSeoRoutes(web as unknown as App, seo);
+  });
 }

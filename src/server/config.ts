@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   accessSync,
+  chmodSync,
   constants,
   existsSync,
   linkSync,
@@ -26,7 +27,13 @@ export interface Config {
   publicUrl: string;
   demoData: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed: false (none), a hop count (the client is that many
+   * addresses from the end of the chain), or the proxies' own addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[];
+  /** HTTP server limits: a slow or idle client is cut, and the number of open connections is capped. */
+  http: HttpLimits;
   webDir: string;
   /** S3-compatible object storage for uploads; null keeps them on disk in DATA_DIR/uploads. */
   s3: S3Config | null;
@@ -38,6 +45,17 @@ export interface Config {
   ai: AiConfig;
   /** Bearer token for GET /api/metrics (Prometheus); null leaves the endpoint switched off (404). */
   metricsToken: string | null;
+  /** Mean event-loop delay (ms) above which requests are refused with a 503 (0: never; platform/pressure.ts). */
+  overloadDelayMs: number;
+}
+
+export interface HttpLimits {
+  /** The whole request (headers and body) must arrive within this time. */
+  requestTimeoutMs: number;
+  /** The headers must arrive within this time. */
+  headersTimeoutMs: number;
+  /** Open connections beyond this are refused by the server. */
+  maxConnections: number;
 }
 
 export interface AiConfig {
@@ -136,8 +154,15 @@ function storedSecret(dataDir: string, name: string): string {
 /** DATA_DIR must exist (it is created) and be writable: the database, uploads and outbox live there. */
 function checkDataDir(dataDir: string) {
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     accessSync(dataDir, constants.W_OK | constants.X_OK);
+    // Nobody else may enter it: the embedded database's files (whose modes PGlite sets itself), CVs,
+    // the outbox with live reset codes and the secrets are all inside.
+    try {
+      chmodSync(dataDir, 0o700);
+    } catch {
+      // Not ours to change (a mounted volume): the operator's permissions stand.
+    }
   } catch (err) {
     throw new ConfigError(
       `DATA_DIR="${dataDir}" không tạo hoặc ghi được (${(err as NodeJS.ErrnoException).code ?? err})`,
@@ -209,6 +234,44 @@ function cacheMs(env: Env, name: 'CAR_CACHE_MS' | 'PAGE_CACHE_MS', fallback: str
     throw new ConfigError(`${name}="${raw}" không hợp lệ: cần số mili giây từ 0 đến 3600000`);
   }
   return value;
+}
+
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+function isAddressOrRange(value: string): boolean {
+  const [address, bits, extra] = value.split('/');
+  if (extra !== undefined) return false;
+  const v4 = IPV4.exec(address);
+  if (v4) {
+    if (v4.slice(1).some((o) => Number(o) > 255)) return false;
+    return bits === undefined || (/^\d{1,2}$/.test(bits) && Number(bits) <= 32);
+  }
+  if (/^[0-9a-f:]+$/i.test(address) && address.includes(':'))
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= 128);
+  return false;
+}
+
+/**
+ * TRUST_PROXY: off (default), a hop count (`1`: one reverse proxy in front), or the proxies' addresses
+ * and CIDR ranges (`10.0.0.0/8,192.168.1.5`). `on` means one hop: trusting every hop would let any
+ * client choose its own address with a forged X-Forwarded-For.
+ */
+function trustProxy(env: Env): false | number | string[] {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || /^(0|false|off|no)$/i.test(raw)) return false;
+  if (/^(true|on|yes)$/i.test(raw)) return 1;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops >= 1 && hops <= 10) return hops;
+  } else {
+    const list = raw
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    if (list.length && list.every(isAddressOrRange)) return list;
+  }
+  throw new ConfigError(
+    `TRUST_PROXY="${raw}" không hợp lệ: dùng off, số proxy đứng trước (1-10) hoặc địa chỉ/CIDR của proxy, ví dụ 10.0.0.0/8`,
+  );
 }
 
 function metricsToken(env: Env): string | null {
@@ -303,7 +366,12 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     demoData: bool(env, 'DEMO_DATA', databaseUrl === null),
     logLevel,
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
+    http: {
+      requestTimeoutMs: intIn(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000),
+      headersTimeoutMs: intIn(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 1000, 120_000),
+      maxConnections: intIn(env, 'HTTP_MAX_CONNECTIONS', 2000, 10, 100_000),
+    },
     webDir: resolve(env.WEB_DIR || 'dist/web'),
     s3,
     carCacheMs: cacheMs(env, 'CAR_CACHE_MS', databaseUrl === null ? '600000' : '3000'),
@@ -311,5 +379,6 @@ export function loadConfig(env: Env = process.env): Config {
     pageCacheMs: cacheMs(env, 'PAGE_CACHE_MS', databaseUrl === null ? '60000' : '3000'),
     ai: aiConfig(env),
     metricsToken: metricsToken(env),
+    overloadDelayMs: intIn(env, 'OVERLOAD_DELAY_MS', 2_000, 0, 600_000),
   };
 }

@@ -3,7 +3,9 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { Clock } from './platform/clock';
 import type { Mailer } from './platform/mailer';
+import type { CounterStore } from './platform/rate-limit';
 import type { Storage } from './platform/storage';
 import type { TokenSigner } from './platform/tokens';
 
@@ -17,6 +19,10 @@ export interface AppContext {
   storage: Storage;
   tokens: TokenSigner;
   log: FastifyBaseLogger;
+  /** The time rules are judged by; tests hand in a clock they move. */
+  clock: Clock;
+  /** Rate-limit and sign-in counters shared by every process on the database. */
+  counters: CounterStore;
 }
 
 export type App = FastifyInstance<

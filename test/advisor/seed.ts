@@ -1,5 +1,7 @@
 import { carInput } from '../../src/contract/cars';
+import { insertSeededCar } from '../../src/server/db/seed/car-inserts';
 import type { AdvisorCar } from '../../src/server/modules/chatbot/inventory';
+import { SYSTEM_ACTOR } from '../../src/server/platform/actor';
 import type { TestApp } from '../helpers/app';
 import { FIXTURE_CARS, FIXTURE_SHOWROOM } from './inventory';
 import type { World } from './properties';
@@ -10,11 +12,12 @@ export async function seedShowroom(app: TestApp): Promise<{ ids: number[]; world
   const cars = new Map<number, AdvisorCar>();
   for (const { status, ...input } of FIXTURE_CARS) {
     const data = carInput.parse(input);
-    const id = await app.services.cars.insertSeeded(app.ctx.db, { ...data, status }, []);
+    const id = await insertSeededCar(app.ctx.db, { ...data, status }, []);
     ids.push(id);
     cars.set(id, { id, ...data, status } as AdvisorCar);
   }
-  await app.services.webConfig.update(FIXTURE_SHOWROOM, null);
+  app.services.cars.invalidate();
+  await app.services.webConfig.update(FIXTURE_SHOWROOM, SYSTEM_ACTOR);
   const config = await app.services.webConfig.get();
   return {
     ids,

@@ -7,7 +7,6 @@ import {
   carLinks,
 } from '../../src/contract/chat';
 import { formatPrice } from '../../src/contract/format';
-import { buildChatbot } from '../../src/server/modules/chatbot';
 import { FIXTURE_CARS } from '../advisor/inventory';
 import { checkAnswer, converse, type World } from '../advisor/properties';
 import { QUESTIONS } from '../advisor/questions';
@@ -127,33 +126,6 @@ describe('the offline advisor over the question table', () => {
       expect(failures, answer).toEqual([]);
     });
   }
-});
-
-describe('the same table through the cars service reader', () => {
-  it('gives answers with every property when every read goes through the cars service list', async () => {
-    const chatbot = buildChatbot({
-      cars: t.services.cars,
-      db: t.ctx.db,
-      webConfig: t.services.webConfig,
-      ai: { ...t.config.ai, provider: 'offline' },
-      log: { info() {}, warn() {} },
-      reader: 'service',
-    });
-    const failed: string[] = [];
-    for (const row of QUESTIONS) {
-      const history = await converse(row, async (h) => (await chatbot.offline.answer(h)).text);
-      const reply = await chatbot.offline.answer(history);
-      const failures = checkAnswer(history, reply.text, world, {
-        constraints: reply.kind === 'search' || reply.kind === 'followup',
-        exact: row.exact,
-        minCars: row.minCars,
-        mentions: row.mentions,
-      });
-      if (!row.kind.includes(reply.kind)) failures.push(`kind ${reply.kind}`);
-      if (failures.length) failed.push(`«${row.q}»: ${failures.join('; ')}`);
-    }
-    expect(failed).toEqual([]);
-  });
 });
 
 describe('the car handed over from a car page', () => {

@@ -161,10 +161,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (path: string, query?: Record<string, string | number | boolean>, token = plain.token) =>
-  t.call('GET', `/api/dashboard/${path}`, { token, query });
+/** Revenue, margins and the summary's money are the car managers'; counts are every staff member's. */
+const MONEY = /^(sold-cars-by-(brand|years|months)|sales-performance|salespeople|summary)$/;
+const get = (
+  path: string,
+  query?: Record<string, string | number | boolean>,
+  token = MONEY.test(path) ? sellerA.token : plain.token,
+) => t.call('GET', `/api/dashboard/${path}`, { token, query });
 
-async function ok(path: string, query?: Record<string, string | number | boolean>, token = plain.token) {
+async function ok(
+  path: string,
+  query?: Record<string, string | number | boolean>,
+  token = MONEY.test(path) ? sellerA.token : plain.token,
+) {
   const res = await get(path, query, token);
   expect(res.status, res.body).toBe(200);
   return res.json;
@@ -446,9 +455,16 @@ describe('validation and access', () => {
     const routes = t.routeTable.filter((r) => r.url.startsWith('/api/dashboard/'));
     expect(routes.length).toBeGreaterThanOrEqual(14);
     for (const r of routes) {
-      expect(r.access, r.url).toBe('auth');
+      const money = MONEY.test(r.url.replace('/api/dashboard/', '')) && !r.url.endsWith('summary');
+      expect(r.access, r.url).toBe(money ? 'MANAGE_CAR' : 'auth');
       expect((await t.call('GET', r.url)).status, r.url).toBe(401);
+      // Sales, revenue and margins need MANAGE_CAR.
+      if (money) expect((await t.call('GET', r.url, { token: plain.token })).status, r.url).toBe(403);
     }
+    // The summary answers everyone, without money for those who may not see it.
+    const seen = (await get('summary', undefined, plain.token)).json;
+    expect(seen).toMatchObject({ revenue: 0, previousRevenue: 0, stockValue: 0, revenueChange: null });
+    expect((await get('summary', undefined, sellerA.token)).json.stockValue).toBeGreaterThan(0);
   });
 });
 

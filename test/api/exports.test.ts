@@ -144,7 +144,7 @@ beforeAll(async () => {
   };
   await t.ctx.db.insert(leads).values([
     lead('TEST_DRIVE', '=HYPERLINK("http://x")', {
-      carLabel: 'Toyota Vios 2020',
+      carLabel: 'Toyota Vios 2020;=HYPERLINK("http://y");  +cmd',
       preferredDate: '2024-03-05',
       timeSlot: '09:30',
     }),
@@ -355,6 +355,15 @@ describe('CSV', () => {
     const res = await download('/api/exports/leads/testdrive.csv', serviceStaff.token);
     const rows = parseCsv(res.bytes.subarray(3).toString('utf8'));
     expect(rows.map((r) => r[2])).toContain(`'=HYPERLINK("http://x")`);
+  });
+
+  it('defuses a formula after a ";" too (Excel in Vietnamese splits on it), and quotes such a cell', async () => {
+    const res = await download('/api/exports/leads/testdrive.csv', serviceStaff.token);
+    const text = res.bytes.subarray(3).toString('utf8');
+    expect(text).toContain(`"Toyota Vios 2020;'=HYPERLINK(""http://y"");  '+cmd"`);
+    // Read as Excel set to ';' would: no piece of the line starts a formula.
+    const line = text.split('\n').find((l) => l.includes('Toyota Vios 2020'))!;
+    for (const piece of line.split(';')) expect(piece.replace(/^"/, '').trimStart()).not.toMatch(/^[=+\-@]/);
   });
 
   it('writes every row of a large list', async () => {

@@ -2,6 +2,9 @@ import { asc, desc, eq, gt } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { auditLog, passwordResetCodes, users } from '../../src/server/db/schema';
 import type { CallOptions, TestApp } from '../helpers/app';
+import { codeOf, decodeMail } from '../helpers/mail';
+
+export { codeOf, decodeMail, linkOf } from '../helpers/mail';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -34,22 +37,6 @@ export async function callFrom(t: TestApp, ip: string, method: Method, url: stri
   return { status: res.statusCode, body: res.body, json, headers: res.headers };
 }
 
-/** Decodes a quoted-printable .eml body enough to read it. */
-export function decodeMail(raw: string): string {
-  const softBreaks = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < softBreaks.length; i++) {
-    const ch = softBreaks[i];
-    if (ch === '=' && /^[0-9A-F]{2}$/.test(softBreaks.slice(i + 1, i + 3))) {
-      bytes.push(Number.parseInt(softBreaks.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      for (const b of Buffer.from(ch, 'utf8')) bytes.push(b);
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
 /** Mail is sent after the answer: wait (briefly) for the outbox to hold more than `before` messages. */
 export async function waitForMail(t: TestApp, before: number): Promise<string> {
   for (let i = 0; i < 200; i++) {
@@ -58,12 +45,6 @@ export async function waitForMail(t: TestApp, before: number): Promise<string> {
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error('no mail arrived in the outbox');
-}
-
-export function codeOf(mail: string): string {
-  const match = /Mã xác nhận đặt lại mật khẩu của bạn là: (\d{6})/.exec(mail);
-  if (!match) throw new Error(`no code in mail:\n${mail}`);
-  return match[1];
 }
 
 /** Asks for a reset code for `username` and returns the code read from the outbox. */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { type CarInput, carInput } from '../../src/contract/cars';
 import { vnDayKey } from '../../src/contract/format';
 import { cars } from '../../src/server/db/schema';
+import { SYSTEM_ACTOR } from '../../src/server/platform/actor';
 import type { TestApp } from '../helpers/app';
 
 export const uuid = () => randomUUID();
@@ -38,7 +39,7 @@ export async function createCar(t: TestApp, overrides: Partial<CarInput> = {}): 
     origin: 'DOMESTIC',
     ...overrides,
   });
-  const car = await t.services.cars.create(data, [], null);
+  const car = await t.services.cars.create(data, [], SYSTEM_ACTOR);
   return car.carId;
 }
 

@@ -279,6 +279,20 @@ describe('spam and double submission', () => {
     expect((await adminList('/api/consulting', { search: 'ro bot' })).totalElements).toBe(0);
   });
 
+  it('answers a filled honeypot exactly as a real submission (same checks, same receipt)', async () => {
+    const real = await post('/api/test-drives', testDriveBody(carId));
+    const trap = await post('/api/test-drives', testDriveBody(carId, { website: 'http://spam.example' }));
+    expect(trap.status).toBe(real.status);
+    expect(Object.keys(trap.json).sort()).toEqual(Object.keys(real.json).sort());
+    for (const key of ['type', 'status', 'fullName', 'carLabel', 'preferredDate', 'timeSlot', 'message'])
+      expect(trap.json[key], key).toEqual(real.json[key]);
+    expect(trap.json.reference).toMatch(/^[A-Z]+-[0-9A-F]{8}$/);
+    expect(trap.headers['content-type']).toBe(real.headers['content-type']);
+    // A bad car is refused for the trap as for a person: no difference to probe.
+    const badCar = await post('/api/test-drives', testDriveBody(999999, { website: 'http://spam.example' }));
+    expect(badCar.status).toBe(400);
+  });
+
   it('refuses a malformed body without a 5xx', async () => {
     const res = await t.call('POST', '/api/test-drives', {
       body: '{"fullName":',

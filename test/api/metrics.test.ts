@@ -57,7 +57,7 @@ describe('GET /api/metrics', () => {
     const count = sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/cars/:id"}');
     const inf = sample(
       text,
-      'http_request_duration_seconds_bucket{method="GET",route="/api/cars/:id",le="+Inf"}',
+      'http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/cars/:id"}',
     );
     expect(count).toBeGreaterThanOrEqual(3);
     expect(inf).toBe(count);
@@ -65,12 +65,15 @@ describe('GET /api/metrics', () => {
     expect(sample(text, 'http_requests_total{method="GET",route="/api/metrics",status="401"}')).toBe(3);
 
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(1_000_000);
+    expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(1_000_000);
+    expect(sample(text, 'nodejs_eventloop_lag_max_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'http_requests_in_flight')).toBe(1);
     const driver = process.env.TEST_DB_DRIVER === 'pg' ? 'pg' : 'pglite';
     expect(sample(text, `showroom_database_up{driver="${driver}"}`)).toBe(1);
-    // Every sample line is `name{labels} number` or `name number`.
+    // Every sample line is `name{labels} number` or `name number` (blank lines part families).
     for (const line of text.trim().split('\n')) {
-      if (!line.startsWith('#')) expect(line).toMatch(/^[a-z_]+(\{[^}]*\})? -?[0-9.e+-]+$/);
+      if (line && !line.startsWith('#'))
+        expect(line).toMatch(/^[a-z_][a-z0-9_]*(\{[^}]*\})? (-?[0-9.e+-]+|NaN|Nan|[+-]Inf)$/i);
     }
   });
 });

@@ -298,6 +298,15 @@ describe('GET /api/soldhistory', () => {
       query: { paymentMethod: 'INSTALLMENT' },
     });
     expect(inst.json.content.map((s: { buyerName: string }) => s.buyerName)).toEqual(['Đỗ Quang Huy']);
+    const ofCar = await t.call('GET', '/api/soldhistory', {
+      token: seller.token,
+      query: { carId: inst.json.content[0].carId },
+    });
+    expect(ofCar.json.content.map((s: { buyerName: string }) => s.buyerName)).toEqual(['Đỗ Quang Huy']);
+    expect(
+      (await t.call('GET', '/api/soldhistory', { token: seller.token, query: { carId: 'xe-1' } })).json
+        .message,
+    ).toBe('Mã xe không hợp lệ');
     const bad = await t.call('GET', '/api/soldhistory', {
       token: seller.token,
       query: { from: '2025-01-01', to: '2024-01-01' },

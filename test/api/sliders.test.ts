@@ -104,6 +104,21 @@ describe('sliders', () => {
     const link = await addSlider({ title: 'Link', link: 'javascript:alert(1)' });
     expect(link.status).toBe(400);
     expect(link.json.errors.link).toMatch(/Đường dẫn/);
+    // Scheme-relative tricks a browser reads as another site are not "our own" links.
+    for (const trick of [
+      '/\\evil.example',
+      '//evil.example',
+      '/\\/evil.example',
+      '/\t/evil.example',
+      '/x\\y',
+      'https://',
+      'https:///evil',
+      'http://user@evil.example',
+    ]) {
+      const res = await addSlider({ title: 'Link', link: trick });
+      expect(res.status, trick).toBe(400);
+      expect(res.json.errors.link).toMatch(/Đường dẫn/);
+    }
     const blank = await addSlider({ title: '' });
     expect(blank.status).toBe(400);
     const json = await t.call('POST', '/api/overview/sliders', { token: editor, body: { title: 'x' } });

@@ -8,6 +8,7 @@ import {
   variantKeys,
 } from '../../src/server/platform/images';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { ON_S3 } from '../helpers/storage';
 import { gpsJpeg, hasGps, multipart, noisePng, pdfBytes } from './cars-fixtures';
 
 let t: TestApp;
@@ -76,7 +77,12 @@ describe('image pipeline (platform/images.ts)', () => {
 
 describe('GET /api/uploads/*', () => {
   it('serves a stored image with long cache, its type, nosniff and inline disposition', async () => {
+    // The api-s3 project stores in s3rver: the same assertions hold for both kinds.
+    expect(t.ctx.storage.kind).toBe(ON_S3 ? 's3' : 'local');
     const stored = await saveImage(t.ctx.storage, 'test', await gpsJpeg());
+    expect(await t.storedNames('test')).toEqual(
+      expect.arrayContaining(variantKeys(stored.key).map((k) => k.slice(5))),
+    );
     const url = imageView(t.ctx.storage, stored.key, stored.width, stored.height).urls[480];
     expect(url).toMatch(/^\/api\/uploads\/test\/[0-9a-f]{24}-480\.webp$/);
     const res = await t.call('GET', url);

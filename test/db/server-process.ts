@@ -39,8 +39,19 @@ export interface ServerProcess {
   readyAfterMs?: number;
 }
 
-/** Starts `node --import tsx src/server/main.ts` on `dataDir/data` (the web dir is empty). */
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/** The server's sources through tsx (what the tests exercise), or the build `npm start` runs. */
+export type Entry = 'source' | 'built';
+const ENTRY_ARGS: Record<Entry, string[]> = {
+  source: ['--import', 'tsx', 'src/server/main.ts'],
+  built: ['--enable-source-maps', 'dist/server/main.js'],
+};
+
+/** Starts the server on `dataDir/data` (the web dir is empty unless WEB_DIR says otherwise). */
+export async function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  entry: Entry = 'source',
+): Promise<ServerProcess> {
   const port = await freePort();
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(
@@ -48,7 +59,7 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
     ),
   );
   const started = performance.now();
-  const child = spawn(NODE, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(NODE, ENTRY_ARGS[entry], {
     cwd: ROOT,
     env: {
       ...clean,
@@ -115,8 +126,8 @@ export async function waitReady(proc: ServerProcess, limitMs = 170_000): Promise
   throw new Error(`server not ready:\n${proc.output()}`);
 }
 
-export async function startServer(dataDir: string, env: Record<string, string> = {}) {
-  return waitReady(await spawnServer(dataDir, env));
+export async function startServer(dataDir: string, env: Record<string, string> = {}, entry?: Entry) {
+  return waitReady(await spawnServer(dataDir, env, entry));
 }
 
 /** Sends a signal and waits for the exit. */

@@ -1,9 +1,6 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { instalment, onRoadCost } from '../../src/contract/car-costs';
 import type { CarAdminDetail, CarDetail, CarPage } from '../../src/contract/cars';
 import type { Page as ListPage } from '../../src/contract/common';
@@ -11,15 +8,12 @@ import { formatKm, formatPrice, formatVnd } from '../../src/contract/format';
 import type { SaleView } from '../../src/contract/sales';
 import type { CarCalculations } from '../../src/contract/web-config';
 import {
-  apiClient,
+  type apiClient,
+  journeyFixture,
   PHONE,
-  ROOT,
   type RunningBrowser,
   type RunningServer,
-  reportRan,
   signIn,
-  startBrowser,
-  startServer,
 } from './helpers';
 
 /**
@@ -28,29 +22,14 @@ import {
  * photos in the dashboard and finding it on the public list, recording and cancelling a sale.
  */
 
+const journey = journeyFixture(import.meta.url);
 let server: RunningServer;
 let browser: RunningBrowser;
 let api: ReturnType<typeof apiClient>;
 let adminToken: string;
 
-// A private copy of the built web app: other sessions rebuilding dist/web during the run would
-// otherwise swap the hashed chunks under the browser's feet.
-let webDir: string;
-
-beforeAll(async () => {
-  webDir = mkdtempSync(join(tmpdir(), 'cars-e2e-web-'));
-  cpSync(join(ROOT, 'dist/web'), webDir, { recursive: true });
-  server = await startServer({ env: { WEB_DIR: webDir } });
-  browser = await startBrowser();
-  api = apiClient(server.url);
-  adminToken = await api.login(server.adminUsername, server.adminPassword);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (webDir) rmSync(webDir, { recursive: true, force: true });
-  reportRan(import.meta.url);
+beforeAll(() => {
+  ({ server, browser, api, adminToken } = journey);
 });
 
 async function get<T>(path: string, query?: Record<string, string | number | undefined>, token?: string) {

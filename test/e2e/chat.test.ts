@@ -1,5 +1,5 @@
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CHAT_GREETING,
   CHAT_LIMITS,
@@ -8,15 +8,7 @@ import {
   type ChatCarInfo,
   carAdviceMessage,
 } from '../../src/contract/chat';
-import {
-  apiClient,
-  PHONE,
-  type RunningBrowser,
-  type RunningServer,
-  reportRan,
-  startBrowser,
-  startServer,
-} from './helpers';
+import { type apiClient, journeyFixture, PHONE, type RunningBrowser, type RunningServer } from './helpers';
 
 /**
  * The AI advisor in the browser (issue 6): the widget on a phone, the car hand-off from a car page, a server
@@ -25,6 +17,7 @@ import {
  * indicator.
  */
 
+const journey = journeyFixture(import.meta.url);
 let server: RunningServer;
 let browser: RunningBrowser;
 let api: ReturnType<typeof apiClient>;
@@ -34,16 +27,8 @@ interface CarSummary extends ChatCarInfo {
   status?: string;
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-  api = apiClient(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  reportRan(import.meta.url);
+beforeAll(() => {
+  ({ server, browser, api } = journey);
 });
 
 const phonePage = () => browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });

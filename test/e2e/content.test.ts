@@ -1,46 +1,26 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BlogSummary } from '@contract/blogs';
 import type { Page as Paged } from '@contract/common';
 import type { RecruitmentView } from '@contract/recruitment';
 import type { SliderView } from '@contract/sliders';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiClient,
+  type apiClient,
+  journeyFixture,
   PHONE,
-  ROOT,
   type RunningBrowser,
   type RunningServer,
-  reportRan,
   signIn,
-  startBrowser,
-  startServer,
 } from './helpers';
 
+const journey = journeyFixture(import.meta.url);
 let server: RunningServer;
 let browser: RunningBrowser;
 let api: ReturnType<typeof apiClient>;
 let adminToken: string;
-let webDir: string;
-
-beforeAll(async () => {
-  // Serve a copy of the build: another `vite build` during the run must not pull the chunks away.
-  webDir = mkdtempSync(join(tmpdir(), 'content-web-'));
-  cpSync(join(ROOT, 'dist/web'), webDir, { recursive: true });
-  server = await startServer({ env: { WEB_DIR: webDir } });
-  browser = await startBrowser();
-  api = apiClient(server.url);
-  adminToken = await api.login(server.adminUsername, server.adminPassword);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (webDir) rmSync(webDir, { recursive: true, force: true });
-  reportRan(import.meta.url);
+beforeAll(() => {
+  ({ server, browser, api, adminToken } = journey);
 });
 
 /** A picture made on the spot (no file on disk, nothing downloaded). */

@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiClient,
+  type apiClient,
+  journeyFixture,
   PHONE,
   type RunningBrowser,
   type RunningServer,
-  reportRan,
+  resetCode,
   signIn,
-  startBrowser,
-  startServer,
+  waitForMail,
 } from './helpers';
 
+const journey = journeyFixture(import.meta.url);
 let server: RunningServer;
 let browser: RunningBrowser;
 let api: ReturnType<typeof apiClient>;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-  api = apiClient(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  reportRan(import.meta.url);
+beforeAll(() => {
+  ({ server, browser, api } = journey);
 });
 
 describe('staff accounts', () => {
@@ -45,10 +38,19 @@ describe('staff accounts', () => {
     );
     await page.getByLabel('Email').fill('anhdt@example.com');
     await page.getByLabel('Số điện thoại').fill('0987 111 222');
-    await page.getByLabel('Mật khẩu', { exact: true }).fill('NhanVien123');
+    // Nobody chooses another person's password: there is no such field.
+    expect(await page.locator('input[type=password]').count()).toBe(0);
     await page.getByRole('checkbox', { name: /Quản lý tin tức/ }).check();
     await page.getByRole('button', { name: 'Thêm tài khoản' }).click();
     await page.getByText('Đã thêm tài khoản anhdt').waitFor();
+    // Its owner chooses it from the invitation mail's code.
+    const invite = await waitForMail(server.dataDir, 'anhdt@example.com', (m) =>
+      m.text.includes('Tên đăng nhập: anhdt'),
+    );
+    const set = await api.call('POST', 'auth/reset-password/confirm', {
+      query: { username: 'anhdt', token: resetCode(invite), newPassword: 'AnhDang2026' },
+    });
+    expect(set.status).toBe(200);
     await page.waitForURL(`${server.url}/dashboard/users`);
     const row = page.locator('tbody tr', { hasText: 'anhdt' });
     await row.getByText('Quản lý tin tức').waitFor();
@@ -79,7 +81,7 @@ describe('staff accounts', () => {
     await dialog.getByRole('button', { name: 'Vô hiệu hóa' }).click();
     await row.getByText('Đã vô hiệu hóa').waitFor();
     const refused = await api.call('POST', 'auth/login', {
-      body: { username: 'anhdt', password: 'NhanVien123' },
+      body: { username: 'anhdt', password: 'AnhDang2026' },
     });
     expect(refused.status).toBe(403);
 
@@ -90,7 +92,7 @@ describe('staff accounts', () => {
       .click();
     await row.getByText('Hoạt động').waitFor();
     expect(
-      (await api.call('POST', 'auth/login', { body: { username: 'anhdt', password: 'NhanVien123' } })).status,
+      (await api.call('POST', 'auth/login', { body: { username: 'anhdt', password: 'AnhDang2026' } })).status,
     ).toBe(200);
   });
 });
@@ -149,6 +151,8 @@ describe('settings and profile', () => {
     await page.getByText('Email không hợp lệ').waitFor();
     await page.getByLabel('Email').fill('Quan.Tri@AutoViet.vn');
     await page.getByLabel('Số điện thoại').fill('0912 345 678');
+    // A new e-mail needs the current password.
+    await page.locator('#contact-current-password').fill(server.adminPassword);
     await page.getByRole('button', { name: 'Lưu thông tin liên hệ' }).click();
     await page.getByText('Cập nhật thông tin thành công').waitFor();
     await page.locator('dl').getByText('0912345678').waitFor();

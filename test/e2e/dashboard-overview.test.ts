@@ -2,40 +2,29 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../src/contract/audit';
 import { vnDayKey } from '../../src/contract/format';
 import type { DashboardSummary } from '../../src/contract/stats';
 import {
-  apiClient,
+  type apiClient,
+  journeyFixture,
   PHONE,
   type RunningBrowser,
   type RunningServer,
-  reportRan,
   signIn,
-  startBrowser,
-  startServer,
 } from './helpers';
 
 /** The statistics overview of the demo showroom, its date range, an export download and the audit page. */
 
+const journey = journeyFixture(import.meta.url);
 let server: RunningServer;
 let browser: RunningBrowser;
 let api: ReturnType<typeof apiClient>;
 let adminToken: string;
 
-beforeAll(async () => {
-  // E2E_WEB_DIR: serve a private build (other sessions rebuilding dist/web cannot pull it away mid-run).
-  server = await startServer(process.env.E2E_WEB_DIR ? { env: { WEB_DIR: process.env.E2E_WEB_DIR } } : {});
-  browser = await startBrowser();
-  api = apiClient(server.url);
-  adminToken = await api.login(server.adminUsername, server.adminPassword);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  reportRan(import.meta.url);
+beforeAll(() => {
+  ({ server, browser, api, adminToken } = journey);
 });
 
 const value = (page: Page, card: string) => page.getByTestId(`${card}-value`).textContent();

@@ -1,35 +1,25 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiClient,
+  type apiClient,
+  journeyFixture,
   PHONE,
   type RunningBrowser,
   type RunningServer,
   readOutbox,
-  reportRan,
   resetCode,
   signIn,
-  startBrowser,
-  startServer,
   waitForMail,
 } from './helpers';
 
+const journey = journeyFixture(import.meta.url);
 let server: RunningServer;
 let browser: RunningBrowser;
 let api: ReturnType<typeof apiClient>;
 let adminToken: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-  api = apiClient(server.url);
-  adminToken = await api.login(server.adminUsername, server.adminPassword);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  reportRan(import.meta.url);
+beforeAll(() => {
+  ({ server, browser, api, adminToken } = journey);
 });
 
 const sideMenu = (page: Page) => page.locator('aside').getByRole('navigation', { name: 'Menu quản trị' });
@@ -263,7 +253,7 @@ describe('account', () => {
     await page.getByText('Mật khẩu nhập lại không khớp.', { exact: true }).waitFor();
 
     // A wrong code shows the server's text.
-    await page.getByLabel('Mã xác nhận').fill(code === '000000' ? '111111' : '000000');
+    await page.getByLabel('Mã xác nhận').fill(code === '0000000000' ? '1111111111' : '0000000000');
     await page.getByLabel('Nhập lại mật khẩu mới').fill('DatLai2024');
     await page.getByRole('button', { name: 'Đặt lại mật khẩu' }).click();
     await page.getByText('Mã xác nhận không đúng hoặc đã hết hạn').waitFor();

@@ -1,19 +1,18 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, vnDayKey } from '../../src/contract/format';
 import type { LeadDetail, LeadPage } from '../../src/contract/leads';
 import type { NotificationView } from '../../src/contract/notifications';
 import {
-  apiClient,
+  type apiClient,
+  journeyFixture,
   PHONE,
   type RunningBrowser,
   type RunningServer,
-  reportRan,
   signIn,
-  startBrowser,
-  startServer,
 } from './helpers';
 
+const journey = journeyFixture(import.meta.url);
 let server: RunningServer;
 let browser: RunningBrowser;
 let api: ReturnType<typeof apiClient>;
@@ -21,18 +20,8 @@ let adminToken: string;
 let admin: { userId: number; name: string };
 
 beforeAll(async () => {
-  // E2E_WEB_DIR: serve a private build (other sessions rebuilding dist/web cannot pull it away mid-run).
-  server = await startServer(process.env.E2E_WEB_DIR ? { env: { WEB_DIR: process.env.E2E_WEB_DIR } } : {});
-  browser = await startBrowser();
-  api = apiClient(server.url);
-  adminToken = await api.login(server.adminUsername, server.adminPassword);
+  ({ server, browser, api, adminToken } = journey);
   admin = (await api.call('GET', 'auth/my-info', { token: adminToken })).json as typeof admin;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  reportRan(import.meta.url);
 });
 
 /** Tomorrow in Vietnam (yyyy-mm-dd): every slot of it is still ahead. */

@@ -1,20 +1,14 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CarPage } from '../../src/contract/cars';
 import { formatPrice } from '../../src/contract/format';
 import { SSR_STATE_ID } from '../../src/contract/ssr';
 import {
-  apiClient,
+  type apiClient,
   DESKTOP,
+  journeyFixture,
   PHONE,
-  ROOT,
   type RunningBrowser,
   type RunningServer,
-  reportRan,
-  startBrowser,
-  startServer,
 } from './helpers';
 
 /**
@@ -23,29 +17,17 @@ import {
  * and a change made by staff is in the next page served.
  */
 
+const journey = journeyFixture(import.meta.url);
 let server: RunningServer;
 let browser: RunningBrowser;
 let api: ReturnType<typeof apiClient>;
 let adminToken: string;
-let webDir: string;
 let car: CarPage['content'][number];
 
 beforeAll(async () => {
-  webDir = mkdtempSync(join(tmpdir(), 'ssr-e2e-web-'));
-  cpSync(join(ROOT, 'dist/web'), webDir, { recursive: true });
-  server = await startServer({ env: { WEB_DIR: webDir } });
-  browser = await startBrowser();
-  api = apiClient(server.url);
-  adminToken = await api.login(server.adminUsername, server.adminPassword);
+  ({ server, browser, api, adminToken } = journey);
   const list = await api.call('GET', 'cars', { query: { page: 1, pageSize: 1 } });
   car = (list.json as CarPage).content[0];
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (webDir) rmSync(webDir, { recursive: true, force: true });
-  reportRan(import.meta.url);
 });
 
 async function html(path: string): Promise<string> {

@@ -5,7 +5,10 @@ import type { Permission, Role } from '../../src/contract/permissions';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { bootstrap } from '../../src/server/db/seed/bootstrap';
+import type { Clock } from '../../src/server/platform/clock';
 import { openTestDatabase } from './database';
+import { codeOf, decodeMail } from './mail';
+import { s3Env, storedNames } from './storage';
 
 export const ADMIN_PASSWORD = 'Admin12345';
 export const STAFF_PASSWORD = 'Staff12345';
@@ -23,7 +26,7 @@ export interface CallOptions {
  * The real application on a fresh database for one test file, called through inject().
  * Nothing is mocked: the same buildApp() main.ts uses.
  */
-export async function startTestApp(env: Record<string, string> = {}) {
+export async function startTestApp(env: Record<string, string> = {}, opts: { clock?: Clock } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'showroom-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -32,10 +35,12 @@ export async function startTestApp(env: Record<string, string> = {}) {
     ADMIN_PASSWORD,
     DEMO_DATA: 'off',
     WEB_DIR: join(dataDir, 'no-web'),
+    // The api-s3 project: photos and CVs in s3rver instead of DATA_DIR.
+    ...s3Env(),
     ...env,
   });
   const database = await openTestDatabase();
-  const built = await buildApp({ config, database, logger: false });
+  const built = await buildApp({ config, database, logger: false, clock: opts.clock });
   await bootstrap(built.ctx, config, built.services);
   await built.app.ready();
   const { app } = built;
@@ -76,23 +81,49 @@ export async function startTestApp(env: Record<string, string> = {}) {
   const adminToken = await login('admin', ADMIN_PASSWORD);
   let counter = 0;
 
-  /** A new staff account holding exactly these permissions, signed in. */
+  /** The newest mail in the outbox that contains `text`, waited for (mail goes out after the answer). */
+  async function mailContaining(text: string): Promise<string> {
+    for (let i = 0; i < 400; i++) {
+      const found = outbox()
+        .map(decodeMail)
+        .reverse()
+        .find((m) => m.includes(text));
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`no mail containing ${text}`);
+  }
+
+  /**
+   * A new staff account holding exactly these permissions, signed in. Created as a manager does (no
+   * password); its owner then sets STAFF_PASSWORD from the code in the invitation mail.
+   */
   async function createStaff(permissions: Permission[] = [], role: Role = 'STAFF') {
     counter++;
+    const username = `staff${counter}_${Math.random().toString(36).slice(2, 7)}`;
     const res = await call('POST', '/api/users/addUser', {
       token: adminToken,
       body: {
         fullName: `Nhân Viên Thử ${counter}`,
-        username: `staff${counter}_${Math.random().toString(36).slice(2, 7)}`,
+        username,
         email: `staff${counter}@example.com`,
-        password: STAFF_PASSWORD,
         role,
         permissions,
       },
     });
     if (res.status !== 201) throw new Error(`createStaff failed: ${res.status} ${res.body}`);
     const user = res.json as { userId: number; username: string };
+    await setOwnPassword(user.username, STAFF_PASSWORD);
     return { id: user.userId, username: user.username, token: await login(user.username, STAFF_PASSWORD) };
+  }
+
+  /** The owner of a new account sets its password from the invitation mail's code. */
+  async function setOwnPassword(username: string, password: string) {
+    const code = codeOf(await mailContaining(`Tên đăng nhập: ${username}\n`));
+    const res = await call('POST', '/api/auth/reset-password/confirm', {
+      query: { username, token: code, newPassword: password },
+    });
+    if (res.status !== 200) throw new Error(`setting the password of ${username} failed: ${res.body}`);
   }
 
   /** Messages the mailer wrote to DATA_DIR/outbox (SMTP_URL unset), oldest first. */
@@ -113,7 +144,22 @@ export async function startTestApp(env: Record<string, string> = {}) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { ...built, config, dataDir, database, call, login, adminToken, createStaff, outbox, close };
+  return {
+    ...built,
+    config,
+    dataDir,
+    database,
+    call,
+    login,
+    adminToken,
+    createStaff,
+    setOwnPassword,
+    mailContaining,
+    outbox,
+    close,
+    /** Names of the stored files under an uploads folder ("cars"), on disk or in S3. */
+    storedNames: (folder: string) => storedNames(config, folder),
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -16,7 +16,7 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   // Operations: the Prometheus scraper's own token, which no staff account holds (spec is silent).
   ['GET', /^\/api\/metrics$/, 'metrics'],
   ['GET', /^\/api\/docs/, 'public'],
-  ['POST', /^\/api\/auth\/(login|reset-password|reset-password\/confirm)$/, 'public'],
+  ['POST', /^\/api\/auth\/(login|reset-password|reset-password\/confirm|report-change)$/, 'public'],
   ['GET', /^\/api\/auth\/login-info$/, 'public'],
   ['GET', /^\/api\/web-configuration(\/car-calculations|\/system-message)?$/, 'public'],
   // Staff: the permission each dashboard area needs (spec section 6 table).
@@ -45,7 +45,14 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   [/.*/, /^\/api\/(web-configuration|audit)(\/|$)/, 'WEB_CONFIG'],
   // Any signed-in staff: their own account, their notifications, the statistics overview.
   [/.*/, /^\/api\/auth\/(my-info|logout|change-password|change-info)$/, 'auth'],
+  [/GET|DELETE/, /^\/api\/auth\/sessions(\/:sessionId)?$/, 'auth'],
   [/.*/, /^\/api\/notifications\//, 'auth'],
+  // Revenue, purchase prices and margins: the car managers' (the overview shows them only to them).
+  [
+    'GET',
+    /^\/api\/dashboard\/(sold-cars-by-(brand|years|months)|sales-performance|salespeople)$/,
+    'MANAGE_CAR',
+  ],
   ['GET', /^\/api\/dashboard\//, 'auth'],
 ];
 
@@ -89,6 +96,74 @@ function fill(url: string, callerId: number) {
     .replace(/\*$/, 'x.webp');
 }
 
+/**
+ * Account management: every user route aimed at an account holding more permissions than the caller.
+ * Only an admin may; a MANAGE_USER holder is refused (403), others never reach it (403), and a caller
+ * not signed in gets 401. The list answers but leaves such accounts out.
+ */
+describe('manage a user with more permissions than mine', () => {
+  const USER_ROUTE = /^\/api\/(users|permissions)(\/|$)/;
+  const EXTRA: Record<string, Permission> = { none: 'MANAGE_BLOG' };
+  const bodyFor = (method: string, url: string, granted: Permission[]) => {
+    if (method === 'PUT' && url === '/api/users/:userId')
+      return { fullName: 'Đồng Nghiệp Nhiều Quyền', email: 'nhieuquyen@example.com', role: 'STAFF' };
+    if (method === 'PUT' && url === '/api/permissions/:userId') return ['MANAGE_USER'];
+    if (method === 'POST' && url === '/api/users/addUser')
+      return { fullName: 'Người Mới Nhiều Quyền', email: 'moi.nhieu@example.com', permissions: granted };
+    return undefined;
+  };
+
+  it('is refused to everyone but the admin, on every user route', async () => {
+    const routes = t.routeTable.filter((r) => USER_ROUTE.test(r.url));
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    const failures: string[] = [];
+    const callers = [['anonymous', undefined] as const, ...tokens.entries()];
+    for (const [who, caller] of callers) {
+      const held: Permission[] =
+        who === 'admin' || who === 'anonymous' || who === 'none' || who === 'deactivated' || who === 'revoked'
+          ? []
+          : [who as Permission];
+      const extra = EXTRA[who] ?? (who === 'MANAGE_CAR' ? 'MANAGE_SERVICE' : 'MANAGE_CAR');
+      const granted = [...new Set([...held, 'MANAGE_USER' as Permission, extra])];
+      // An account holding everything the caller holds, and more.
+      const target = await t.createStaff(granted);
+      for (const route of routes) {
+        const url = route.url.replace(/:userId|:id/g, String(target.id));
+        const res = await t.call(route.method as never, url, {
+          token: caller?.token,
+          body: bodyFor(route.method, route.url, granted),
+        });
+        let want: 'allow' | 401 | 403;
+        if (who === 'anonymous' || who === 'deactivated' || who === 'revoked') want = 401;
+        else if (who === 'admin') want = 'allow';
+        else if (
+          route.method === 'GET' &&
+          (route.url === '/api/users' ||
+            route.url.endsWith('generateUsername') ||
+            route.url === '/api/permissions/all')
+        )
+          want = who === 'MANAGE_USER' ? 'allow' : 403;
+        else want = 403;
+        const denied = res.status === 401 || res.status === 403;
+        const ok = want === 'allow' ? !denied && res.status < 500 : res.status === want;
+        if (!ok) failures.push(`${route.method} ${url} as ${who}: ${res.status}, want ${want}`);
+        if (route.url === '/api/users' && res.status === 200 && who !== 'admin') {
+          const ids = (res.json.content as { userId: number }[]).map((u) => u.userId);
+          if (ids.includes(target.id))
+            failures.push(`GET /api/users as ${who} lists an account with more permissions`);
+        }
+      }
+      // The target's own session still works, whatever was tried.
+      if (
+        who !== 'admin' &&
+        (await t.call('GET', '/api/auth/my-info', { token: target.token })).status !== 200
+      )
+        failures.push(`the target of ${who} lost its session`);
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
+
 describe('authorisation matrix over the whole route table', () => {
   it('every route has a rule, and every caller gets the answer the rule implies', async () => {
     const routes = t.routeTable.filter((r) => r.url.startsWith('/api'));
@@ -124,7 +199,7 @@ describe('authorisation matrix over the whole route table', () => {
           caller &&
           who !== 'revoked' &&
           who !== 'deactivated' &&
-          /logout|change-password/.test(route.url)
+          /logout|change-password|sessions/.test(route.url)
         ) {
           caller.token = await mint(caller.id);
         }

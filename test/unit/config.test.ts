@@ -61,7 +61,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://autoviet.vn/',
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'on',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.5',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -75,8 +75,15 @@ describe('loadConfig', () => {
       publicUrl: 'https://autoviet.vn',
       demoData: false,
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxy: ['10.0.0.0/8', '192.168.1.5'],
     });
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or the proxies’ addresses ("on" is one hop)', () => {
+    expect(load({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(load({ TRUST_PROXY: 'on' }).trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: '::1,fd00::/8' }).trustProxy).toEqual(['::1', 'fd00::/8']);
   });
 
   it.each([
@@ -95,7 +102,11 @@ describe('loadConfig', () => {
     ['MAIL_FROM', { MAIL_FROM: 'khong co dia chi' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
     ['DEMO_DATA', { DEMO_DATA: 'maybe' }],
-    ['TRUST_PROXY', { TRUST_PROXY: '2' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '300.1.1.1' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '0x10' }],
+    ['HTTP_REQUEST_TIMEOUT_MS', { HTTP_REQUEST_TIMEOUT_MS: '5' }],
   ])('stops on a bad %s with a message naming it', (name, env) => {
     expect(failure(env)).toContain(name);
   });

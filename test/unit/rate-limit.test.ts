@@ -1,46 +1,72 @@
-import { describe, expect, it } from 'vitest';
-import { RateLimiter } from '../../src/server/platform/rate-limit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/client';
+import { ManualClock } from '../../src/server/platform/clock';
+import { CounterStore, RateLimiter } from '../../src/server/platform/rate-limit';
+import { openTestDatabase } from '../helpers/database';
 
-describe('RateLimiter (fixed window, time passed in)', () => {
-  it('allows `limit` hits per window, then refuses until the window ends', () => {
-    const limiter = new RateLimiter(3, 60_000);
-    const t0 = 1_000_000;
-    expect([1, 2, 3].map(() => limiter.hit('k', t0))).toEqual([true, true, true]);
-    expect(limiter.hit('k', t0 + 1)).toBe(false);
-    expect(limiter.hit('k', t0 + 59_999)).toBe(false);
-    expect(limiter.hit('k', t0 + 60_000)).toBe(true); // a new window
+let database: Database;
+const clock = new ManualClock(new Date('2026-03-01T08:00:00Z'));
+let store: CounterStore;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  store = new CounterStore(database.db, clock);
+});
+afterAll(() => database?.close());
+
+describe('RateLimiter (fixed window in the shared rate_limits table)', () => {
+  it('allows `limit` hits per window, then refuses until the window ends', async () => {
+    const limiter = new RateLimiter(store, 'w', 3, 60_000);
+    const hits = [];
+    for (let i = 0; i < 3; i++) hits.push(await limiter.hit('k'));
+    expect(hits).toEqual([true, true, true]);
+    expect(await limiter.hit('k')).toBe(false);
+    clock.advance(59_999);
+    expect(await limiter.hit('k')).toBe(false);
+    clock.advance(1);
+    expect(await limiter.hit('k')).toBe(true); // a new window
   });
 
-  it('counts keys apart', () => {
-    const limiter = new RateLimiter(1, 1000);
-    expect(limiter.hit('a', 0)).toBe(true);
-    expect(limiter.hit('a', 1)).toBe(false);
-    expect(limiter.hit('b', 1)).toBe(true);
+  it('counts keys and limiters apart', async () => {
+    const a = new RateLimiter(store, 'a', 1, 1000);
+    const b = new RateLimiter(store, 'b', 1, 1000);
+    expect(await a.hit('x')).toBe(true);
+    expect(await a.hit('x')).toBe(false);
+    expect(await a.hit('y')).toBe(true);
+    expect(await b.hit('x')).toBe(true);
   });
 
-  it('blocked() looks without counting', () => {
-    const limiter = new RateLimiter(2, 1000);
-    expect(limiter.blocked('k', 0)).toBe(false);
-    limiter.hit('k', 0);
-    expect(limiter.blocked('k', 0)).toBe(false);
-    limiter.hit('k', 0);
-    expect(limiter.blocked('k', 0)).toBe(true);
-    expect(limiter.blocked('k', 0)).toBe(true);
-    expect(limiter.blocked('k', 1000)).toBe(false); // window over
+  it('blocked() looks without counting; reset() forgets', async () => {
+    const limiter = new RateLimiter(store, 'p', 2, 1000);
+    expect(await limiter.blocked('k')).toBe(false);
+    await limiter.hit('k');
+    expect(await limiter.blocked('k')).toBe(false);
+    await limiter.hit('k');
+    expect(await limiter.blocked('k')).toBe(true);
+    expect(await limiter.blocked('k')).toBe(true);
+    await limiter.reset('k');
+    expect(await limiter.blocked('k')).toBe(false);
+    await limiter.hit('k');
+    await limiter.hit('k');
+    clock.advance(1000);
+    expect(await limiter.blocked('k')).toBe(false); // window over
   });
 
-  it('reset() forgets a key', () => {
-    const limiter = new RateLimiter(1, 1000);
-    limiter.hit('k', 0);
-    limiter.hit('k', 0);
-    limiter.reset('k');
-    expect(limiter.hit('k', 0)).toBe(true);
+  it('counts every one of many concurrent hits (one atomic upsert each)', async () => {
+    const limiter = new RateLimiter(store, 'c', 10, 60_000);
+    const results = await Promise.all(Array.from({ length: 25 }, () => limiter.hit('same')));
+    expect(results.filter(Boolean)).toHaveLength(10);
   });
 
-  it('prunes finished windows when it holds many keys', () => {
-    const limiter = new RateLimiter(1, 10);
-    for (let i = 0; i <= 50_001; i++) limiter.hit(`k${i}`, 0);
-    limiter.hit('late', 100); // all earlier windows are over: pruned
-    expect((limiter as unknown as { hits: Map<string, unknown> }).hits.size).toBe(1);
+  it('keeps a block past the window, and prune() sweeps only finished counters', async () => {
+    await store.increment('blocked', 1000);
+    await store.block('blocked', new Date(clock.now().getTime() + 5000));
+    await store.increment('done', 1000);
+    clock.advance(2000);
+    await store.prune();
+    expect(await store.peek('done')).toBeNull();
+    expect((await store.peek('blocked'))?.blockedUntil).toBeInstanceOf(Date);
+    clock.advance(4000);
+    await store.prune();
+    expect(await store.peek('blocked')).toBeNull();
   });
 });

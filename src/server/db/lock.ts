@@ -116,7 +116,7 @@ function ownContent(): string {
 /** Creates `file` with our content, atomically and only if it does not exist; false when it exists. */
 function createExclusive(file: string, content: string): boolean {
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(temp, content);
+  writeFileSync(temp, content, { mode: 0o600 });
   try {
     linkSync(temp, file);
     return true;

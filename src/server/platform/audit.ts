@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { auditLog } from '../db/schema';
+import type { Actor } from './actor';
 
 export interface AuditEntry {
   action: string;
@@ -8,8 +8,6 @@ export interface AuditEntry {
   entityId?: string | number | null;
   before?: unknown;
   after?: unknown;
-  /** Who acted, when it is not the request's signed-in user (a sign-in, a reset by e-mailed code). */
-  actor?: { id: number; username: string };
 }
 
 const SECRET_KEYS = /password|hash|token|secret/i;
@@ -26,15 +24,15 @@ function scrub(value: unknown): unknown {
 }
 
 /** Who changed what and when. Call it with the transaction that makes the change. */
-export async function writeAudit(exec: Executor, req: FastifyRequest | null, entry: AuditEntry) {
+export async function writeAudit(exec: Executor, actor: Actor, entry: AuditEntry) {
   await exec.insert(auditLog).values({
-    userId: entry.actor?.id ?? req?.user?.id ?? null,
-    username: entry.actor?.username ?? req?.user?.username ?? null,
+    userId: actor.userId,
+    username: actor.username,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId),
     before: scrub(entry.before),
     after: scrub(entry.after),
-    ip: req?.ip ?? null,
+    ip: actor.ip,
   });
 }

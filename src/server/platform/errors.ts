@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Seconds before a refused caller may try again (429): sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -26,11 +28,14 @@ export const forbidden = (message = 'Bạn không có quyền thực hiện thao
   new ApiError(403, message);
 export const notFound = (message = 'Không tìm thấy dữ liệu') => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
-export const tooMany = (message = 'Bạn thao tác quá nhanh, vui lòng thử lại sau ít phút') =>
-  new ApiError(429, message);
+export const tooMany = (
+  message = 'Bạn thao tác quá nhanh, vui lòng thử lại sau ít phút',
+  retryAfterSeconds?: number,
+) => new ApiError(429, message, undefined, retryAfterSeconds);
 
 const PG_CODES: Record<string, [number, string]> = {
   '23505': [409, 'Dữ liệu đã tồn tại'],
+  '23001': [409, 'Dữ liệu đang được sử dụng'],
   '23503': [409, 'Dữ liệu đang được sử dụng hoặc tham chiếu không tồn tại'],
   '22P02': [400, 'Dữ liệu không hợp lệ'],
   '22003': [400, 'Giá trị số quá lớn'],
@@ -39,7 +44,7 @@ const PG_CODES: Record<string, [number, string]> = {
   '54000': [400, 'Dữ liệu quá lớn'],
 };
 
-function pgCode(err: unknown): string | undefined {
+export function pgCode(err: unknown): string | undefined {
   let current: unknown = err;
   for (let depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
@@ -250,8 +255,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       req.log.warn({ reason: rootMessage(err) }, 'database unavailable');
       reply.header('retry-after', '5');
     } else if (failure === 'storage-full') req.log.error({ reason: rootMessage(err) }, 'storage full');
+    else if (err instanceof ApiError && body.status === 503)
+      req.log.warn(body.message); // load shed
     else if (body.status >= 500) req.log.error({ err }, 'request failed');
     else req.log.debug({ err: (err as Error).message }, 'request rejected');
+    if (err instanceof ApiError && err.retryAfterSeconds)
+      reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
     reply.status(body.status).type('application/json; charset=utf-8').send(body);
   });
 }

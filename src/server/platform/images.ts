@@ -8,7 +8,7 @@
 import sharp, { type OutputInfo } from 'sharp';
 import { IMAGE_WIDTHS, type ImageView, type ImageWidth } from '../../contract/images';
 import { ApiError } from './errors';
-import { newKeyBase, type Storage } from './storage';
+import { deleteQuietly, newKeyBase, type Storage } from './storage';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heif' | 'avif';
 
@@ -134,6 +134,49 @@ export async function storeImage(
     throw err;
   }
   return { key, width: image.width, height: image.height };
+}
+
+type Log = { warn(obj: unknown, msg: string): void };
+
+/**
+ * A change that records new images: their files are written first, then `write` runs (its transaction
+ * refers to them); when the write fails the files are removed again, so a refused change leaves none.
+ */
+export async function withStoredImages<T>(
+  storage: Storage,
+  folder: string,
+  images: readonly PreparedImage[],
+  write: (stored: StoredImage[]) => Promise<T>,
+  log?: Log,
+): Promise<T> {
+  const stored: StoredImage[] = [];
+  try {
+    for (const image of images) stored.push(await storeImage(storage, folder, image));
+    return await write(stored);
+  } catch (err) {
+    await discardImages(storage, stored, log);
+    throw err;
+  }
+}
+
+/** withStoredImages for at most one image (a banner, a cover). */
+export function withStoredImage<T>(
+  storage: Storage,
+  folder: string,
+  image: PreparedImage | null,
+  write: (stored: StoredImage | null) => Promise<T>,
+  log?: Log,
+): Promise<T> {
+  return withStoredImages(storage, folder, image ? [image] : [], (stored) => write(stored[0] ?? null), log);
+}
+
+/** Removes stored images' files (an image replaced or deleted, after the commit); failures are logged. */
+export async function discardImages(
+  storage: Storage,
+  images: readonly (StoredImage | { key: string } | null | undefined)[],
+  log?: Log,
+): Promise<void> {
+  for (const image of images) if (image) await deleteQuietly(storage, variantKeys(image.key), log);
 }
 
 /** prepareImage + storeImage in one step. */

@@ -35,9 +35,10 @@ export function createMailer(opts: {
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
-      mkdirSync(opts.outboxDir, { recursive: true });
+      // Owner-only: a message may carry a live reset code.
+      mkdirSync(opts.outboxDir, { recursive: true, mode: 0o700 });
       const file = join(opts.outboxDir, `${Date.now()}-${process.pid}-${++counter}.eml`);
-      writeFileSync(file, info.message as Buffer);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       opts.log.info(
         { to: mail.to, subject: mail.subject, file },
         'mail written to outbox (SMTP_URL not set)',

@@ -1,34 +1,60 @@
+import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/**
- * Security headers on every answer. Scripts only from our origin (no inline script: Vite emits module
- * files; JSON-LD blocks are data, not scripts). Inline styles stay allowed because the toast library
- * injects a <style> element. Frames: the map and the social page embeds from the settings.
- */
-export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data:",
-    "connect-src 'self' ws: wss:",
-    'frame-src https:',
-    "frame-ancestors 'self'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ');
+/** The site's WebSocket origin (notifications), named in connect-src beside 'self'. */
+export function websocketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
 
+/**
+ * The site's Content-Security-Policy. Scripts only from our origin (no inline script: Vite emits
+ * module files; JSON-LD blocks are data, not scripts). Inline styles stay allowed because the toast
+ * library injects a <style> element. Connections: our origin and its WebSocket origin, nothing else.
+ * Frames: the map and the social page embeds from the settings.
+ */
+export function siteCsp(publicUrl: string) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", websocketOrigin(publicUrl)],
+    frameSrc: ['https:'],
+    frameAncestors: ["'self'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    objectSrc: ["'none'"],
+  };
+}
+
+/**
+ * Security headers on every answer, through @fastify/helmet: CSP (the OpenAPI viewer under /api/docs
+ * sends its own, see app.ts), nosniff, frame and referrer policies, COOP, HSTS when PUBLIC_URL is https.
+ * Helmet has no Permissions-Policy: that one header is set here. Answers to a signed-in caller, and
+ * every sign-in answer (it carries a token), are `Cache-Control: no-store`: no browser or proxy cache
+ * keeps staff data.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, opts: { publicUrl: string }) {
+  const https = opts.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: siteCsp(opts.publicUrl) },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'sameorigin' },
+  });
   app.addHook('onSend', async (req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    // The OpenAPI viewer runs its own inline bootstrap script; it is a developer page, not the site.
-    if (!req.url.startsWith('/api/docs')) reply.header('content-security-policy', csp);
-    if (opts.https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (
+      req.url.startsWith('/api/') &&
+      (req.headers.authorization || req.url.startsWith('/api/auth/')) &&
+      !reply.hasHeader('cache-control')
+    )
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 }

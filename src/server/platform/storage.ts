@@ -3,14 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { Config, S3Config } from '../config';
 
 /**
@@ -87,11 +80,12 @@ export class LocalStorage implements Storage {
 
   async put(key: string, body: Buffer, _contentType: string): Promise<void> {
     const target = this.path(key);
-    await mkdir(dirname(target), { recursive: true });
+    // Owner-only, like everything under DATA_DIR (docs/security.md, Files).
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
     // Write beside and rename: a reader never sees half a file.
     const tmp = this.tempPath(target);
     try {
-      await writeFile(tmp, body);
+      await writeFile(tmp, body, { mode: 0o600 });
       await rename(tmp, target);
     } catch (err) {
       // A full disk (ENOSPC, EDQUOT, EFBIG: 507 in platform/errors.ts) leaves a partial temp file
@@ -138,7 +132,9 @@ export class LocalStorage implements Storage {
 
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
-  private readonly client: S3Client;
+  /** The SDK (hundreds of modules) is loaded by the first call, not when the server starts. */
+  private readonly sdk = import('@aws-sdk/client-s3');
+  private readonly client: Promise<S3Client>;
 
   constructor(private readonly cfg: S3Config) {
     const options: S3ClientConfig = { region: cfg.region, forcePathStyle: cfg.forcePathStyle };
@@ -146,7 +142,8 @@ export class S3Storage implements Storage {
     if (cfg.accessKeyId && cfg.secretAccessKey) {
       options.credentials = { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey };
     }
-    this.client = new S3Client(options);
+    this.client = this.sdk.then((m) => new m.S3Client(options));
+    this.client.catch(() => {}); // reported by the first call
   }
 
   private objectKey(key: string): string {
@@ -155,7 +152,8 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
+    const { PutObjectCommand } = await this.sdk;
+    await (await this.client).send(
       new PutObjectCommand({
         Bucket: this.cfg.bucket,
         Key: this.objectKey(key),
@@ -168,8 +166,9 @@ export class S3Storage implements Storage {
   }
 
   async get(key: string): Promise<StoredObject | null> {
+    const { GetObjectCommand, NoSuchKey } = await this.sdk;
     try {
-      const out = await this.client.send(
+      const out = await (await this.client).send(
         new GetObjectCommand({ Bucket: this.cfg.bucket, Key: this.objectKey(key) }),
       );
       if (!out.Body) return null;
@@ -186,7 +185,9 @@ export class S3Storage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.cfg.bucket, Key: this.objectKey(key) }));
+    const { DeleteObjectCommand } = await this.sdk;
+    const command = new DeleteObjectCommand({ Bucket: this.cfg.bucket, Key: this.objectKey(key) });
+    await (await this.client).send(command);
   }
 
   url(key: string): string {

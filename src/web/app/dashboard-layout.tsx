@@ -45,7 +45,7 @@ function Drawer({ open, onClose, children }: { open: boolean; onClose: () => voi
 }
 
 /**
- * /dashboard frame (spec section 2): the current user from GET auth/my-info (failure with no data ->
+ * /dashboard frame: the current user from GET auth/my-info (failure with no data ->
  * /login), top bar once the user id is known, side menu on large screens and a drawer on small ones,
  * scroll to top on every route change, and the permission guard around the page.
  */

@@ -29,11 +29,11 @@ export interface DashGroup {
   label: string;
   icon: LucideIcon;
   children: DashLink[];
-  /** Extra rule for showing the group at all (the account group of spec section 6). */
+  /** Extra rule for showing the group at all (the account group). */
   visible?: (user: Grantee) => boolean;
 }
 
-/** The dashboard's side menu (spec section 2); each entry shows only when permitted (section 6). */
+/** The dashboard's side menu; each entry shows only when permitted (section 6). */
 export const DASHBOARD_NAV: (DashEntry | DashGroup)[] = [
   { label: 'Tổng quan', to: '/dashboard', icon: LayoutDashboard, end: true },
   {

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import type { DashboardHandle } from './permission-guard';
 
 /**
- * What each dashboard path needs (spec section 6), keyed by the route's `path` under /dashboard.
+ * What each dashboard path needs, keyed by the route's `path` under /dashboard.
  * Overview, profile and profile/change-information are open to any signed-in user.
  */
 export const DASHBOARD_PERMISSIONS: Record<string, Permission> = {

@@ -3,7 +3,7 @@ import { withPermissions } from './dashboard-permissions';
 import { page } from './lazy';
 
 /**
- * Pages under /dashboard. `handle.permission` names what a page needs (spec section 6); the
+ * Pages under /dashboard. `handle.permission` names what a page needs; the
  * dashboard layout shows 'Bạn không có quyền truy cập vào trang này!' instead when it is missing.
  * A route without a handle gets the permission its path has in dashboard-permissions.ts
  * (carManagement, car/add, soldhistory, sliders..., blogs..., recruitment, candidates, ...).

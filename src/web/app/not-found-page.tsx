@@ -4,7 +4,7 @@ import { buttonClass } from '../components/button';
 import { Logo } from '../components/logo';
 import { useWebConfig } from '../lib/web-config';
 
-/** Any path no route claims (spec section 2). */
+/** Any path no route claims. */
 export default function NotFoundPage() {
   const navigate = useNavigate();
   const { data } = useWebConfig();

@@ -31,7 +31,7 @@ function LazyToaster() {
   if (!armed) return null;
   return (
     <Suspense fallback={null}>
-      {/* Toasts: 3 s, top offset 8 (spec section 9). */}
+      {/* Toasts: 3 s, top offset 8. */}
       <Toaster position="top-right" duration={3000} offset={8} richColors closeButton />
     </Suspense>
   );

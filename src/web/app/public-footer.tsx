@@ -14,7 +14,7 @@ const FOOTER_LINKS = [
   { label: 'Liên hệ', to: '/consulting' },
 ];
 
-/** The Facebook page plugin for a page address (the "embedded social page frame" of spec section 2). */
+/** The Facebook page plugin for a page address (the "embedded social page frame"). */
 export function facebookPageFrameUrl(pageUrl: string, height = 180) {
   const params = new URLSearchParams({
     href: pageUrl,

@@ -5,7 +5,7 @@ import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
 
 /**
- * The public site's frame: sticky header, the page, footer (spec section 2). Keep this file and what it
+ * The public site's frame: sticky header, the page, footer. Keep this file and what it
  * imports free of dashboard code: it is in every visitor's first download.
  */
 export default function PublicLayout() {

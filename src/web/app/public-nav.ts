@@ -1,4 +1,4 @@
-/** The public site's navigation (spec section 2), shared by the header's desktop bar and phone menu. */
+/** The public site's navigation, shared by the header's desktop bar and phone menu. */
 export interface NavItem {
   label: string;
   to: string;
@@ -23,5 +23,5 @@ export const PUBLIC_NAV: NavItem[] = [
   { label: 'Liên hệ', to: '/consulting' },
 ];
 
-/** Submenus stay open this long after the pointer leaves (spec section 9). */
+/** Submenus stay open this long after the pointer leaves. */
 export const SUBMENU_HIDE_DELAY_MS = 200;

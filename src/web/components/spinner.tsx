@@ -1,4 +1,4 @@
-/** The full-screen loader every lazy page shows while its code arrives (spec section 2). */
+/** The full-screen loader every lazy page shows while its code arrives. */
 export function FullScreenSpinner() {
   return (
     <div

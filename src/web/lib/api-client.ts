@@ -1,7 +1,7 @@
 import { getToken } from './token';
 
 /**
- * One thin layer over fetch for every call to /api. Public calls send no token (spec section 6);
+ * One thin layer over fetch for every call to /api. Public calls send no token;
  * `auth: true` adds the bearer. State-changing calls echo the XSRF-TOKEN cookie.
  */
 export type ApiErrorKind = 'network' | 'timeout' | 'parse' | 'http';

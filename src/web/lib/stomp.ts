@@ -17,7 +17,7 @@ export interface NotificationStreamOptions {
 
 /**
  * Keeps a STOMP 1.2 connection to the notifications endpoint, subscribed to the user's own topic
- * (spec sections 4, 7, 9): the bearer token travels in the CONNECT frame, read afresh before every
+ *: the bearer token travels in the CONNECT frame, read afresh before every
  * attempt; reconnects every 5000 ms; connection failures and ERROR frames are silent. Returns the
  * function that closes it for good.
  */

@@ -1,6 +1,6 @@
 import { TOKEN_STORAGE_KEY } from '@contract/auth-keys';
 
-/** The login token lives in localStorage under `token` as {"jwt": "..."} (spec section 3). */
+/** The login token lives in localStorage under `token` as {"jwt": "..."}. */
 export function getToken(): string | null {
   try {
     const raw = localStorage.getItem(TOKEN_STORAGE_KEY);

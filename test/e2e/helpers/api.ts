@@ -1,4 +1,5 @@
 import type { Permission, Role } from '../../../src/contract/permissions';
+import { resetCode, waitForMail } from './mail';
 
 export interface ApiAnswer {
   status: number;
@@ -8,9 +9,10 @@ export interface ApiAnswer {
 
 /**
  * A bearer-only API client for setting up journeys (no cookie, so no XSRF header is needed):
- * `const api = apiClient(server.url); const token = await api.login('admin', pw);`
+ * `const api = apiClient(server.url, server.dataDir); const token = await api.login('admin', pw);`
+ * (the data directory is where createStaff reads the invitation mail).
  */
-export function apiClient(baseUrl: string) {
+export function apiClient(baseUrl: string, dataDir?: string) {
   async function call(
     method: string,
     path: string,
@@ -44,7 +46,10 @@ export function apiClient(baseUrl: string) {
   }
 
   let counter = 0;
-  /** Creates a staff account holding exactly `permissions`; returns its id, username and password. */
+  /**
+   * Creates a staff account holding exactly `permissions` as a manager does (no password), then sets
+   * its password as its owner does, from the code in the invitation mail; returns id, username, password.
+   */
   async function createStaff(
     adminToken: string,
     permissions: Permission[],
@@ -60,13 +65,20 @@ export function apiClient(baseUrl: string) {
         username: `e2e.${stamp}`,
         email: opts.email ?? `e2e.${stamp}@example.com`,
         phone: '0901234567',
-        password,
         role: opts.role ?? 'STAFF',
         permissions,
       },
     });
     if (res.status !== 201) throw new Error(`create staff: ${res.status} ${res.body}`);
     const user = res.json as { userId: number; username: string; email: string; fullName: string };
+    if (!dataDir) throw new Error('apiClient(baseUrl, dataDir): createStaff reads the invitation mail');
+    const mail = await waitForMail(dataDir, user.email, (m) =>
+      m.text.includes(`Tên đăng nhập: ${user.username}`),
+    );
+    const set = await call('POST', 'auth/reset-password/confirm', {
+      query: { username: user.username, token: resetCode(mail), newPassword: password },
+    });
+    if (set.status !== 200) throw new Error(`set password: ${set.status} ${set.body}`);
     return { ...user, password };
   }
 

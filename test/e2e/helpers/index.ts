@@ -1,7 +1,8 @@
 /** Helpers for browser journeys; see each file. */
 export { apiClient } from './api';
 export { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP, PHONE, type RunningBrowser, startBrowser } from './browser';
-export { type OutboxMail, parseEml, readOutbox, resetCode, waitForMail } from './mail';
+export { type Journey, journeyFixture } from './journey';
+export { type OutboxMail, parseEml, readOutbox, resetCode, resetLink, waitForMail } from './mail';
 export { reportRan } from './report';
 export {
   E2E_ADMIN_PASSWORD,

@@ -75,9 +75,16 @@ export async function waitForMail(
   }
 }
 
-/** The 6-digit password-reset code in a reset mail. */
+/** The ten-digit code of a reset or invitation mail ("Mã xác nhận: 12345 67890"). */
 export function resetCode(mail: OutboxMail): string {
-  const code = /(?:là|code)[^0-9]{0,10}(\d{6})\b/i.exec(mail.text)?.[1] ?? /\b(\d{6})\b/.exec(mail.text)?.[1];
-  if (!code) throw new Error(`no reset code in mail ${mail.file}:\n${mail.text}`);
-  return code;
+  const m = /Mã xác nhận: (\d{5}) (\d{5})/.exec(mail.text);
+  if (!m) throw new Error(`no reset code in mail ${mail.file}:\n${mail.text}`);
+  return m[1] + m[2];
+}
+
+/** The link of a reset or invitation mail (username and code in its fragment). */
+export function resetLink(mail: OutboxMail): string {
+  const m = /(https?:\/\/\S+\/reset-password#\S+)/.exec(mail.text);
+  if (!m) throw new Error(`no reset link in mail ${mail.file}:\n${mail.text}`);
+  return m[1];
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isFresh } from '../../../scripts/build/stamp.mjs';
 
 /** The project root (two levels above test/e2e/helpers). */
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -51,13 +52,13 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real server (`node --import tsx src/server/main.ts`) as a child process on 127.0.0.1 and a
- * free port, with a temporary DATA_DIR, DEMO_DATA=on, a known admin password and LOG_LEVEL=warn; resolves
+ * Starts the real server as a child process on 127.0.0.1 and a free port (the build `npm start` runs,
+ * dist/server/main.js, when it is up to date with the sources; `tsx src/server/main.ts` otherwise), with a temporary DATA_DIR, DEMO_DATA=on, a known admin password and LOG_LEVEL=warn; resolves
  * once GET /api/ready answers 200. It serves the built web app from dist/web: run `npx vite build` first.
  */
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
   if (!existsSync(join(ROOT, 'dist/web/index.html'))) {
-    throw new Error('dist/web/index.html is missing: run `npx vite build` before the browser journeys');
+    throw new Error('dist/web/index.html is missing: run `npm run build` before the browser journeys');
   }
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'showroom-e2e-'));
@@ -82,7 +83,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
 
-  const child = spawn(join(ROOT, 'node_modules/.bin/node'), ['--import', 'tsx', 'src/server/main.ts'], {
+  const args = isFresh('server')
+    ? ['--enable-source-maps', 'dist/server/main.js']
+    : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(join(ROOT, 'node_modules/.bin/node'), args, {
     cwd: ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

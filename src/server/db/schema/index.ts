@@ -1,9 +1,13 @@
-// Every table of the application; each domain keeps its tables in its own file.
-export * from './audit';
-export * from './cars';
-export * from './content';
-export * from './leads';
-export * from './notifications';
-export * from './recruitment';
-export * from './settings';
-export * from './users';
+// Every table of the application, for drizzle-kit and the database client. Each module owns its tables
+// in its own schema file; services reach another module's tables only through that module's service.
+export * from '../../modules/audit/schema';
+export * from '../../modules/blogs/schema';
+export * from '../../modules/cars/schema';
+export * from '../../modules/leads/schema';
+export * from '../../modules/notifications/schema';
+export * from '../../modules/recruitment/schema';
+export * from '../../modules/sales/schema';
+export * from '../../modules/sliders/schema';
+export * from '../../modules/users/schema';
+export * from '../../modules/web-config/schema';
+export * from '../../platform/rate-limit-schema';

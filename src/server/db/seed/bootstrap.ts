@@ -55,17 +55,18 @@ export async function bootstrap(
       // The reset code goes to this address: ADMIN_EMAIL, or the demo showroom's manager mailbox.
       email:
         config.adminEmail ?? (config.demoData ? 'quanly@autoviet.vn' : `${config.adminUsername}@example.com`),
-      password,
       role: 'ADMIN',
       permissions: [],
     },
     null,
+    // The one password the server sets: ADMIN_PASSWORD, or the generated one printed once at start.
+    password,
   );
   const admin = { username: config.adminUsername, password, generated: !config.adminPassword };
   if (!config.demoData) return { admin, demo: false };
 
   for (const staff of DEMO_STAFF) {
-    await services.users.create({ ...staff, password: DEMO_PASSWORD, role: 'STAFF' }, null);
+    await services.users.create({ ...staff, role: 'STAFF' }, null, DEMO_PASSWORD);
   }
   for (const seed of seeders) await seed(ctx, services);
   return { admin, demo: true };

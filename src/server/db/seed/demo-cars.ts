@@ -8,6 +8,7 @@ import type { SalesService } from '../../modules/sales/service';
 import type { UsersService } from '../../modules/users/service';
 import { type PreparedImage, prepareImage, type StoredImage, storeImage } from '../../platform/images';
 import type { DemoSeeder } from './bootstrap';
+import { insertSeededCar } from './car-inserts';
 import { CAR_TEMPLATES, type CarTemplate, makeCar, type Rng, rng } from './demo-cars-data';
 import { drawCarPhoto } from './demo-cars-photos';
 
@@ -236,7 +237,7 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
 
   await ctx.db.transaction(async (tx) => {
     for (const [i, p] of plan.entries()) {
-      const carId = await cars.insertSeeded(
+      const carId = await insertSeededCar(
         tx,
         { ...p.data, status: p.status, createdAt: p.createdAt },
         photos[i],

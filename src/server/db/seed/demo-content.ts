@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { vnDayKey } from '../../../contract/format';
 import type { RecruitmentInput } from '../../../contract/recruitment';
 import type { AppContext } from '../../context';
 import type { BlogsService } from '../../modules/blogs/service';
 import type { RecruitmentService } from '../../modules/recruitment/service';
 import type { SlidersService } from '../../modules/sliders/service';
-import type { CurrentUser } from '../../platform/access';
+import { type Actor, SYSTEM_ACTOR } from '../../platform/actor';
 import { prepareImage } from '../../platform/images';
 import { blogs, users } from '../schema';
 import type { DemoSeeder } from './bootstrap';
@@ -15,19 +14,10 @@ import { DEMO_POSTS } from './demo-content-posts';
 
 const DAY = 86_400_000;
 
-/** A pseudo-request so the services write the author and the audit rows as a demo staff member. */
-async function actingAs(ctx: AppContext, username: string): Promise<FastifyRequest | null> {
+/** A demo staff member as the actor, so the services write the author and the audit rows as them. */
+async function actingAs(ctx: AppContext, username: string): Promise<Actor> {
   const [row] = await ctx.db.select().from(users).where(eq(users.username, username));
-  if (!row) return null;
-  const user: CurrentUser = {
-    id: row.id,
-    username: row.username,
-    name: row.fullName,
-    role: row.role,
-    permissions: [],
-    sessionId: 'demo-seed',
-  };
-  return { user, ip: null } as unknown as FastifyRequest;
+  return row ? { userId: row.id, username: row.username, ip: null } : SYSTEM_ACTOR;
 }
 
 /** A one-page PDF (valid cross-reference table) with a few ASCII lines: the demo CVs. */

@@ -11,7 +11,9 @@ import {
 } from '../../../contract/audit';
 import type { Page } from '../../../contract/common';
 import type { Db } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { pageOf } from '../../platform/paging';
+import type { UsersService } from '../users/service';
+import { auditLog } from './schema';
 
 const MAX_TEXT = 300;
 
@@ -29,7 +31,10 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
 
 /** The audit log as staff read it: newest first, filtered, with the changed fields worked out. */
 export class AuditService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly people: Pick<UsersService, 'namesOf'>,
+  ) {}
 
   async list(q: AuditQueryParsed): Promise<Page<AuditEntryView>> {
     const where = and(
@@ -42,20 +47,20 @@ export class AuditService {
     const [[{ total }], rows] = await Promise.all([
       this.db.select({ total: count() }).from(auditLog).where(where),
       this.db
-        .select({ entry: auditLog, fullName: users.fullName })
+        .select()
         .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.userId))
         .where(where)
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(q.size)
         .offset((q.page - 1) * q.size),
     ]);
-    return {
-      content: rows.map(({ entry: e, fullName }) => ({
+    const names = await this.people.namesOf(rows.map((e) => e.userId));
+    return pageOf(
+      rows.map((e) => ({
         auditId: e.id,
         userId: e.userId,
         username: e.username,
-        fullName: fullName ?? null,
+        fullName: (e.userId && names.get(e.userId)) || null,
         action: e.action,
         actionLabel: actionLabel(e.action),
         entity: e.entity,
@@ -71,11 +76,9 @@ export class AuditService {
         ip: e.ip,
         createdAt: e.createdAt.toISOString(),
       })),
-      totalElements: total,
-      totalPages: Math.ceil(total / q.size),
-      page: q.page,
-      size: q.size,
-    };
+      total,
+      q,
+    );
   }
 
   /** What the filters offer: the actions, objects and people that occur in the log. */
@@ -87,19 +90,18 @@ export class AuditService {
         .select({
           userId: sql<number>`${auditLog.userId}`.mapWith(Number),
           username: sql<string>`max(${auditLog.username})`,
-          fullName: sql<string | null>`max(${users.fullName})`,
         })
         .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.userId))
         .where(isNotNull(auditLog.userId))
         .groupBy(auditLog.userId),
     ]);
+    const names = await this.people.namesOf(people.map((p) => p.userId));
     const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, 'vi');
     return {
       actions: actions.map((a) => ({ value: a.v, label: actionLabel(a.v) })).sort(byLabel),
       entities: entities.map((e) => ({ value: e.v, label: entityLabel(e.v) })).sort(byLabel),
       users: people
-        .map((p) => ({ userId: p.userId, username: p.username, fullName: p.fullName }))
+        .map((p) => ({ userId: p.userId, username: p.username, fullName: names.get(p.userId) ?? null }))
         .sort((a, b) => (a.fullName ?? a.username).localeCompare(b.fullName ?? b.username, 'vi')),
     };
   }

@@ -2,24 +2,29 @@ import {
   changeInfoQuery,
   changePasswordQuery,
   loginBody,
+  reportChangeQuery,
   resetConfirmQuery,
   resetRequestQuery,
+  sessionIdParam,
 } from '../../../contract/auth';
 import type { App } from '../../context';
 import { requireUser } from '../../platform/access';
-import type { UsersService } from '../users/service';
+import { staffOf } from '../../platform/actor';
+import type { PasswordSetup } from './password-setup';
 import type { AuthService } from './service';
 
 const tags = ['Xác thực'];
 const TEXT = 'text/plain; charset=utf-8';
 
-export function authRoutes(auth: AuthService, users: UsersService) {
+export function authRoutes(auth: AuthService, setup: PasswordSetup) {
   return async (app: App) => {
     app.post(
       '/auth/login',
       { config: { access: 'public' }, schema: { tags, summary: 'Đăng nhập, trả về JWT', body: loginBody } },
       async (req, reply) =>
-        reply.type(TEXT).send(await auth.login(req.body.username, req.body.password, req)),
+        reply
+          .type(TEXT)
+          .send(await auth.login(req.body.username, req.body.password, req.ip, req.headers['user-agent'])),
     );
 
     app.get(
@@ -38,8 +43,32 @@ export function authRoutes(auth: AuthService, users: UsersService) {
       '/auth/logout',
       { config: { access: 'auth' }, schema: { tags, summary: 'Đăng xuất' } },
       async (req, reply) => {
-        await auth.logout(requireUser(req), req);
+        await auth.logout(staffOf(req));
         return reply.type(TEXT).send('Đăng xuất thành công');
+      },
+    );
+
+    app.get(
+      '/auth/sessions',
+      {
+        config: { access: 'auth' },
+        schema: {
+          tags,
+          summary: 'Các phiên đăng nhập đang mở của tài khoản (thiết bị, địa chỉ, lần dùng cuối)',
+        },
+      },
+      (req) => auth.listSessions(staffOf(req)),
+    );
+
+    app.delete(
+      '/auth/sessions/:sessionId',
+      {
+        config: { access: 'auth' },
+        schema: { tags, summary: 'Kết thúc một phiên đăng nhập của chính mình', params: sessionIdParam },
+      },
+      async (req, reply) => {
+        await auth.endSession(staffOf(req), req.params.sessionId);
+        return reply.type(TEXT).send('Đã kết thúc phiên đăng nhập');
       },
     );
 
@@ -50,7 +79,7 @@ export function authRoutes(auth: AuthService, users: UsersService) {
         schema: { tags, summary: 'Đổi mật khẩu', querystring: changePasswordQuery },
       },
       async (req, reply) => {
-        await auth.changePassword(requireUser(req), req.query.oldPassword, req.query.newPassword, req);
+        await auth.changePassword(staffOf(req), req.query.oldPassword, req.query.newPassword);
         return reply.type(TEXT).send('Đổi mật khẩu thành công');
       },
     );
@@ -59,10 +88,16 @@ export function authRoutes(auth: AuthService, users: UsersService) {
       '/auth/change-info',
       {
         config: { access: 'auth' },
-        schema: { tags, summary: 'Đổi email, số điện thoại', querystring: changeInfoQuery },
+        schema: {
+          tags,
+          summary: 'Đổi email, số điện thoại',
+          description: 'Đổi email cần currentPassword (mật khẩu hiện tại); email cũ nhận thư báo.',
+          querystring: changeInfoQuery,
+        },
       },
       async (req, reply) => {
-        await users.updateContact(requireUser(req).id, req.query.email, req.query.phone, req);
+        const q = req.query;
+        await auth.changeInfo(staffOf(req), q.email, q.phone, q.currentPassword);
         return reply.type(TEXT).send('Cập nhật thông tin thành công');
       },
     );
@@ -73,19 +108,32 @@ export function authRoutes(auth: AuthService, users: UsersService) {
         config: { access: 'public' },
         schema: { tags, summary: 'Gửi mã đặt lại mật khẩu', querystring: resetRequestQuery },
       },
-      async (req, reply) => reply.type(TEXT).send(await auth.requestReset(req.query.username, req)),
+      async (req, reply) => reply.type(TEXT).send(await setup.requestReset(req.query.username, req.ip)),
     );
 
     app.post(
       '/auth/reset-password/confirm',
       {
         config: { access: 'public' },
-        schema: { tags, summary: 'Đặt lại mật khẩu bằng mã xác nhận', querystring: resetConfirmQuery },
+        schema: { tags, summary: 'Đặt mật khẩu bằng mã xác nhận', querystring: resetConfirmQuery },
       },
       async (req, reply) =>
         reply
           .type(TEXT)
-          .send(await auth.confirmReset(req.query.username, req.query.token, req.query.newPassword, req)),
+          .send(await setup.confirm(req.query.username, req.query.token, req.query.newPassword, req.ip)),
+    );
+
+    app.post(
+      '/auth/report-change',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Báo cáo một thay đổi tài khoản không phải do mình (liên kết trong email thông báo)',
+          querystring: reportChangeQuery,
+        },
+      },
+      async (req, reply) => reply.type(TEXT).send(await auth.reportChange(req.query.token, req.ip)),
     );
   };
 }

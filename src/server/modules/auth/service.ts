@@ -1,88 +1,124 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { MyInfo } from '../../../contract/auth';
+import type { FastifyBaseLogger } from 'fastify';
+import { CURRENT_PASSWORD_FOR_EMAIL, type MyInfo, WRONG_CURRENT_PASSWORD } from '../../../contract/auth';
 import type { Permission, Role } from '../../../contract/permissions';
-import type { Config } from '../../config';
+import { describeDevice, type SessionView } from '../../../contract/sessions';
 import type { Db } from '../../db/client';
-import { passwordResetCodes, sessions, users } from '../../db/schema';
+// biome-ignore lint/style/noRestrictedImports: sessions and users are still read here; being moved behind services
+import { sessions, users } from '../../db/schema';
 import type { CurrentUser } from '../../platform/access';
+import { type Actor, personActor, type StaffActor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
 import { ApiError, badRequest, notFound, tooMany } from '../../platform/errors';
-import type { Mailer } from '../../platform/mailer';
 import { hashPassword, verifyPassword } from '../../platform/password';
-import { RateLimiter } from '../../platform/rate-limit';
+import { assertAcceptablePassword } from '../../platform/passwords/policy';
+import { type CounterStore, RateLimiter } from '../../platform/rate-limit';
 import type { TokenSigner } from '../../platform/tokens';
 import type { UsersService } from '../users/service';
+import type { WebConfigService } from '../web-config/service';
+import type { SecurityNotices } from './notices';
+import type { SignInThrottle } from './sign-in-throttle';
 
-export const RESET_CODE_TTL_MS = 15 * 60_000;
-export const RESET_MAX_ATTEMPTS = 5;
-const WINDOW = 15 * 60_000;
+export { RESET_INVALID, RESET_SENT } from './password-setup';
 
 export const WRONG_CREDENTIALS = 'Tên đăng nhập hoặc mật khẩu không đúng';
 export const ACCOUNT_DISABLED = 'Tài khoản đã bị vô hiệu hóa, vui lòng liên hệ quản trị viên';
-export const RESET_SENT = 'Nếu tài khoản tồn tại, mã xác nhận đã được gửi đến email của tài khoản';
-export const RESET_INVALID = 'Mã xác nhận không đúng hoặc đã hết hạn';
+export const REPORT_INVALID = 'Liên kết báo cáo không hợp lệ hoặc đã hết hạn';
+export const REPORT_DONE =
+  'Đã ghi nhận báo cáo: mọi phiên đăng nhập của tài khoản đã bị đăng xuất và quản trị viên đã được báo. Hãy đặt lại mật khẩu.';
+
+/** How often a session's "last used" time is written: at most once a minute per session. */
+const TOUCH_EVERY_MS = 60_000;
+/** How long the idle timeout read from the settings is reused by this process. */
+const IDLE_SETTING_TTL_MS = 30_000;
 
 // A hash that runs when the username is unknown, so a wrong name costs as long as a wrong password.
 const DUMMY_HASH = hashPassword('khong-co-tai-khoan-nay');
 
+export interface ReportEvent {
+  userId: number;
+  username: string;
+  kind: string;
+}
+
+/** Signing in and out, the signed-in user's sessions, and the changes they make to their own account. */
 export class AuthService {
-  readonly loginFailuresByIp = new RateLimiter(30, WINDOW);
-  readonly loginFailuresByUser = new RateLimiter(5, WINDOW);
-  readonly wrongOldPassword = new RateLimiter(10, WINDOW);
-  readonly resetByIp = new RateLimiter(10, 60 * 60_000);
-  readonly resetByUser = new RateLimiter(3, WINDOW);
-  readonly confirmByIp = new RateLimiter(30, WINDOW);
+  /** Wrong current passwords per session: a stolen token cannot be used to guess the password behind it. */
+  readonly wrongCurrentPassword: RateLimiter;
+  private readonly reportLimiter: RateLimiter;
+  private idle: { hours: number; readAt: number } | null = null;
+  private reportListeners: ((e: ReportEvent) => Promise<void>)[] = [];
 
   constructor(
     private readonly db: Db,
-    private readonly config: Config,
     private readonly tokens: TokenSigner,
-    private readonly mailer: Mailer,
     private readonly users: UsersService,
-  ) {}
+    private readonly webConfig: WebConfigService,
+    private readonly throttle: SignInThrottle,
+    private readonly notices: SecurityNotices,
+    private readonly clock: Clock,
+    counters: CounterStore,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.wrongCurrentPassword = new RateLimiter(counters, 'current-password', 10, 15 * 60_000);
+    this.reportLimiter = new RateLimiter(counters, 'report', 10, 60 * 60_000);
+  }
 
-  async login(username: string, password: string, req: FastifyRequest): Promise<string> {
+  async login(username: string, password: string, ip: string, userAgent?: string): Promise<string> {
     const name = username.trim().toLowerCase();
-    // Failed attempts count, per address and per username; a success costs nothing, so an office
-    // behind one address signs its whole staff in without hitting the limit.
-    if (this.loginFailuresByIp.blocked(req.ip)) {
-      throw tooMany('Quá nhiều lần đăng nhập sai từ địa chỉ này, vui lòng thử lại sau 15 phút');
-    }
-    if (this.loginFailuresByUser.blocked(name)) {
-      throw tooMany('Tài khoản tạm khóa do đăng nhập sai nhiều lần, vui lòng thử lại sau 15 phút');
-    }
+    await this.throttle.check(name, ip);
     const user = await this.users.findByUsername(name);
     let ok = false;
     if (user) ok = await verifyPassword(user.passwordHash, password);
     else await verifyPassword(await DUMMY_HASH, password);
     if (!user || !ok) {
-      this.loginFailuresByIp.hit(req.ip);
-      this.loginFailuresByUser.hit(name);
+      await this.throttle.failed(name, ip, user?.id ?? null);
       throw new ApiError(401, WRONG_CREDENTIALS);
     }
     if (!user.active) throw new ApiError(403, ACCOUNT_DISABLED);
-    this.loginFailuresByUser.reset(name);
+    await this.throttle.succeeded(name, ip);
     const token = await this.tokens.sign(user.id);
+    const now = this.clock.now();
     await this.db.transaction(async (tx) => {
-      await tx.insert(sessions).values({ id: token.sessionId, userId: user.id, expiresAt: token.expiresAt });
-      await writeAudit(tx, req, {
-        action: 'login',
-        entity: 'session',
-        entityId: user.id,
-        actor: { id: user.id, username: user.username },
+      await tx.insert(sessions).values({
+        id: token.sessionId,
+        userId: user.id,
+        expiresAt: token.expiresAt,
+        createdAt: now,
+        lastUsedAt: now,
+        ip,
+        userAgent: userAgent?.slice(0, 300) ?? null,
       });
+      await writeAudit(tx, personActor(user, ip), { action: 'login', entity: 'session', entityId: user.id });
     });
     return token.jwt;
   }
 
-  /** The signed-in user behind a bearer token, or null when the token is invalid, revoked or its user inactive. */
-  async resolve(jwt: string): Promise<CurrentUser | null> {
+  private async idleMs(): Promise<number> {
+    const now = this.clock.now().getTime();
+    if (!this.idle || now - this.idle.readAt > IDLE_SETTING_TTL_MS) {
+      this.idle = { hours: (await this.webConfig.get()).sessionIdleHours, readAt: now };
+    }
+    return this.idle.hours * 3_600_000;
+  }
+
+  /** Forgets the cached idle timeout (the settings changed through this process). */
+  settingsChanged() {
+    this.idle = null;
+  }
+
+  /**
+   * The signed-in user behind a bearer token, or null when the token is invalid, revoked, expired, idle
+   * longer than the settings allow, or its user inactive. A use is written at most once a minute.
+   */
+  async resolve(jwt: string, ip?: string): Promise<CurrentUser | null> {
     const claims = await this.tokens.verify(jwt);
     if (!claims) return null;
+    const now = this.clock.now();
+    const idleSince = new Date(now.getTime() - (await this.idleMs()));
     const [row] = await this.db
-      .select({ user: users })
+      .select({ user: users, lastUsedAt: sessions.lastUsedAt, ip: sessions.ip })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -90,11 +126,18 @@ export class AuthService {
           eq(sessions.id, claims.sessionId),
           eq(sessions.userId, claims.userId),
           isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastUsedAt, idleSince),
           eq(users.active, true),
         ),
       );
     if (!row) return null;
+    if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS || (ip && ip !== row.ip)) {
+      await this.db
+        .update(sessions)
+        .set({ lastUsedAt: now, ...(ip ? { ip } : {}) })
+        .where(eq(sessions.id, claims.sessionId));
+    }
     const perms = (await this.users.permissionsOf(this.db, [row.user.id])).get(row.user.id) ?? [];
     return {
       id: row.user.id,
@@ -120,133 +163,133 @@ export class AuthService {
     };
   }
 
-  async logout(current: CurrentUser, req: FastifyRequest) {
+  async logout(actor: StaffActor) {
     await this.db.transaction(async (tx) => {
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, current.sessionId));
-      await writeAudit(tx, req, { action: 'logout', entity: 'session', entityId: current.id });
+      await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(eq(sessions.id, actor.sessionId));
+      await writeAudit(tx, actor, { action: 'logout', entity: 'session', entityId: actor.userId });
     });
   }
 
-  async changePassword(current: CurrentUser, oldPassword: string, newPassword: string, req: FastifyRequest) {
-    const row = await this.users.findRow(this.db, current.id);
-    if (!row) throw notFound('Không tìm thấy tài khoản');
-    // A stolen token must not become a way to guess the password behind it.
-    if (this.wrongOldPassword.blocked(String(current.id))) {
+  /** The caller's live sessions (not revoked, not expired, not idle), most recently used first. */
+  async listSessions(actor: StaffActor): Promise<SessionView[]> {
+    const now = this.clock.now();
+    const idleSince = new Date(now.getTime() - (await this.idleMs()));
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, actor.userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastUsedAt, idleSince),
+        ),
+      )
+      .orderBy(desc(sessions.lastUsedAt));
+    return rows.map((s) => ({
+      sessionId: s.id,
+      device: describeDevice(s.userAgent),
+      ip: s.ip,
+      createdAt: s.createdAt.toISOString(),
+      lastUsedAt: s.lastUsedAt.toISOString(),
+      current: s.id === actor.sessionId,
+    }));
+  }
+
+  /** Ends one of the caller's own sessions (another user's, or an unknown one, is not found). */
+  async endSession(actor: StaffActor, sessionId: string) {
+    await this.db.transaction(async (tx) => {
+      const ended = await tx
+        .update(sessions)
+        .set({ revokedAt: this.clock.now() })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, actor.userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      if (ended.length === 0) throw notFound('Không tìm thấy phiên đăng nhập');
+      await writeAudit(tx, actor, { action: 'end-session', entity: 'session', entityId: actor.userId });
+    });
+  }
+
+  /** Checks the caller's current password, counting wrong ones per session. */
+  private async assertCurrentPassword(actor: StaffActor, passwordHash: string, given: string) {
+    if (await this.wrongCurrentPassword.blocked(actor.sessionId)) {
       throw tooMany('Nhập sai mật khẩu hiện tại quá nhiều lần, vui lòng thử lại sau 15 phút');
     }
-    if (!(await verifyPassword(row.passwordHash, oldPassword))) {
-      this.wrongOldPassword.hit(String(current.id));
-      throw badRequest('Mật khẩu hiện tại không đúng');
+    if (!(await verifyPassword(passwordHash, given))) {
+      await this.wrongCurrentPassword.hit(actor.sessionId);
+      throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
     }
+    await this.wrongCurrentPassword.reset(actor.sessionId);
+  }
+
+  async changePassword(actor: StaffActor, oldPassword: string, newPassword: string) {
+    const row = await this.users.findRow(this.db, actor.userId);
+    if (!row) throw notFound('Không tìm thấy tài khoản');
+    await this.assertCurrentPassword(actor, row.passwordHash, oldPassword);
     if (oldPassword === newPassword) throw badRequest('Mật khẩu mới phải khác mật khẩu hiện tại');
-    this.wrongOldPassword.reset(String(current.id));
+    assertAcceptablePassword(newPassword);
     const hashed = await hashPassword(newPassword);
     await this.db.transaction(async (tx) => {
-      await this.users.setPassword(tx, current.id, hashed);
-      await this.users.revokeSessions(tx, current.id, current.sessionId);
-      await writeAudit(tx, req, { action: 'change-password', entity: 'user', entityId: current.id });
+      await this.users.setPassword(tx, actor.userId, hashed);
+      await this.users.revokeSessions(tx, actor.userId, actor.sessionId);
+      await writeAudit(tx, actor, { action: 'change-password', entity: 'user', entityId: actor.userId });
     });
+    await this.notices.notify(row.email, { ...row, userId: row.id }, { kind: 'password' });
   }
 
-  private hashCode(userId: number, code: string) {
-    return createHmac('sha256', this.config.jwtSecret).update(`${userId}:${code}`).digest('hex');
-  }
-
-  /** Always the same answer, whether or not the user exists (no account discovery). */
-  async requestReset(username: string, req: FastifyRequest): Promise<string> {
-    const name = username.trim().toLowerCase();
-    if (!this.resetByIp.hit(req.ip) || !this.resetByUser.hit(name)) {
-      throw tooMany('Bạn đã yêu cầu quá nhiều lần, vui lòng thử lại sau ít phút');
+  /** The caller's own e-mail and phone; a new e-mail needs the current password and is told to the old one. */
+  async changeInfo(actor: StaffActor, email: string, phone: string, currentPassword?: string) {
+    const row = await this.users.findRow(this.db, actor.userId);
+    if (!row) throw notFound('Không tìm thấy tài khoản');
+    const emailChanged = (row.email ?? '') !== email;
+    if (emailChanged) {
+      if (!currentPassword)
+        throw badRequest(CURRENT_PASSWORD_FOR_EMAIL, { currentPassword: CURRENT_PASSWORD_FOR_EMAIL });
+      await this.assertCurrentPassword(actor, row.passwordHash, currentPassword);
     }
-    const user = await this.users.findByUsername(name);
-    if (!user?.active || !user.email) {
-      req.log.info(
-        { username: name },
-        'password reset requested for an unknown, inactive or mail-less account',
+    await this.users.updateContact(actor, email, phone);
+    if (emailChanged) {
+      await this.notices.notify(
+        row.email,
+        { ...row, userId: row.id },
+        { kind: 'email', oldEmail: row.email, newEmail: email },
       );
-      return RESET_SENT;
     }
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.db.transaction(async (tx) => {
-      // A new code voids the earlier ones.
-      await tx
-        .update(passwordResetCodes)
-        .set({ usedAt: new Date() })
-        .where(and(eq(passwordResetCodes.userId, user.id), isNull(passwordResetCodes.usedAt)));
-      await tx.insert(passwordResetCodes).values({
-        userId: user.id,
-        codeHash: this.hashCode(user.id, code),
-        expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS),
-      });
-      await writeAudit(tx, req, { action: 'reset-request', entity: 'user', entityId: user.id });
-    });
-    const email = user.email;
-    this.mailer
-      .send({
-        to: email,
-        subject: 'Mã xác nhận đặt lại mật khẩu',
-        text:
-          `Xin chào ${user.fullName},\n\n` +
-          `Mã xác nhận đặt lại mật khẩu của bạn là: ${code}\n` +
-          'Mã có hiệu lực trong 15 phút và chỉ dùng được một lần.\n\n' +
-          `Đặt lại mật khẩu tại: ${this.config.publicUrl}/reset-password\n\n` +
-          'Nếu bạn không yêu cầu, hãy bỏ qua email này.',
-      })
-      .catch((err) => req.log.error({ err }, 'password reset mail failed'));
-    return RESET_SENT;
   }
 
-  async confirmReset(
-    username: string,
-    code: string,
-    newPassword: string,
-    req: FastifyRequest,
-  ): Promise<string> {
-    if (!this.confirmByIp.hit(req.ip)) throw tooMany();
-    const user = await this.users.findByUsername(username);
-    if (!user?.active) throw badRequest(RESET_INVALID);
-    const hashed = await hashPassword(newPassword);
-    const outcome = await this.db.transaction(async (tx) => {
-      const [entry] = await tx
-        .select()
-        .from(passwordResetCodes)
-        .where(
-          and(
-            eq(passwordResetCodes.userId, user.id),
-            isNull(passwordResetCodes.usedAt),
-            gt(passwordResetCodes.expiresAt, new Date()),
-          ),
-        )
-        .orderBy(desc(passwordResetCodes.createdAt))
-        .limit(1)
-        .for('update');
-      if (!entry || entry.attempts >= RESET_MAX_ATTEMPTS) return 'invalid' as const;
-      const expected = Buffer.from(entry.codeHash);
-      const given = Buffer.from(this.hashCode(user.id, code.trim()));
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        const attempts = entry.attempts + 1;
-        await tx
-          .update(passwordResetCodes)
-          .set({ attempts, ...(attempts >= RESET_MAX_ATTEMPTS ? { usedAt: new Date() } : {}) })
-          .where(eq(passwordResetCodes.id, entry.id));
-        return 'invalid' as const;
-      }
-      await tx
-        .update(passwordResetCodes)
-        .set({ usedAt: new Date() })
-        .where(eq(passwordResetCodes.id, entry.id));
-      await this.users.setPassword(tx, user.id, hashed);
-      await this.users.revokeSessions(tx, user.id);
-      await writeAudit(tx, req, {
-        action: 'reset-password',
+  onReport(listener: (e: ReportEvent) => Promise<void>) {
+    this.reportListeners.push(listener);
+  }
+
+  /**
+   * The owner's "this was not me" from a security notice: every session of the account ends, an e-mail
+   * change is undone (while the address is still the one the notice named), and the admins are told.
+   */
+  async reportChange(token: string, ip: string): Promise<string> {
+    if (!(await this.reportLimiter.hit(ip))) throw tooMany();
+    const claims = await this.notices.readReportToken(token);
+    if (!claims) throw badRequest(REPORT_INVALID);
+    const row = await this.users.findRow(this.db, claims.userId);
+    if (!row) throw badRequest(REPORT_INVALID);
+    const restore =
+      claims.kind === 'email' && claims.oldEmail && claims.newEmail && row.email === claims.newEmail;
+    const actor: Actor = personActor(row, ip);
+    await this.db.transaction(async (tx) => {
+      await this.users.revokeSessions(tx, row.id);
+      if (restore) await this.users.restoreEmail(tx, row.id, claims.oldEmail!);
+      await writeAudit(tx, actor, {
+        action: 'report-change',
         entity: 'user',
-        entityId: user.id,
-        actor: { id: user.id, username: user.username },
+        entityId: row.id,
+        before: restore ? { email: row.email } : undefined,
+        after: { reported: claims.kind, ...(restore ? { email: claims.oldEmail } : {}) },
       });
-      return 'ok' as const;
     });
-    if (outcome === 'invalid') throw badRequest(RESET_INVALID);
-    this.loginFailuresByUser.reset(user.username);
-    return 'Mật khẩu đã được thay đổi thành công';
+    this.log.warn({ userId: row.id, kind: claims.kind }, 'account change reported by its owner');
+    for (const listener of this.reportListeners) {
+      await listener({ userId: row.id, username: row.username, kind: claims.kind }).catch((err) =>
+        this.log.error({ err }, 'report listener failed'),
+      );
+    }
+    return REPORT_DONE;
   }
 }

@@ -10,6 +10,7 @@ import {
 import { idParam } from '../../../contract/common';
 import { hasPermission } from '../../../contract/permissions';
 import type { App } from '../../context';
+import { actorOf } from '../../platform/actor';
 import { badRequest } from '../../platform/errors';
 import { prepareImage } from '../../platform/images';
 import { parseJsonPart, readMultipart } from '../../platform/uploads';
@@ -108,7 +109,9 @@ export function blogsRoutes(service: BlogsService) {
       async (req, reply) => {
         const parts = await readMultipart(req, multipartOptions);
         const input = parseJsonPart(blogBody, parts.json, 'blog');
-        return reply.status(201).send(await service.create(input, parts.files[0]?.prepared ?? null, req));
+        return reply
+          .status(201)
+          .send(await service.create(input, parts.files[0]?.prepared ?? null, actorOf(req)));
       },
     );
 
@@ -127,7 +130,7 @@ export function blogsRoutes(service: BlogsService) {
         const parts = await readMultipart(req, { ...multipartOptions, json: undefined, files: 'image' });
         const image = parts.files[0]?.prepared;
         if (!image) throw badRequest('Vui lòng chọn ảnh', { image: 'Vui lòng chọn ảnh' });
-        return reply.status(201).send(await service.uploadInlineImage(image, req));
+        return reply.status(201).send(await service.uploadInlineImage(image, actorOf(req)));
       },
     );
 
@@ -146,20 +149,20 @@ export function blogsRoutes(service: BlogsService) {
       async (req) => {
         const parts = await readMultipart(req, { ...multipartOptions, allowJsonBody: true });
         const input = parseJsonPart(blogUpdateBody, parts.json, 'blog');
-        return service.update(req.params.blogId, input, parts.files[0]?.prepared ?? null, req);
+        return service.update(req.params.blogId, input, parts.files[0]?.prepared ?? null, actorOf(req));
       },
     );
 
     app.put(
       '/blogs/admin/activate/:id',
       { config: staff, schema: { tags, summary: 'Hiện bài viết', params: idParam } },
-      (req) => service.setActive(req.params.id, true, req),
+      (req) => service.setActive(req.params.id, true, actorOf(req)),
     );
 
     app.put(
       '/blogs/admin/inactivate/:id',
       { config: staff, schema: { tags, summary: 'Ẩn bài viết', params: idParam } },
-      (req) => service.setActive(req.params.id, false, req),
+      (req) => service.setActive(req.params.id, false, actorOf(req)),
     );
   };
 }

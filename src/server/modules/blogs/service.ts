@@ -1,5 +1,5 @@
-import { and, count, desc, eq, isNotNull, like, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { and, count, desc, eq, isNotNull, like, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   BLOG_CATEGORIES,
   BLOG_CATEGORY_LABELS,
@@ -11,26 +11,25 @@ import {
 } from '../../../contract/blogs';
 import type { Page } from '../../../contract/common';
 import { foldVietnamese } from '../../../contract/text';
-import type { Db, Executor } from '../../db/client';
-import { blogs, users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, notFound } from '../../platform/errors';
 import {
+  discardImages,
   imageView,
   type PreparedImage,
   type StoredImage,
-  storeImage,
-  variantKeys,
+  withStoredImage,
 } from '../../platform/images';
-import { deleteQuietly, type Storage } from '../../platform/storage';
+import { escapeLike, pageOf } from '../../platform/paging';
+import type { Storage } from '../../platform/storage';
+import type { UsersService } from '../users/service';
 import { excerpt, plainText, sanitizePostHtml } from './sanitize';
+import { blogs } from './schema';
 
 type BlogRow = typeof blogs.$inferSelect;
 type Row = { blog: BlogRow; authorName: string | null };
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** "Đánh giá Toyota Vios 2021!" -> "danh-gia-toyota-vios-2021" */
 export function slugify(title: string): string {
@@ -52,14 +51,22 @@ export class BlogsService {
   constructor(
     private readonly db: Db,
     private readonly storage: Storage,
+    private readonly people: Pick<UsersService, 'namesOf'>,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  private select(exec: Executor = this.db) {
-    return exec
-      .select({ blog: blogs, authorName: users.fullName })
-      .from(blogs)
-      .leftJoin(users, eq(users.id, blogs.authorId));
+  /** Posts with their authors' names (read from the users module in one query). */
+  private async withAuthors(posts: BlogRow[]): Promise<Row[]> {
+    const names = await this.people.namesOf(posts.map((b) => b.authorId));
+    return posts.map((blog) => ({
+      blog,
+      authorName: blog.authorId ? (names.get(blog.authorId) ?? null) : null,
+    }));
+  }
+
+  private async selectOne(where: SQL | undefined): Promise<Row | undefined> {
+    const posts = await this.db.select().from(blogs).where(where);
+    return (await this.withAuthors(posts))[0];
   }
 
   image(stored: unknown) {
@@ -96,7 +103,9 @@ export class BlogsService {
     order = 'published',
   ): Promise<Page<BlogSummary>> {
     const [{ total }] = await this.db.select({ total: count() }).from(blogs).where(where);
-    const rows = await this.select()
+    const posts = await this.db
+      .select()
+      .from(blogs)
       .where(where)
       .orderBy(
         ...(order === 'published'
@@ -105,13 +114,12 @@ export class BlogsService {
       )
       .limit(q.size)
       .offset((q.page - 1) * q.size);
-    return {
-      content: rows.map((r) => this.summary(r)),
-      totalElements: total,
-      totalPages: Math.ceil(total / q.size),
-      page: q.page,
-      size: q.size,
-    };
+    const rows = await this.withAuthors(posts);
+    return pageOf(
+      rows.map((r) => this.summary(r)),
+      total,
+      q,
+    );
   }
 
   private publicWhere() {
@@ -167,14 +175,14 @@ export class BlogsService {
 
   /** Any post, active or not (staff). */
   async get(id: number): Promise<BlogView> {
-    const [row] = await this.select().where(eq(blogs.id, id));
+    const row = await this.selectOne(eq(blogs.id, id));
     if (!row) throw notFound('Không tìm thấy bài viết');
     return this.view(row);
   }
 
   /** An active post without counting a view (share previews). */
   async findPublic(id: number): Promise<BlogView | null> {
-    const [row] = await this.select().where(and(eq(blogs.id, id), this.publicWhere()));
+    const row = await this.selectOne(and(eq(blogs.id, id), this.publicWhere()));
     return row ? this.view(row) : null;
   }
 
@@ -207,32 +215,32 @@ export class BlogsService {
     };
   }
 
-  async create(input: BlogInput, image: PreparedImage | null, req: FastifyRequest | null): Promise<BlogView> {
+  async create(input: BlogInput, image: PreparedImage | null, actor: Actor): Promise<BlogView> {
     if (!image) throw badRequest('Vui lòng chọn ảnh bìa', { imageFile: 'Vui lòng chọn ảnh bìa' });
     const fields = this.prepare(input);
-    const stored = await storeImage(this.storage, 'blogs', image);
-    try {
-      const id = await this.db.transaction(async (tx) => {
-        const now = new Date();
-        const [row] = await tx
-          .insert(blogs)
-          .values({
-            ...fields,
-            active: input.active,
-            coverImage: stored,
-            authorId: req?.user?.id ?? null,
-            publishedAt: input.active ? now : null,
-          })
-          .returning();
-        const { content: _c, ...after } = row;
-        await writeAudit(tx, req, { action: 'create', entity: 'blog', entityId: row.id, after });
-        return row.id;
-      });
-      return this.get(id);
-    } catch (err) {
-      await deleteQuietly(this.storage, variantKeys(stored.key), this.log);
-      throw err;
-    }
+    const id = await withStoredImage(
+      this.storage,
+      'blogs',
+      image,
+      (stored) =>
+        this.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(blogs)
+            .values({
+              ...fields,
+              active: input.active,
+              coverImage: stored,
+              authorId: actor.userId,
+              publishedAt: input.active ? new Date() : null,
+            })
+            .returning();
+          const { content: _c, ...after } = row;
+          await writeAudit(tx, actor, { action: 'create', entity: 'blog', entityId: row.id, after });
+          return row.id;
+        }),
+      this.log,
+    );
+    return this.get(id);
   }
 
   /** Replaces the post's fields; a new cover replaces the old one (removed after the commit). */
@@ -240,58 +248,58 @@ export class BlogsService {
     id: number,
     input: Omit<BlogInput, 'active'> & { active?: boolean },
     image: PreparedImage | null,
-    req: FastifyRequest | null,
+    actor: Actor,
   ): Promise<BlogView> {
     const fields = this.prepare(input);
-    const stored = image ? await storeImage(this.storage, 'blogs', image) : null;
-    let oldImage: StoredImage | null = null;
-    try {
-      await this.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(blogs).where(eq(blogs.id, id));
-        if (!before) throw notFound('Không tìm thấy bài viết');
-        const active = fields.active ?? before.active;
-        await tx
-          .update(blogs)
-          .set({
-            ...fields,
-            active,
-            ...(stored ? { coverImage: stored } : {}),
-            publishedAt: before.publishedAt ?? (active ? new Date() : null),
-            updatedAt: new Date(),
-          })
-          .where(eq(blogs.id, id));
-        const pick = (b: {
-          title: string;
-          summary: string;
-          category: string;
-          active: boolean;
-          content: string;
-        }) => ({
-          title: b.title,
-          summary: b.summary,
-          category: b.category,
-          active: b.active,
-          contentLength: b.content.length,
-        });
-        await writeAudit(tx, req, {
-          action: stored ? 'update+image' : 'update',
-          entity: 'blog',
-          entityId: id,
-          before: pick(before),
-          after: pick({ ...fields, active }),
-        });
-        if (stored) oldImage = before.coverImage as StoredImage | null;
-      });
-    } catch (err) {
-      if (stored) await deleteQuietly(this.storage, variantKeys(stored.key), this.log);
-      throw err;
-    }
-    const old = oldImage as StoredImage | null;
-    if (old) await deleteQuietly(this.storage, variantKeys(old.key), this.log);
+    let replaced: StoredImage | null = null;
+    await withStoredImage(
+      this.storage,
+      'blogs',
+      image,
+      (stored) =>
+        this.db.transaction(async (tx) => {
+          const [before] = await tx.select().from(blogs).where(eq(blogs.id, id));
+          if (!before) throw notFound('Không tìm thấy bài viết');
+          const active = fields.active ?? before.active;
+          await tx
+            .update(blogs)
+            .set({
+              ...fields,
+              active,
+              ...(stored ? { coverImage: stored } : {}),
+              publishedAt: before.publishedAt ?? (active ? new Date() : null),
+              updatedAt: new Date(),
+            })
+            .where(eq(blogs.id, id));
+          const pick = (b: {
+            title: string;
+            summary: string;
+            category: string;
+            active: boolean;
+            content: string;
+          }) => ({
+            title: b.title,
+            summary: b.summary,
+            category: b.category,
+            active: b.active,
+            contentLength: b.content.length,
+          });
+          await writeAudit(tx, actor, {
+            action: stored ? 'update+image' : 'update',
+            entity: 'blog',
+            entityId: id,
+            before: pick(before),
+            after: pick({ ...fields, active }),
+          });
+          if (stored) replaced = before.coverImage as StoredImage | null;
+        }),
+      this.log,
+    );
+    await discardImages(this.storage, [replaced], this.log);
     return this.get(id);
   }
 
-  async setActive(id: number, active: boolean, req: FastifyRequest | null): Promise<BlogView> {
+  async setActive(id: number, active: boolean, actor: Actor): Promise<BlogView> {
     await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(blogs).where(eq(blogs.id, id));
       if (!before) throw notFound('Không tìm thấy bài viết');
@@ -303,7 +311,7 @@ export class BlogsService {
           updatedAt: new Date(),
         })
         .where(eq(blogs.id, id));
-      await writeAudit(tx, req, {
+      await writeAudit(tx, actor, {
         action: active ? 'activate' : 'inactivate',
         entity: 'blog',
         entityId: id,
@@ -318,16 +326,17 @@ export class BlogsService {
    * A picture inside a post's body (TipTap's image button): stored like covers, answered with its
    * addresses; the body then refers to one of them (/api/uploads/blogs/...), which the sanitiser keeps.
    */
-  async uploadInlineImage(image: PreparedImage, req: FastifyRequest | null) {
-    const stored = await storeImage(this.storage, 'blogs', image);
-    try {
-      await this.db.transaction(async (tx) => {
-        await writeAudit(tx, req, { action: 'upload-image', entity: 'blog', after: stored });
-      });
-    } catch (err) {
-      await deleteQuietly(this.storage, variantKeys(stored.key), this.log);
-      throw err;
-    }
+  async uploadInlineImage(image: PreparedImage, actor: Actor) {
+    const stored = await withStoredImage(
+      this.storage,
+      'blogs',
+      image,
+      async (img) => {
+        await writeAudit(this.db, actor, { action: 'upload-image', entity: 'blog', after: img });
+        return img as StoredImage;
+      },
+      this.log,
+    );
     return imageView(this.storage, stored.key, stored.width, stored.height);
   }
 

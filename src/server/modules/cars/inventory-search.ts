@@ -18,7 +18,8 @@ import {
 } from 'drizzle-orm';
 import type { BodyType, CarSort, CarStatus, Fuel, Transmission } from '../../../contract/cars';
 import type { Executor } from '../../db/client';
-import { cars } from '../../db/schema';
+import { escapeLike } from '../../platform/paging';
+import { cars } from './schema';
 
 /**
  * The advisor's searches as one read-only query: every filter of CarSearch (ranges of years and seats,
@@ -67,8 +68,6 @@ export interface PriceStats {
   max: number;
   avg: number;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Colour words -> prefixes of the stored colour key ("do" matches "Đỏ pha lê" = "dophale"). */
 function colourCondition(colours: string[]): SQL | undefined {

@@ -1,51 +1,44 @@
+import { LRUCache } from 'lru-cache';
+
 /**
- * A short-lived cache of the public inventory reads (lists, filters, detail, compare, home rows).
- * Entries live `ttlMs` (a few seconds) and are all dropped after any change made through this
- * process, so a visitor sees a change at once here, and within `ttlMs` on other instances.
- * Concurrent misses for one key share one database query.
+ * A short-lived cache of the public inventory reads (lists, filters, detail, compare, home rows), an
+ * LRU of `maxEntries` answers kept `ttlMs` each. Everything is dropped after any change made through
+ * this process, so a visitor sees a change at once here, and within `ttlMs` on other instances.
+ * Concurrent misses for one key share one database query (the promise is what is cached).
  */
 export class ReadCache {
-  private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  private readonly entries: LRUCache<string, Promise<unknown>> | null;
   private generation = 0;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 2_000,
-  ) {}
+  constructor(ttlMs: number, maxEntries = 2_000) {
+    this.entries = ttlMs > 0 ? new LRUCache({ max: maxEntries, ttl: ttlMs }) : null;
+  }
 
   get enabled(): boolean {
-    return this.ttlMs > 0;
+    return this.entries !== null;
   }
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return load();
-    const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value as Promise<T>;
-    if (this.entries.size >= this.maxEntries) {
-      // Drop the oldest tenth (Map keeps insertion order).
-      let n = Math.ceil(this.maxEntries / 10);
-      for (const k of this.entries.keys()) {
-        this.entries.delete(k);
-        if (--n <= 0) break;
-      }
-    }
+    const entries = this.entries;
+    if (!entries) return load();
+    const hit = entries.get(key);
+    if (hit) return hit as Promise<T>;
     const generation = this.generation;
     const value = load();
-    this.entries.set(key, { expires: now + this.ttlMs, value });
-    value.then(
-      () => {
-        // A change landed while this was loading: the answer may be stale, do not keep it.
-        if (generation !== this.generation) this.entries.delete(key);
-      },
-      () => this.entries.delete(key),
-    );
+    entries.set(key, value);
+    const forget = () => {
+      if (entries.peek(key) === value) entries.delete(key);
+    };
+    value.then(() => {
+      // A change landed while this was loading: the answer may be stale, do not keep it.
+      if (generation !== this.generation) forget();
+    }, forget);
     return value;
   }
 
   clear() {
     this.generation++;
-    this.entries.clear();
+    this.entries?.clear();
   }
 }
 

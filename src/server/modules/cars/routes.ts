@@ -12,6 +12,7 @@ import {
   photoOrderBody,
 } from '../../../contract/cars';
 import type { App } from '../../context';
+import { actorOf } from '../../platform/actor';
 import { type PreparedImage, prepareImage } from '../../platform/images';
 import { parseJsonPart, readMultipart } from '../../platform/uploads';
 import { jsonOf } from './read-cache';
@@ -45,7 +46,7 @@ export function carsRoutes(service: CarsService) {
     const pub = { access: 'public' as const };
     const staff = { access: 'MANAGE_CAR' as const };
 
-    // ------------------------------------------------------------------------- public (spec section 7)
+    // ------------------------------------------------------------------------- public
 
     app.get(
       '/cars',
@@ -151,7 +152,7 @@ export function carsRoutes(service: CarsService) {
       },
       async (req, reply) => {
         const form = await readCarForm(req, true);
-        return reply.status(201).send(await service.create(form.car!, form.images, req));
+        return reply.status(201).send(await service.create(form.car!, form.images, actorOf(req)));
       },
     );
 
@@ -169,7 +170,7 @@ export function carsRoutes(service: CarsService) {
       },
       async (req) => {
         const form = await readCarForm(req, true);
-        return service.update(req.params.id, form.car!, form.images, req);
+        return service.update(req.params.id, form.car!, form.images, actorOf(req));
       },
     );
 
@@ -201,7 +202,7 @@ export function carsRoutes(service: CarsService) {
           await service.addPhotos(
             req.params.id,
             form.files.map((f) => f.prepared),
-            req,
+            actorOf(req),
           ),
         );
       },
@@ -218,13 +219,13 @@ export function carsRoutes(service: CarsService) {
           body: photoOrderBody,
         },
       },
-      (req) => service.reorderPhotos(req.params.id, req.body.photoIds, req),
+      (req) => service.reorderPhotos(req.params.id, req.body.photoIds, actorOf(req)),
     );
 
     app.delete(
       '/cars/admin/:id/photos/:photoId',
       { config: staff, schema: { tags: staffTags, summary: 'Xóa một ảnh', params: carPhotoParam } },
-      (req) => service.removePhoto(req.params.id, req.params.photoId, req),
+      (req) => service.removePhoto(req.params.id, req.params.photoId, actorOf(req)),
     );
 
     app.put(
@@ -238,7 +239,7 @@ export function carsRoutes(service: CarsService) {
           body: carStatusBody,
         },
       },
-      (req) => service.setStatus(req.params.id, req.body.status, req),
+      (req) => service.setStatus(req.params.id, req.body.status, actorOf(req)),
     );
 
     app.delete(
@@ -248,7 +249,7 @@ export function carsRoutes(service: CarsService) {
         schema: { tags: staffTags, summary: 'Xóa xe (409 khi xe đã có giao dịch bán)', params: carIdParam },
       },
       async (req, reply) => {
-        await service.remove(req.params.id, req);
+        await service.remove(req.params.id, actorOf(req));
         return reply.type('text/plain; charset=utf-8').send('Đã xóa xe');
       },
     );

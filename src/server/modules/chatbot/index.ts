@@ -4,24 +4,19 @@ import type { WebConfigService } from '../web-config/service';
 import { CarsInventoryReader, type CarsReader } from './cars-inventory';
 import { inventoryPort } from './port';
 import { ChatbotService, createProvider } from './service';
-import { type InventorySearcher, SqlInventoryReader } from './sql-inventory';
 
 export { chatbotRoutes } from './routes';
 export { ChatbotService } from './service';
 
 /** The advisor wired to the cars service and the web configuration, with the configured language model. */
 export function buildChatbot(deps: {
-  cars: CarsReader & InventorySearcher;
+  cars: CarsReader;
   db: Executor;
   webConfig: WebConfigService;
   ai: AiConfig;
   log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
-  /** 'sql' (default): searches in one SQL query; 'service': every read through the cars service's list. */
-  reader?: 'sql' | 'service';
 }): ChatbotService {
-  const service = new CarsInventoryReader(deps.cars, deps.db);
-  const reader = deps.reader === 'service' ? service : new SqlInventoryReader(service, deps.cars);
-  const port = inventoryPort(reader, deps.webConfig);
+  const port = inventoryPort(new CarsInventoryReader(deps.cars, deps.db), deps.webConfig);
   return new ChatbotService(port, createProvider(deps.ai), {
     timeoutMs: deps.ai.timeoutMs,
     systemMessage: async () => (await deps.webConfig.get()).systemMessage,

@@ -1,11 +1,14 @@
 import { CHAT_MESSAGES, chatHistory } from '../../../contract/chat';
 import type { App } from '../../context';
 import { tooMany } from '../../platform/errors';
-import { RateLimiter } from '../../platform/rate-limit';
+import { type CounterStore, RateLimiter } from '../../platform/rate-limit';
 import type { ChatbotService } from './service';
 
-export function chatbotRoutes(service: ChatbotService, opts: { ratePerMinute: number }) {
-  const limiter = new RateLimiter(opts.ratePerMinute, 60_000);
+export function chatbotRoutes(
+  service: ChatbotService,
+  opts: { ratePerMinute: number; counters: CounterStore },
+) {
+  const limiter = new RateLimiter(opts.counters, 'chat', opts.ratePerMinute, 60_000);
   return async (app: App) => {
     app.post(
       '/chatbot/history',
@@ -15,7 +18,7 @@ export function chatbotRoutes(service: ChatbotService, opts: { ratePerMinute: nu
         bodyLimit: 262_144,
         // Counted before the body is parsed or validated: a flood costs nothing but this check.
         onRequest: async (req) => {
-          if (!limiter.hit(req.ip)) throw tooMany(CHAT_MESSAGES.rateLimited);
+          if (!(await limiter.hit(req.ip))) throw tooMany(CHAT_MESSAGES.rateLimited);
         },
         schema: {
           tags: ['Trợ lý AI'],

@@ -3,8 +3,6 @@ import { formatDate } from '../../../contract/format';
 import type { AiConfig } from '../../config';
 import { type AdvisorReply, OfflineAdvisor } from './advisor/advisor';
 import type { InventoryPort, ShowroomInfo } from './inventory';
-import { GeminiProvider } from './providers/gemini';
-import { OpenAiProvider } from './providers/openai';
 import { Toolbox } from './providers/tools';
 import { type LlmProvider, ProviderError } from './providers/types';
 
@@ -14,9 +12,36 @@ interface Log {
 }
 
 export function createProvider(ai: AiConfig): LlmProvider | null {
-  if (ai.provider === 'gemini' && ai.gemini) return new GeminiProvider(ai.gemini);
-  if (ai.provider === 'openai' && ai.openai) return new OpenAiProvider(ai.openai);
+  const { gemini, openai } = ai;
+  if (ai.provider === 'gemini' && gemini)
+    return lazyProvider('gemini', gemini.model, () =>
+      import('./providers/gemini').then((m) => new m.GeminiProvider(gemini)),
+    );
+  if (ai.provider === 'openai' && openai)
+    return lazyProvider('openai', openai.model, () =>
+      import('./providers/openai').then((m) => new m.OpenAiProvider(openai)),
+    );
   return null;
+}
+
+/**
+ * The provider's SDK is loaded on the first question, not at start: the two SDKs take a few hundred
+ * milliseconds to load and most showrooms run one of them or none (docs/performance.md, "Start-up").
+ */
+function lazyProvider(
+  name: LlmProvider['name'],
+  model: string,
+  load: () => Promise<LlmProvider>,
+): LlmProvider {
+  let loaded: Promise<LlmProvider> | undefined;
+  return {
+    name,
+    model,
+    complete: async (input) => {
+      loaded ??= load();
+      return (await loaded).complete(input);
+    },
+  };
 }
 
 /** The model's instruction: the showroom's own system message, then the facts and rules it must keep to. */

@@ -9,12 +9,14 @@ const tags = ['Thống kê'];
 const RANGE = 'from, to: dd/mm/yyyy hoặc yyyy-mm-dd (ngày Việt Nam, tính cả hai đầu)';
 
 /**
- * GET /api/dashboard/... (spec section 7, any signed-in staff). The service-requests counts are the
+ * GET /api/dashboard/... (any signed-in staff). The service-requests counts are the
  * leads module's (GET dashboard/service-requests). Shapes: src/contract/stats.ts, docs/statistics.md.
  */
 export function dashboardRoutes(service: DashboardService) {
   return async (app: App) => {
     const config = { access: 'auth' as const };
+    // Revenue, purchase prices and margins are the car managers' (the overview shows them only to them).
+    const sales = { access: 'MANAGE_CAR' as const };
 
     app.get(
       '/dashboard/cars',
@@ -26,7 +28,7 @@ export function dashboardRoutes(service: DashboardService) {
           querystring: statsRangeQuery,
         },
       },
-      (req) => service.cars(req.query),
+      (req) => service.inventory.cars(req.query),
     );
 
     for (const status of ['available', 'pending', 'sold'] as CarStatus[]) {
@@ -43,7 +45,7 @@ export function dashboardRoutes(service: DashboardService) {
         (req) => {
           // The counts are for every staff member; the cars themselves (sale prices) for car managers.
           if (req.query.list && !hasPermission(req.user, 'MANAGE_CAR')) throw forbidden();
-          return service.byStatus(status, req.query);
+          return service.inventory.byStatus(status, req.query);
         },
       );
     }
@@ -51,10 +53,10 @@ export function dashboardRoutes(service: DashboardService) {
     app.get(
       '/dashboard/sold-cars-by-brand',
       {
-        config,
+        config: sales,
         schema: { tags, summary: 'Số xe đã bán và doanh thu theo hãng', querystring: statsRangeQuery },
       },
-      (req) => service.soldByBrand(req.query),
+      (req) => service.sales.soldByBrand(req.query),
     );
 
     app.get(
@@ -63,22 +65,22 @@ export function dashboardRoutes(service: DashboardService) {
         config,
         schema: { tags, summary: 'Tổng số xe theo hãng và trạng thái', querystring: statsRangeQuery },
       },
-      (req) => service.totalByBrand(req.query),
+      (req) => service.inventory.totalByBrand(req.query),
     );
 
     app.get(
       '/dashboard/sold-cars-by-years',
       {
-        config,
+        config: sales,
         schema: { tags, summary: 'Số xe đã bán và doanh thu theo năm', querystring: statsRangeQuery },
       },
-      (req) => service.soldByYears(req.query),
+      (req) => service.sales.soldByYears(req.query),
     );
 
     app.get(
       '/dashboard/sold-cars-by-months',
       {
-        config,
+        config: sales,
         schema: {
           tags,
           summary:
@@ -86,38 +88,46 @@ export function dashboardRoutes(service: DashboardService) {
           querystring: monthsQuery,
         },
       },
-      (req) => service.soldByMonths(req.query),
+      (req) => service.sales.soldByMonths(req.query),
     );
 
     app.get(
       '/dashboard/summary',
       { config, schema: { tags, summary: 'Các chỉ số tổng quan (thẻ KPI)', querystring: statsRangeQuery } },
-      (req) => service.summary(req.query),
+      async (req) => {
+        const summary = await service.summary(req.query);
+        if (hasPermission(req.user, 'MANAGE_CAR')) return summary;
+        // Without MANAGE_CAR the cards show stock and leads, not money.
+        return { ...summary, stockValue: 0, revenue: 0, previousRevenue: 0, revenueChange: null };
+      },
     );
 
     app.get(
       '/dashboard/sales-performance',
       {
-        config,
+        config: sales,
         schema: {
           tags,
           summary: 'Doanh thu, lợi nhuận trung bình, số ngày tồn kho trung bình',
           querystring: statsRangeQuery,
         },
       },
-      (req) => service.salesPerformance(req.query),
+      (req) => service.sales.salesPerformance(req.query),
     );
 
     app.get(
       '/dashboard/salespeople',
-      { config, schema: { tags, summary: 'Doanh số theo nhân viên bán hàng', querystring: statsRangeQuery } },
-      (req) => service.salespeople(req.query),
+      {
+        config: sales,
+        schema: { tags, summary: 'Doanh số theo nhân viên bán hàng', querystring: statsRangeQuery },
+      },
+      (req) => service.sales.salespeople(req.query),
     );
 
     app.get(
       '/dashboard/leads-by-week',
       { config, schema: { tags, summary: 'Số yêu cầu dịch vụ theo tuần', querystring: statsRangeQuery } },
-      (req) => service.leadsByWeek(req.query),
+      (req) => service.leads.leadsByWeek(req.query),
     );
 
     app.get(
@@ -126,7 +136,7 @@ export function dashboardRoutes(service: DashboardService) {
         config,
         schema: { tags, summary: 'Tỷ lệ yêu cầu được liên hệ trong 24 giờ', querystring: statsRangeQuery },
       },
-      (req) => service.leadResponse(req.query),
+      (req) => service.leads.leadResponse(req.query),
     );
   };
 }

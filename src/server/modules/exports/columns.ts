@@ -36,7 +36,10 @@ export const SALE_COLUMNS: ExportColumn<SaleView>[] = [
   { header: 'Ghi nhận lúc', width: 17, kind: 'datetime', value: (s) => s.createdAt },
 ];
 
-export const CAR_COLUMNS: ExportColumn<CarAdminRow>[] = [
+/** A car row of the export: the staff list's row and the sale of a sold car. */
+export type CarExportRow = CarAdminRow & { saleId: number | null };
+
+export const CAR_COLUMNS: ExportColumn<CarExportRow>[] = [
   { header: 'Mã xe', width: 9, kind: 'int', value: (c) => c.carId },
   { header: 'Tên xe', width: 34, kind: 'text', value: (c) => c.carName },
   { header: 'Hãng', width: 14, kind: 'text', value: (c) => c.brand },

@@ -3,6 +3,7 @@ import { type LeadType, leadsQuery } from '../../../contract/leads';
 import { candidatesQuery } from '../../../contract/recruitment';
 import { salesQuery } from '../../../contract/sales';
 import type { App } from '../../context';
+import { actorOf } from '../../platform/actor';
 import type { CarsService } from '../cars/service';
 import type { LeadsService } from '../leads/service';
 import type { RecruitmentService } from '../recruitment/service';
@@ -48,7 +49,7 @@ export function exportsRoutes(s: ExportSources) {
           },
         },
         (req, reply) =>
-          s.exports.send(req, reply, format, {
+          s.exports.send(actorOf(req), reply, format, {
             file: 'lich-su-ban-hang',
             sheet: 'Lịch sử bán hàng',
             entity: 'sale',
@@ -69,13 +70,21 @@ export function exportsRoutes(s: ExportSources) {
           },
         },
         (req, reply) =>
-          s.exports.send(req, reply, format, {
+          s.exports.send(actorOf(req), reply, format, {
             file: 'danh-sach-xe',
             sheet: 'Danh sách xe',
             entity: 'car',
             columns: CAR_COLUMNS,
             filters: req.query,
-            fetch: (page, size) => s.cars.adminList({ ...req.query, page, size }),
+            fetch: async (page, size) => {
+              // The sale of each sold car comes from the sales book, in one query per page.
+              const cars = await s.cars.adminList({ ...req.query, page, size });
+              const sold = await s.sales.activeSaleIds(cars.content.map((c) => c.carId));
+              return {
+                ...cars,
+                content: cars.content.map((c) => ({ ...c, saleId: sold.get(c.carId) ?? null })),
+              };
+            },
           }),
       );
 
@@ -91,7 +100,7 @@ export function exportsRoutes(s: ExportSources) {
             },
           },
           (req, reply) =>
-            s.exports.send(req, reply, format, {
+            s.exports.send(actorOf(req), reply, format, {
               file: lead.file,
               sheet: lead.sheet,
               entity: 'lead',
@@ -113,7 +122,7 @@ export function exportsRoutes(s: ExportSources) {
           },
         },
         (req, reply) =>
-          s.exports.send(req, reply, format, {
+          s.exports.send(actorOf(req), reply, format, {
             file: 'ung-vien',
             sheet: 'Ứng viên',
             entity: 'candidate',

@@ -1,8 +1,9 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Page } from '../../../contract/common';
 import { vnDayKey } from '../../../contract/format';
 import type { Db } from '../../db/client';
+import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { type ExportColumn, writeCsv, writeXlsx } from './writer';
 
@@ -46,10 +47,10 @@ function recorded(filters: Record<string, unknown>) {
 export class ExportsService {
   constructor(private readonly db: Db) {}
 
-  async send<T>(req: FastifyRequest, reply: FastifyReply, format: ExportFormat, job: ExportJob<T>) {
+  async send<T>(actor: Actor, reply: FastifyReply, format: ExportFormat, job: ExportJob<T>) {
     const first = await job.fetch(1, EXPORT_PAGE_SIZE);
     const name = `${job.file}-${vnDayKey(new Date()).replace(/-/g, '')}.${format}`;
-    await writeAudit(this.db, req, {
+    await writeAudit(this.db, actor, {
       action: 'export',
       entity: job.entity,
       after: { format, file: name, rows: first.totalElements, filters: recorded(job.filters) },
@@ -72,7 +73,7 @@ export class ExportsService {
         ? writeXlsx(out, job.sheet, job.columns, pages())
         : writeCsv(out, job.columns, pages());
     write.catch((err) => {
-      req.log.error({ err }, 'export failed while streaming');
+      reply.log.error({ err }, 'export failed while streaming');
       out.destroy(err as Error);
     });
     return reply

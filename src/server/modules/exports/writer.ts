@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /**
  * Spreadsheet writers for the exports: rows arrive page by page and leave at once, so an export of any
@@ -49,8 +49,13 @@ function xlsxValue(kind: CellKind, raw: string | number | null | undefined): Exc
   }
 }
 
-/** Excel and other spreadsheets run text starting with these as a formula: such text gets a leading quote. */
+/**
+ * Excel and other spreadsheets run text starting with these as a formula: such text gets a leading
+ * quote. Excel set to Vietnamese splits a CSV line on ';', so a formula after a ';' inside a cell is
+ * defused the same way, and a cell holding ';' is quoted so that it stays one cell.
+ */
 const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_AFTER_SEMICOLON = /;(\s*)(?=[=+\-@\t\r])/g;
 
 function csvField(kind: CellKind, raw: string | number | null | undefined): string {
   if (raw === null || raw === undefined) return '';
@@ -74,8 +79,9 @@ function csvField(kind: CellKind, raw: string | number | null | undefined): stri
     default:
       text = String(raw);
       if (FORMULA_START.test(text)) text = `'${text}`;
+      text = text.replace(FORMULA_AFTER_SEMICOLON, ";$1'");
   }
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export const CSV_BOM = '\uFEFF';
@@ -112,7 +118,9 @@ export async function writeXlsx<T>(
   columns: ExportColumn<T>[],
   pages: AsyncIterable<T[]>,
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  // Loaded on the first export, not at start (a few hundred milliseconds of modules).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

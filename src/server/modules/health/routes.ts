@@ -40,7 +40,7 @@ export function healthRoutes(database: Database, metrics: Metrics) {
       },
       async (_req, reply) =>
         reply
-          .header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
+          .header('content-type', metrics.contentType)
           .header('cache-control', 'no-store')
           .send(await metrics.render()),
     );

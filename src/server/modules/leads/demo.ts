@@ -8,6 +8,7 @@ import {
   MAINTENANCE_SERVICE_TYPES,
   nextLeadStatuses,
 } from '../../../contract/leads';
+// biome-ignore lint/style/noRestrictedImports: cross-module tables still read here; being moved behind services
 import { leadEvents, leads, notifications } from '../../db/schema';
 import type { DemoSeeder } from '../../db/seed/bootstrap';
 import type { CarsService } from '../cars/service';

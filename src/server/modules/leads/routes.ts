@@ -14,12 +14,13 @@ import {
 } from '../../../contract/leads';
 import type { App } from '../../context';
 import { requireUser } from '../../platform/access';
+import { actorOf } from '../../platform/actor';
 import type { LeadsService } from './service';
 
 const tags = ['Dịch vụ: lái thử, bảo dưỡng, tư vấn'];
 
 /**
- * Public forms: POST /api/test-drives (spec), /api/maintenance, /api/consulting.
+ * Public forms: POST /api/test-drives, /api/maintenance, /api/consulting.
  * Management (MANAGE_SERVICE) under {path}/admin; counts at GET /api/dashboard/service-requests (auth).
  */
 export function leadsRoutes(service: LeadsService) {
@@ -31,7 +32,10 @@ export function leadsRoutes(service: LeadsService) {
       LEAD_PATHS.TEST_DRIVE.replace('/api', ''),
       { config: publicAccess, schema: { tags, summary: 'Đăng ký lái thử', body: testDriveForm } },
       async (req, reply) => {
-        const { receipt, created } = await service.submit({ type: 'TEST_DRIVE', body: req.body }, req);
+        const { receipt, created } = await service.submit(
+          { type: 'TEST_DRIVE', body: req.body },
+          actorOf(req),
+        );
         return reply.status(created ? 201 : 200).send(receipt);
       },
     );
@@ -40,7 +44,10 @@ export function leadsRoutes(service: LeadsService) {
       LEAD_PATHS.MAINTENANCE.replace('/api', ''),
       { config: publicAccess, schema: { tags, summary: 'Đặt lịch bảo dưỡng', body: maintenanceForm } },
       async (req, reply) => {
-        const { receipt, created } = await service.submit({ type: 'MAINTENANCE', body: req.body }, req);
+        const { receipt, created } = await service.submit(
+          { type: 'MAINTENANCE', body: req.body },
+          actorOf(req),
+        );
         return reply.status(created ? 201 : 200).send(receipt);
       },
     );
@@ -49,7 +56,10 @@ export function leadsRoutes(service: LeadsService) {
       LEAD_PATHS.CONSULTING.replace('/api', ''),
       { config: publicAccess, schema: { tags, summary: 'Gửi yêu cầu tư vấn', body: consultingForm } },
       async (req, reply) => {
-        const { receipt, created } = await service.submit({ type: 'CONSULTING', body: req.body }, req);
+        const { receipt, created } = await service.submit(
+          { type: 'CONSULTING', body: req.body },
+          actorOf(req),
+        );
         return reply.status(created ? 201 : 200).send(receipt);
       },
     );
@@ -77,7 +87,14 @@ export function leadsRoutes(service: LeadsService) {
           schema: { tags, summary: `Đổi trạng thái yêu cầu ${label}`, params: idParam, body: leadStatusBody },
         },
         (req) =>
-          service.changeStatus(type, req.params.id, req.body.status, req.body.note, requireUser(req), req),
+          service.changeStatus(
+            type,
+            req.params.id,
+            req.body.status,
+            req.body.note,
+            requireUser(req),
+            actorOf(req),
+          ),
       );
 
       app.put(
@@ -86,7 +103,7 @@ export function leadsRoutes(service: LeadsService) {
           config: manage,
           schema: { tags, summary: `Giao yêu cầu ${label}`, params: idParam, body: leadAssignBody },
         },
-        (req) => service.assign(type, req.params.id, req.body.assigneeId, requireUser(req), req),
+        (req) => service.assign(type, req.params.id, req.body.assigneeId, requireUser(req), actorOf(req)),
       );
 
       app.post(
@@ -103,7 +120,7 @@ export function leadsRoutes(service: LeadsService) {
         async (req, reply) =>
           reply
             .status(201)
-            .send(await service.addNote(type, req.params.id, req.body.note, requireUser(req), req)),
+            .send(await service.addNote(type, req.params.id, req.body.note, requireUser(req), actorOf(req))),
       );
     };
     management('TEST_DRIVE');

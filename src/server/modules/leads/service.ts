@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Page } from '../../../contract/common';
 import { daysUntil, vnDayKey } from '../../../contract/format';
 import {
@@ -36,16 +36,17 @@ import {
 import { compactFold, foldVietnamese } from '../../../contract/text';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
-import { leadEvents, leads } from '../../db/schema';
 import type { CurrentUser } from '../../platform/access';
+import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, notFound, tooMany } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
-import { RateLimiter } from '../../platform/rate-limit';
+import { type CounterStore, RateLimiter } from '../../platform/rate-limit';
 import type { NotificationsService } from '../notifications/service';
 import type { UsersService } from '../users/service';
 import type { WebConfigService } from '../web-config/service';
 import type { CarDirectory } from './cars';
+import { leadEvents, leads } from './schema';
 
 type LeadRow = typeof leads.$inferSelect;
 type EventRow = typeof leadEvents.$inferSelect;
@@ -130,6 +131,7 @@ export interface LeadsDeps {
   config: Pick<Config, 'publicUrl'>;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  counters: CounterStore;
   users: UsersService;
   notifications: NotificationsService;
   webConfig: WebConfigService;
@@ -148,9 +150,24 @@ export class LeadsService {
   constructor(private readonly deps: LeadsDeps) {
     this.cars = deps.cars;
     this.limiters = {
-      TEST_DRIVE: new RateLimiter(LEAD_RATE_LIMIT.limit, LEAD_RATE_LIMIT.windowMs),
-      MAINTENANCE: new RateLimiter(LEAD_RATE_LIMIT.limit, LEAD_RATE_LIMIT.windowMs),
-      CONSULTING: new RateLimiter(LEAD_RATE_LIMIT.limit, LEAD_RATE_LIMIT.windowMs),
+      TEST_DRIVE: new RateLimiter(
+        deps.counters,
+        'lead-test-drive',
+        LEAD_RATE_LIMIT.limit,
+        LEAD_RATE_LIMIT.windowMs,
+      ),
+      MAINTENANCE: new RateLimiter(
+        deps.counters,
+        'lead-maintenance',
+        LEAD_RATE_LIMIT.limit,
+        LEAD_RATE_LIMIT.windowMs,
+      ),
+      CONSULTING: new RateLimiter(
+        deps.counters,
+        'lead-consulting',
+        LEAD_RATE_LIMIT.limit,
+        LEAD_RATE_LIMIT.windowMs,
+      ),
     };
   }
 
@@ -213,7 +230,7 @@ export class LeadsService {
   }
 
   /** The columns of a new lead from a validated form (after the car and slot checks). */
-  private async values(input: LeadInput, ip: string): Promise<NewLead> {
+  private async values(input: LeadInput, ip: string | null): Promise<NewLead> {
     const { type, body } = input;
     const base = {
       type,
@@ -272,29 +289,27 @@ export class LeadsService {
    * a retry after a lost answer) without counting against the rate limit; a filled honeypot is
    * answered like a success and stored nowhere.
    */
-  async submit(input: LeadInput, req: FastifyRequest): Promise<{ receipt: LeadReceipt; created: boolean }> {
+  async submit(input: LeadInput, actor: Actor): Promise<{ receipt: LeadReceipt; created: boolean }> {
     const { type, body } = input;
     const existing = await this.findByRequestId(this.db, body.clientRequestId);
     if (existing) return this.replay(existing, type);
-    if (!this.limiters[type].hit(req.ip)) throw tooMany(LEAD_RATE_LIMIT_MESSAGE);
+    if (!(await this.limiters[type].hit(actor.ip ?? ''))) throw tooMany(LEAD_RATE_LIMIT_MESSAGE);
+    const values = await this.values(input, actor.ip);
     if (body.website?.trim()) {
-      req.log.info({ ip: req.ip, type }, 'lead honeypot filled: answered, not stored');
+      // A bot gets exactly what a person gets (same checks, same receipt), so it cannot learn the trap.
+      this.deps.log.info({ ip: actor.ip, type }, 'lead honeypot filled: answered, not stored');
       return {
-        receipt: {
-          reference: leadReference(type, body.clientRequestId),
-          type,
+        receipt: this.receipt({
+          ...values,
+          carLabel: values.carLabel ?? null,
+          preferredDate: values.preferredDate ?? null,
+          timeSlot: values.timeSlot ?? null,
           status: 'NEW',
-          fullName: body.fullName,
-          carLabel: null,
-          preferredDate: 'preferredDate' in body ? body.preferredDate : null,
-          timeSlot: 'timeSlot' in body ? (body.timeSlot ?? null) : null,
-          createdAt: new Date().toISOString(),
-          message: LEAD_THANK_YOU[type],
-        },
+          createdAt: new Date(),
+        }),
         created: true,
       };
     }
-    const values = await this.values(input, req.ip);
     const row = await this.db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(leads)
@@ -521,7 +536,7 @@ export class LeadsService {
     to: LeadStatus,
     note: string | undefined,
     current: CurrentUser,
-    req: FastifyRequest,
+    actor: Actor,
   ): Promise<LeadDetail> {
     await this.db.transaction(async (tx) => {
       const row = await this.row(tx, type, id, true);
@@ -540,7 +555,7 @@ export class LeadsService {
         userName: current.name,
         createdAt: at,
       });
-      await writeAudit(tx, req, {
+      await writeAudit(tx, actor, {
         action: 'set-status',
         entity: 'lead',
         entityId: id,
@@ -563,7 +578,7 @@ export class LeadsService {
     id: number,
     assigneeId: number | null,
     current: CurrentUser,
-    req: FastifyRequest,
+    actor: Actor,
   ): Promise<LeadDetail> {
     let assignee: { id: number; fullName: string; email: string | null } | null = null;
     if (assigneeId !== null) {
@@ -591,7 +606,7 @@ export class LeadsService {
         userName: current.name,
         createdAt: at,
       });
-      await writeAudit(tx, req, {
+      await writeAudit(tx, actor, {
         action: 'assign',
         entity: 'lead',
         entityId: id,
@@ -644,7 +659,7 @@ export class LeadsService {
     id: number,
     note: string,
     current: CurrentUser,
-    req: FastifyRequest,
+    actor: Actor,
   ): Promise<LeadEventView> {
     const event = await this.db.transaction(async (tx) => {
       await this.row(tx, type, id, true);
@@ -654,7 +669,7 @@ export class LeadsService {
         .insert(leadEvents)
         .values({ leadId: id, kind: 'NOTE', note, userId: current.id, userName: current.name, createdAt: at })
         .returning();
-      await writeAudit(tx, req, { action: 'add-note', entity: 'lead', entityId: id, after: { note } });
+      await writeAudit(tx, actor, { action: 'add-note', entity: 'lead', entityId: id, after: { note } });
       return inserted;
     });
     return this.eventView(event);

@@ -6,13 +6,14 @@ import {
 } from '../../../contract/notifications';
 import type { App } from '../../context';
 import { type CurrentUser, requireUser } from '../../platform/access';
+import { actorOf } from '../../platform/actor';
 import type { SocketLike, StompServer } from '../../platform/realtime';
 import type { NotificationsService } from './service';
 
 const tags = ['Thông báo'];
 
 /**
- * REST under /api/notifications/ (spec section 7) and the STOMP WebSocket at /api/notifications.
+ * REST under /api/notifications/ and the STOMP WebSocket at /api/notifications.
  * Reading: one's own, or anyone's for an admin. Marking read: one's own only. Sending: an admin to
  * anyone, anyone else to themselves only.
  */
@@ -64,7 +65,7 @@ export function notificationsRoutes(service: NotificationsService, stomp: StompS
       async (req, reply) =>
         reply
           .status(201)
-          .send(await service.send(requireUser(req), req.params.userId, req.body.message, req)),
+          .send(await service.send(requireUser(req), req.params.userId, req.body.message, actorOf(req))),
     );
 
     // STOMP 1.2 over WebSocket: the token travels in the CONNECT frame, so the upgrade itself is public.

@@ -1,14 +1,15 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { type NotificationView, notificationTopic } from '../../../contract/notifications';
 import type { Permission } from '../../../contract/permissions';
 import type { Db, Executor } from '../../db/client';
-import { notifications } from '../../db/schema';
 import type { CurrentUser } from '../../platform/access';
+import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { RealtimeBus } from '../../platform/realtime';
 import type { UsersService } from '../users/service';
+import { notifications } from './schema';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -146,19 +147,14 @@ export class NotificationsService {
   }
 
   /** POST send/{userId}: an admin to anyone, anyone else only to themselves (a reminder). */
-  async send(
-    current: CurrentUser,
-    userId: number,
-    message: string,
-    req: FastifyRequest,
-  ): Promise<NotificationView> {
+  async send(current: CurrentUser, userId: number, message: string, actor: Actor): Promise<NotificationView> {
     if (current.id !== userId && current.role !== 'ADMIN') throw forbidden(NOTIFICATION_MESSAGES.sendOthers);
-    const target = await this.users.findRow(this.db, userId);
+    const target = await this.users.staffMember(userId);
     if (!target) throw notFound(NOTIFICATION_MESSAGES.userNotFound);
     if (!target.active) throw badRequest(NOTIFICATION_MESSAGES.userInactive);
     const rows = await this.db.transaction(async (tx) => {
       const inserted = await this.insert(tx, [userId], message, null);
-      await writeAudit(tx, req, {
+      await writeAudit(tx, actor, {
         action: 'send',
         entity: 'notification',
         entityId: inserted[0].id,

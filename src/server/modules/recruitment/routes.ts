@@ -12,6 +12,7 @@ import {
   recruitmentTypeParam,
 } from '../../../contract/recruitment';
 import type { App } from '../../context';
+import { actorOf } from '../../platform/actor';
 import { ApiError, tooMany } from '../../platform/errors';
 import { parseJsonPart, readMultipart } from '../../platform/uploads';
 import { attachmentHeader, CV_CONTENT_TYPES } from './cv';
@@ -68,7 +69,7 @@ export function recruitmentRoutes(service: RecruitmentService) {
         },
       },
       async (req, reply) => {
-        if (!service.applyLimiter.hit(req.ip))
+        if (!(await service.applyLimiter.hit(req.ip)))
           throw tooMany('Bạn đã nộp quá nhiều hồ sơ, vui lòng thử lại sau');
         await service.assertOpen(req.params.id);
         const parts = await readMultipart(req, {
@@ -141,19 +142,19 @@ export function recruitmentRoutes(service: RecruitmentService) {
     app.post(
       '/recruitments/admin/add',
       { config: staff, schema: { tags, summary: 'Thêm tin tuyển dụng', body: recruitmentBody } },
-      async (req, reply) => reply.status(201).send(await service.create(req.body, req)),
+      async (req, reply) => reply.status(201).send(await service.create(req.body, actorOf(req))),
     );
 
     app.put(
       '/recruitments/admin/open/:id',
       { config: staff, schema: { tags, summary: 'Mở tin tuyển dụng', params: idParam } },
-      (req) => service.setStatus(req.params.id, 'OPEN', req),
+      (req) => service.setStatus(req.params.id, 'OPEN', actorOf(req)),
     );
 
     app.put(
       '/recruitments/admin/close/:id',
       { config: staff, schema: { tags, summary: 'Đóng tin tuyển dụng', params: idParam } },
-      (req) => service.setStatus(req.params.id, 'CLOSED', req),
+      (req) => service.setStatus(req.params.id, 'CLOSED', actorOf(req)),
     );
 
     app.put(
@@ -162,7 +163,7 @@ export function recruitmentRoutes(service: RecruitmentService) {
         config: staff,
         schema: { tags, summary: 'Sửa tin tuyển dụng', params: idParam, body: recruitmentBody },
       },
-      (req) => service.update(req.params.id, req.body, req),
+      (req) => service.update(req.params.id, req.body, actorOf(req)),
     );
 
     app.get(
@@ -180,7 +181,7 @@ export function recruitmentRoutes(service: RecruitmentService) {
     app.get(
       '/candidates/:id',
       { config: staff, schema: { tags, summary: 'Chi tiết ứng viên (đánh dấu Đã xem)', params: idParam } },
-      (req) => service.getCandidate(req.params.id, req),
+      (req) => service.getCandidate(req.params.id, actorOf(req)),
     );
 
     app.put(
@@ -189,14 +190,14 @@ export function recruitmentRoutes(service: RecruitmentService) {
         config: staff,
         schema: { tags, summary: 'Đổi trạng thái ứng viên', params: idParam, body: candidateStatusBody },
       },
-      (req) => service.setCandidateStatus(req.params.id, req.body.status, req),
+      (req) => service.setCandidateStatus(req.params.id, req.body.status, actorOf(req)),
     );
 
     app.get(
       '/candidates/:id/cv',
       { config: staff, schema: { tags, summary: 'Tải CV của ứng viên', params: idParam } },
       async (req, reply) => {
-        const { file, fileName, kind } = await service.cv(req.params.id, req);
+        const { file, fileName, kind } = await service.cv(req.params.id, actorOf(req));
         reply
           .header('content-type', CV_CONTENT_TYPES[kind])
           .header('content-disposition', attachmentHeader(fileName))

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, like, type SQL, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Page } from '../../../contract/common';
 import { formatPrice, vnDayKey } from '../../../contract/format';
 import {
@@ -20,19 +20,17 @@ import {
 } from '../../../contract/recruitment';
 import { foldVietnamese } from '../../../contract/text';
 import type { Db, Executor } from '../../db/client';
-import { candidates, recruitments } from '../../db/schema';
+import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { ApiError, conflict, notFound } from '../../platform/errors';
-import { RateLimiter } from '../../platform/rate-limit';
+import { escapeLike, pageOf } from '../../platform/paging';
+import { type CounterStore, RateLimiter } from '../../platform/rate-limit';
 import { deleteQuietly, newKeyBase, type Storage, type StoredObject } from '../../platform/storage';
 import { CV_CONTENT_TYPES, type CvKind, cvFileName, detectCv } from './cv';
+import { candidates, recruitments } from './schema';
 
 type PostingRow = typeof recruitments.$inferSelect;
 type CandidateRow = typeof candidates.$inferSelect;
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function postingSearch(p: { title: string; position: string; location: string }) {
   return foldVietnamese([p.title, p.position, p.location].join(' '));
@@ -57,15 +55,18 @@ export interface CvUpload {
 }
 
 export class RecruitmentService {
-  readonly applyLimiter = new RateLimiter(APPLY_LIMIT, APPLY_WINDOW_MS);
+  readonly applyLimiter: RateLimiter;
   private listeners: ApplicationListener[] = [];
 
   constructor(
     private readonly db: Db,
     /** Private storage for CVs (never served by /api/uploads). */
     private readonly cvStorage: Storage,
+    counters: CounterStore,
     private readonly log?: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.applyLimiter = new RateLimiter(counters, 'apply', APPLY_LIMIT, APPLY_WINDOW_MS);
+  }
 
   /**
    * The hook for notifications: app.ts registers NotificationsService here; a listener's failure is
@@ -162,13 +163,11 @@ export class RecruitmentService {
       .orderBy(desc(recruitments.createdAt), desc(recruitments.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size);
-    return {
-      content: rows.map((r) => this.postingView(r.posting, Number(r.n))),
-      totalElements: total,
-      totalPages: Math.ceil(total / q.size),
-      page: q.page,
-      size: q.size,
-    };
+    return pageOf(
+      rows.map((r) => this.postingView(r.posting, Number(r.n))),
+      total,
+      q,
+    );
   }
 
   /** Staff: every posting with this stored status (an OPEN one may be past its deadline: see `expired`). */
@@ -235,19 +234,19 @@ export class RecruitmentService {
     };
   }
 
-  async create(input: RecruitmentInput, req: FastifyRequest | null): Promise<RecruitmentView> {
+  async create(input: RecruitmentInput, actor: Actor): Promise<RecruitmentView> {
     const id = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(recruitments)
-        .values({ ...this.values(input), createdBy: req?.user?.id ?? null })
+        .values({ ...this.values(input), createdBy: actor.userId })
         .returning();
-      await writeAudit(tx, req, { action: 'create', entity: 'recruitment', entityId: row.id, after: row });
+      await writeAudit(tx, actor, { action: 'create', entity: 'recruitment', entityId: row.id, after: row });
       return row.id;
     });
     return this.get(id);
   }
 
-  async update(id: number, input: RecruitmentInput, req: FastifyRequest | null): Promise<RecruitmentView> {
+  async update(id: number, input: RecruitmentInput, actor: Actor): Promise<RecruitmentView> {
     await this.db.transaction(async (tx) => {
       const before = await this.findPosting(tx, id);
       if (!before) throw notFound('Không tìm thấy tin tuyển dụng');
@@ -256,17 +255,13 @@ export class RecruitmentService {
         .set({ ...this.values(input), updatedAt: new Date() })
         .where(eq(recruitments.id, id))
         .returning();
-      await writeAudit(tx, req, { action: 'update', entity: 'recruitment', entityId: id, before, after });
+      await writeAudit(tx, actor, { action: 'update', entity: 'recruitment', entityId: id, before, after });
     });
     return this.get(id);
   }
 
   /** Open or close a posting. Opening one whose deadline is over is refused: extend the deadline first. */
-  async setStatus(
-    id: number,
-    status: RecruitmentStatus,
-    req: FastifyRequest | null,
-  ): Promise<RecruitmentView> {
+  async setStatus(id: number, status: RecruitmentStatus, actor: Actor): Promise<RecruitmentView> {
     await this.db.transaction(async (tx) => {
       const before = await this.findPosting(tx, id);
       if (!before) throw notFound('Không tìm thấy tin tuyển dụng');
@@ -274,7 +269,7 @@ export class RecruitmentService {
         throw conflict('Tin tuyển dụng đã hết hạn nộp hồ sơ: hãy gia hạn trước khi mở lại');
       }
       await tx.update(recruitments).set({ status, updatedAt: new Date() }).where(eq(recruitments.id, id));
-      await writeAudit(tx, req, {
+      await writeAudit(tx, actor, {
         action: status === 'OPEN' ? 'open' : 'close',
         entity: 'recruitment',
         entityId: id,
@@ -355,7 +350,11 @@ export class RecruitmentService {
           })
           .returning();
         const { cvKey: _k, ...after } = row;
-        await writeAudit(tx, null, { action: 'apply', entity: 'candidate', entityId: row.id, after });
+        await writeAudit(
+          tx,
+          { userId: null, username: null, ip },
+          { action: 'apply', entity: 'candidate', entityId: row.id, after },
+        );
         return row.id;
       });
     } catch (err) {
@@ -400,13 +399,11 @@ export class RecruitmentService {
       .orderBy(desc(candidates.createdAt), desc(candidates.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size);
-    return {
-      content: rows.map((r) => this.candidateView(r.candidate, r.title)),
-      totalElements: total,
-      totalPages: Math.ceil(total / q.size),
-      page: q.page,
-      size: q.size,
-    };
+    return pageOf(
+      rows.map((r) => this.candidateView(r.candidate, r.title)),
+      total,
+      q,
+    );
   }
 
   private async findCandidate(exec: Executor, id: number) {
@@ -419,10 +416,10 @@ export class RecruitmentService {
   }
 
   /** Staff opening an application marks a new one as viewed ('Đã xem'). */
-  async getCandidate(id: number, req: FastifyRequest | null): Promise<CandidateView> {
+  async getCandidate(id: number, actor: Actor): Promise<CandidateView> {
     const row = await this.findCandidate(this.db, id);
     if (!row) throw notFound('Không tìm thấy ứng viên');
-    if (row.candidate.status === 'NEW') return this.setCandidateStatus(id, 'VIEWED', req, 'NEW');
+    if (row.candidate.status === 'NEW') return this.setCandidateStatus(id, 'VIEWED', actor, 'NEW');
     return this.candidateView(row.candidate, row.title);
   }
 
@@ -430,7 +427,7 @@ export class RecruitmentService {
   async setCandidateStatus(
     id: number,
     status: CandidateStatus,
-    req: FastifyRequest | null,
+    actor: Actor,
     onlyFrom?: CandidateStatus,
   ): Promise<CandidateView> {
     await this.db.transaction(async (tx) => {
@@ -439,7 +436,7 @@ export class RecruitmentService {
       if (onlyFrom && row.candidate.status !== onlyFrom) return;
       if (row.candidate.status === status) return;
       await tx.update(candidates).set({ status, updatedAt: new Date() }).where(eq(candidates.id, id));
-      await writeAudit(tx, req, {
+      await writeAudit(tx, actor, {
         action: 'set-status',
         entity: 'candidate',
         entityId: id,
@@ -452,15 +449,12 @@ export class RecruitmentService {
   }
 
   /** The CV file for a staff download. */
-  async cv(
-    id: number,
-    req: FastifyRequest | null,
-  ): Promise<{ file: StoredObject; fileName: string; kind: CvKind }> {
+  async cv(id: number, actor: Actor): Promise<{ file: StoredObject; fileName: string; kind: CvKind }> {
     const row = await this.findCandidate(this.db, id);
     if (!row) throw notFound('Không tìm thấy ứng viên');
     const file = await this.cvStorage.get(row.candidate.cvKey);
     if (!file) throw notFound('Không tìm thấy tệp CV');
-    if (row.candidate.status === 'NEW') await this.setCandidateStatus(id, 'VIEWED', req, 'NEW');
+    if (row.candidate.status === 'NEW') await this.setCandidateStatus(id, 'VIEWED', actor, 'NEW');
     return { file, fileName: row.candidate.cvFileName, kind: row.candidate.cvKind as CvKind };
   }
 }

@@ -1,5 +1,6 @@
 import { saleCancelBody, saleCreateBody, salesQuery, transactionIdParam } from '../../../contract/sales';
 import type { App } from '../../context';
+import { actorOf } from '../../platform/actor';
 import type { SalesService } from './service';
 
 const tags = ['Lịch sử bán hàng'];
@@ -43,7 +44,7 @@ export function salesRoutes(service: SalesService) {
           body: saleCreateBody,
         },
       },
-      async (req, reply) => reply.status(201).send(await service.create(req.body, req)),
+      async (req, reply) => reply.status(201).send(await service.create(req.body, actorOf(req))),
     );
 
     app.put(
@@ -57,7 +58,7 @@ export function salesRoutes(service: SalesService) {
           body: saleCancelBody,
         },
       },
-      (req) => service.cancel(req.params.transactionId, req.body.reason, req),
+      (req) => service.cancel(req.params.transactionId, req.body.reason, actorOf(req)),
     );
   };
 }

@@ -1,35 +1,18 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, like, lte, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
-import type { CarStatus } from '../../../contract/cars';
 import type { Page } from '../../../contract/common';
 import { vnDayKey } from '../../../contract/format';
 import type { PaymentMethod, SaleCreate, SalesQuery, SaleView, StaffRef } from '../../../contract/sales';
 import { foldVietnamese } from '../../../contract/text';
 import type { Db, Executor } from '../../db/client';
-import { cars, sales, users } from '../../db/schema';
+import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
-import { badRequest, conflict, notFound } from '../../platform/errors';
-import { imageView } from '../../platform/images';
-import type { Storage } from '../../platform/storage';
-import type { CarsService } from '../cars/service';
+import { badRequest, conflict, notFound, pgCode } from '../../platform/errors';
+import { escapeLike, pageOf } from '../../platform/paging';
+import type { CarsService, CarThumbnail } from '../cars/service';
 import type { UsersService } from '../users/service';
+import { sales } from './schema';
 
 type SaleRow = typeof sales.$inferSelect;
-
-function pgCode(err: unknown): string | undefined {
-  let current: unknown = err;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function searchText(s: {
   buyerName: string;
@@ -41,55 +24,29 @@ function searchText(s: {
   return foldVietnamese([s.buyerName, s.buyerPhone, s.buyerEmail ?? '', s.carName, s.brand].join(' '));
 }
 
-const salesperson = alias(users, 'salesperson');
-const creator = alias(users, 'creator');
-const canceller = alias(users, 'canceller');
-
-const columns = {
-  sale: sales,
-  carStatus: cars.status,
-  coverKey: cars.coverKey,
-  coverWidth: cars.coverWidth,
-  coverHeight: cars.coverHeight,
-  salespersonName: salesperson.fullName,
-  creatorName: creator.fullName,
-  cancellerName: canceller.fullName,
-};
-
-function ref(id: number | null, name: string | null): StaffRef | null {
-  return id !== null && name !== null ? { userId: id, fullName: name } : null;
+function ref(id: number | null, names: Map<number, string>): StaffRef | null {
+  const name = id === null ? undefined : names.get(id);
+  return id !== null && name !== undefined ? { userId: id, fullName: name } : null;
 }
 
 /** Sold history: a sale marks its car sold in the same transaction; cancelling puts the car back on sale. */
 export class SalesService {
   constructor(
     private readonly db: Db,
-    private readonly storage: Storage,
     private readonly carsService: CarsService,
     private readonly users: UsersService,
   ) {}
 
-  private base(exec: Executor) {
-    return exec
-      .select(columns)
-      .from(sales)
-      .innerJoin(cars, eq(cars.id, sales.carId))
-      .leftJoin(salesperson, eq(salesperson.id, sales.salespersonId))
-      .leftJoin(creator, eq(creator.id, sales.createdBy))
-      .leftJoin(canceller, eq(canceller.id, sales.cancelledBy));
+  /** The sales with their cars (status, cover) and the staff they name: one query each. */
+  private async views(rows: SaleRow[]): Promise<SaleView[]> {
+    const [names, cars] = await Promise.all([
+      this.users.namesOf(rows.flatMap((s) => [s.salespersonId, s.createdBy, s.cancelledBy])),
+      this.carsService.thumbnails(rows.map((s) => s.carId)),
+    ]);
+    return rows.map((s) => this.view(s, names, cars.get(s.carId)));
   }
 
-  private view(r: {
-    sale: SaleRow;
-    carStatus: string;
-    coverKey: string | null;
-    coverWidth: number | null;
-    coverHeight: number | null;
-    salespersonName: string | null;
-    creatorName: string | null;
-    cancellerName: string | null;
-  }): SaleView {
-    const s = r.sale;
+  private view(s: SaleRow, names: Map<number, string>, car: CarThumbnail | undefined): SaleView {
     return {
       transactionId: s.id,
       status: s.cancelledAt ? 'cancelled' : 'active',
@@ -97,11 +54,8 @@ export class SalesService {
       carName: s.carName,
       brand: s.brand,
       listPrice: s.listPrice,
-      carStatus: r.carStatus as CarStatus,
-      cover:
-        r.coverKey && r.coverWidth && r.coverHeight
-          ? imageView(this.storage, r.coverKey, r.coverWidth, r.coverHeight)
-          : null,
+      carStatus: car?.status ?? 'sold',
+      cover: car?.cover ?? null,
       buyerName: s.buyerName,
       buyerPhone: s.buyerPhone,
       buyerEmail: s.buyerEmail,
@@ -110,20 +64,20 @@ export class SalesService {
       margin: s.purchasePrice === null ? null : s.salePrice - s.purchasePrice,
       saleDate: s.saleDate,
       paymentMethod: s.paymentMethod as PaymentMethod,
-      salesperson: ref(s.salespersonId, r.salespersonName),
+      salesperson: ref(s.salespersonId, names),
       note: s.note,
       createdAt: s.createdAt.toISOString(),
-      createdBy: ref(s.createdBy, r.creatorName),
+      createdBy: ref(s.createdBy, names),
       cancelledAt: s.cancelledAt?.toISOString() ?? null,
-      cancelledBy: ref(s.cancelledBy, r.cancellerName),
+      cancelledBy: ref(s.cancelledBy, names),
       cancelReason: s.cancelReason,
     };
   }
 
   async get(id: number, exec: Executor = this.db): Promise<SaleView> {
-    const [row] = await this.base(exec).where(eq(sales.id, id));
+    const [row] = await exec.select().from(sales).where(eq(sales.id, id));
     if (!row) throw notFound('Không tìm thấy giao dịch');
-    return this.view(row);
+    return (await this.views([row]))[0];
   }
 
   async list(q: SalesQuery): Promise<Page<SaleView>> {
@@ -139,41 +93,42 @@ export class SalesService {
           : undefined,
       q.paymentMethod ? eq(sales.paymentMethod, q.paymentMethod) : undefined,
       q.salespersonId ? eq(sales.salespersonId, q.salespersonId) : undefined,
+      q.carId ? eq(sales.carId, q.carId) : undefined,
     ];
     const where = and(...conditions);
     const [[{ total }], rows] = await Promise.all([
       this.db.select({ total: count() }).from(sales).where(where),
-      this.base(this.db)
+      this.db
+        .select()
+        .from(sales)
         .where(where)
         .orderBy(desc(sales.saleDate), desc(sales.id))
         .limit(q.size)
         .offset((q.page - 1) * q.size),
     ]);
-    return {
-      content: rows.map((r) => this.view(r)),
-      totalElements: total,
-      totalPages: Math.ceil(total / q.size),
-      page: q.page,
-      size: q.size,
-    };
+    return pageOf(await this.views(rows), total, q);
+  }
+
+  /** The active (not cancelled) sale of each given car that has one. */
+  async activeSaleIds(carIds: number[]): Promise<Map<number, number>> {
+    if (carIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ carId: sales.carId, id: sales.id })
+      .from(sales)
+      .where(and(inArray(sales.carId, carIds), isNull(sales.cancelledAt)));
+    return new Map(rows.map((r) => [r.carId, r.id]));
   }
 
   /** Who can be named as salesperson: active staff holding MANAGE_CAR, and admins. */
-  async salespeople(): Promise<StaffRef[]> {
-    const ids = await this.users.idsWithPermission('MANAGE_CAR');
-    if (ids.length === 0) return [];
-    const rows = await this.db
-      .select({ userId: users.id, fullName: users.fullName })
-      .from(users)
-      .where(inArray(users.id, ids))
-      .orderBy(users.fullName);
-    return rows;
+  salespeople(): Promise<StaffRef[]> {
+    return this.users.staffWithPermission('MANAGE_CAR');
   }
 
-  async create(input: SaleCreate, req: FastifyRequest): Promise<SaleView> {
-    const salespersonId = input.salespersonId ?? req.user!.id;
+  async create(input: SaleCreate, actor: Actor): Promise<SaleView> {
+    const salespersonId = input.salespersonId ?? actor.userId;
+    if (salespersonId == null) throw badRequest('Vui lòng chọn nhân viên bán hàng');
     const id = await this.db
-      .transaction((tx) => this.record(tx, input, salespersonId, req))
+      .transaction((tx) => this.record(tx, input, salespersonId, actor))
       .catch((err) => {
         // The partial unique index is the last guard if two sales ever slipped past the row lock.
         if (pgCode(err) === '23505') throw conflict('Xe này đã được bán');
@@ -187,12 +142,12 @@ export class SalesService {
     tx: Executor,
     input: SaleCreate,
     salespersonId: number,
-    req: FastifyRequest,
+    actor: Actor,
   ): Promise<number> {
     // The row lock serialises two sales of one car: the second waits, then sees it sold.
     const car = await this.carsService.lock(tx, input.carId);
     if (car.status === 'sold') throw conflict('Xe này đã được bán');
-    const person = await this.users.findRow(tx, salespersonId);
+    const person = await this.users.staffMember(salespersonId, tx);
     if (!person?.active)
       throw badRequest('Nhân viên bán hàng không hợp lệ', {
         salespersonId: 'Nhân viên bán hàng không hợp lệ',
@@ -211,14 +166,14 @@ export class SalesService {
       paymentMethod: input.paymentMethod,
       salespersonId,
       note: input.note,
-      createdBy: req.user?.id ?? null,
+      createdBy: actor.userId,
     };
     const [row] = await tx
       .insert(sales)
       .values({ ...values, searchText: searchText(values) })
       .returning();
     await this.carsService.setStatusIn(tx, car.id, 'sold');
-    await writeAudit(tx, req, {
+    await writeAudit(tx, actor, {
       action: 'create',
       entity: 'sale',
       entityId: row.id,
@@ -227,7 +182,7 @@ export class SalesService {
     return row.id;
   }
 
-  async cancel(id: number, reason: string, req: FastifyRequest): Promise<SaleView> {
+  async cancel(id: number, reason: string, actor: Actor): Promise<SaleView> {
     await this.db
       .transaction(async (tx) => {
         const [sale] = await tx.select().from(sales).where(eq(sales.id, id)).for('update');
@@ -236,10 +191,10 @@ export class SalesService {
         const car = await this.carsService.lock(tx, sale.carId);
         await tx
           .update(sales)
-          .set({ cancelledAt: new Date(), cancelledBy: req.user?.id ?? null, cancelReason: reason })
+          .set({ cancelledAt: new Date(), cancelledBy: actor.userId, cancelReason: reason })
           .where(eq(sales.id, id));
         if (car.status === 'sold') await this.carsService.setStatusIn(tx, car.id, 'available');
-        await writeAudit(tx, req, {
+        await writeAudit(tx, actor, {
           action: 'cancel',
           entity: 'sale',
           entityId: id,

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../context';
-import { type RenderedPage, type SeoService, STATIC_PAGES } from './service';
+import type { RenderedPage, SeoService } from './service';
+import { STATIC_PAGES } from './static-pages';
 
 function send(reply: FastifyReply, page: RenderedPage) {
   return reply
@@ -18,7 +19,7 @@ function numericId(raw: string): number | null {
 }
 
 /**
- * The web pages: every public route of spec section 2 answered with the built index.html carrying that
+ * The web pages: every public route answered with the built index.html carrying that
  * page's title, description, canonical address, Open Graph / Twitter tags and JSON-LD, so a link shared
  * in Zalo or Facebook previews without JavaScript. Also /sitemap.xml and /robots.txt. Any other GET
  * gets the app with a 404 status (the app shows its not-found page); files that do not exist get a

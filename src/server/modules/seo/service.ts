@@ -1,12 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BLOG_CATEGORY_LABELS, type BlogView } from '../../../contract/blogs';
 import type { CarDetail } from '../../../contract/cars';
 import { formatKm, formatPrice } from '../../../contract/format';
 import type { ImageView } from '../../../contract/images';
 import { LCP_IMAGE_SIZES } from '../../../contract/page-images';
 import type { SliderView } from '../../../contract/sliders';
-import type { PublicWebConfiguration } from '../../../contract/web-config';
 import type { Config } from '../../config';
 import type { BlogsService } from '../blogs/service';
 import type { RecruitmentService } from '../recruitment/service';
@@ -14,7 +12,6 @@ import type { SlidersService } from '../sliders/service';
 import type { WebConfigService } from '../web-config/service';
 import {
   clip,
-  escapeHtml,
   FALLBACK_TEMPLATE,
   injectHead,
   type PageHead,
@@ -25,6 +22,9 @@ import {
 } from './head';
 import { injectBody, type PageRenderer } from './page-renderer';
 import { RouteModules } from './preload';
+import { robotsTxt, sitemapEntries, sitemapXml } from './sitemap';
+import { STATIC_PAGES } from './static-pages';
+import { articleData, breadcrumbData, carData, dealerData } from './structured-data';
 
 /**
  * Where car pages get their data. Points at CarsService (app.ts); kept as an interface so the share
@@ -42,78 +42,6 @@ export interface RenderedPage {
   html: string;
 }
 
-interface StaticPage {
-  name: string;
-  title: (site: string) => string;
-  description: (site: string) => string;
-}
-
-/** The public routes of spec section 2 with their titles and descriptions. */
-export const STATIC_PAGES: Record<string, StaticPage> = {
-  '/': {
-    name: 'Trang chủ',
-    title: (s) => `${s} - Showroom ô tô đã qua sử dụng uy tín`,
-    description: (s) =>
-      `${s}: mua bán ô tô đã qua sử dụng uy tín, xe kiểm định rõ ràng, giá minh bạch, hỗ trợ trả góp, lái thử và tư vấn AI.`,
-  },
-  '/about': {
-    name: 'Giới thiệu',
-    title: (s) => `Giới thiệu | ${s}`,
-    description: (s) =>
-      `Câu chuyện, giá trị và showroom của ${s}: nơi mua xe đã qua sử dụng an tâm, minh bạch.`,
-  },
-  '/cars': {
-    name: 'Mua xe',
-    title: (s) => `Mua xe ô tô đã qua sử dụng | ${s}`,
-    description: (s) =>
-      `Danh sách xe ô tô đã qua sử dụng đang bán tại ${s}: lọc theo hãng, kiểu dáng, giá, năm sản xuất và số km đã đi.`,
-  },
-  '/compare': {
-    name: 'So sánh xe',
-    title: (s) => `So sánh xe | ${s}`,
-    description: (s) => `So sánh thông số, giá bán và trang bị của các xe đang bán tại ${s}.`,
-  },
-  '/services': {
-    name: 'Dịch vụ',
-    title: (s) => `Dịch vụ | ${s}`,
-    description: (s) => `Dịch vụ của ${s}: lái thử, bảo dưỡng xe, tư vấn mua xe và hỗ trợ thủ tục trả góp.`,
-  },
-  '/testdrive': {
-    name: 'Đăng ký lái thử',
-    title: (s) => `Đăng ký lái thử | ${s}`,
-    description: (s) => `Đặt lịch lái thử chiếc xe bạn quan tâm tại ${s}, nhân viên sẽ liên hệ xác nhận.`,
-  },
-  '/maintenance': {
-    name: 'Bảo dưỡng xe',
-    title: (s) => `Bảo dưỡng xe | ${s}`,
-    description: (s) => `Đặt lịch bảo dưỡng, kiểm tra xe định kỳ tại xưởng dịch vụ của ${s}.`,
-  },
-  '/recruitment': {
-    name: 'Tuyển dụng',
-    title: (s) => `Tuyển dụng | ${s}`,
-    description: (s) =>
-      `Các vị trí ${s} đang tuyển: tư vấn bán hàng, kỹ thuật viên, marketing... Nộp CV trực tuyến.`,
-  },
-  '/chatbot': {
-    name: 'Tư vấn AI',
-    title: (s) => `Tư vấn AI | ${s}`,
-    description: (s) =>
-      `Trợ lý AI của ${s} tư vấn chọn xe theo nhu cầu và ngân sách, dựa trên kho xe thực tế.`,
-  },
-  '/blogs': {
-    name: 'Tin tức',
-    title: (s) => `Tin tức xe | ${s}`,
-    description: (s) =>
-      `Tin thị trường ô tô, kinh nghiệm mua xe cũ, đánh giá xe và khuyến mãi mới nhất từ ${s}.`,
-  },
-  '/consulting': {
-    name: 'Liên hệ',
-    title: (s) => `Liên hệ tư vấn | ${s}`,
-    description: (s) =>
-      `Gửi yêu cầu tư vấn mua xe, định giá hay trả góp: ${s} sẽ gọi lại cho bạn trong thời gian sớm nhất.`,
-  },
-};
-
 /** What every public page asks the API for first (the layout's showroom settings). */
 const LAYOUT_DATA = '/api/web-configuration';
 
@@ -125,12 +53,6 @@ const CLIENT_ONLY = new Set(['/chatbot']);
 
 /** Staff and sign-in pages: served so the app can start, never indexed. */
 const PRIVATE_PREFIXES = ['/dashboard', '/login', '/reset-password'];
-
-const CAR_AVAILABILITY: Record<string, string> = {
-  available: 'https://schema.org/InStock',
-  pending: 'https://schema.org/LimitedAvailability',
-  sold: 'https://schema.org/SoldOut',
-};
 
 export class SeoService {
   private template: { path: string; mtimeMs: number; html: string } | null = null;
@@ -205,40 +127,6 @@ export class SeoService {
     return first ? this.shareImage(first.image, first.title || site) : null;
   }
 
-  private dealer(cfg: PublicWebConfiguration, image: ShareImage | null) {
-    const sameAs = [cfg.facebookUrl, cfg.youtubeUrl, cfg.tiktokUrl].filter(Boolean);
-    return {
-      '@context': 'https://schema.org',
-      '@type': 'AutoDealer',
-      '@id': `${this.config.publicUrl}/#dealer`,
-      name: cfg.showroomName,
-      url: `${this.config.publicUrl}/`,
-      ...(cfg.showroomPhone ? { telephone: cfg.showroomPhone } : {}),
-      ...(cfg.showroomEmail ? { email: cfg.showroomEmail } : {}),
-      ...(cfg.showroomAddress
-        ? { address: { '@type': 'PostalAddress', streetAddress: cfg.showroomAddress, addressCountry: 'VN' } }
-        : {}),
-      ...(image ? { image: image.url } : {}),
-      ...(sameAs.length ? { sameAs } : {}),
-      priceRange: '$$',
-      currenciesAccepted: 'VND',
-      areaServed: 'VN',
-    };
-  }
-
-  private breadcrumbs(items: { name: string; path: string }[]) {
-    return {
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: items.map((item, i) => ({
-        '@type': 'ListItem',
-        position: i + 1,
-        name: item.name,
-        item: this.absolute(item.path),
-      })),
-    };
-  }
-
   /**
    * The head's preloads for a public route: its script chunks, the API answers it reads first (the
    * exact addresses the web app requests, so fetch() reuses them) and its LCP picture.
@@ -280,7 +168,7 @@ export class SeoService {
     const site = cfg.showroomName;
     const banners = await this.sliders.listPublic();
     const image = await this.defaultImage(site, banners);
-    const jsonLd: object[] = [this.dealer(cfg, image)];
+    const jsonLd: object[] = [dealerData(this.config.publicUrl, cfg, image)];
     // Home: the banners (GET overview/sliders) and the first banner's picture, its LCP.
     const preload =
       path === '/'
@@ -291,10 +179,13 @@ export class SeoService {
         : await this.preload(path, [], null);
     if (path !== '/')
       jsonLd.push(
-        this.breadcrumbs([
-          { name: 'Trang chủ', path: '/' },
-          { name: page.name, path },
-        ]),
+        breadcrumbData(
+          (p) => this.absolute(p),
+          [
+            { name: 'Trang chủ', path: '/' },
+            { name: page.name, path },
+          ],
+        ),
       );
     return this.finish(
       {
@@ -321,7 +212,7 @@ export class SeoService {
     const fallback = await this.defaultImage(site);
     const image = this.shareImage(post.image, post.title) ?? fallback;
     const description = clip(post.summary || post.title, 200);
-    const dealer = this.dealer(cfg, fallback);
+    const dealer = dealerData(this.config.publicUrl, cfg, fallback);
     return this.finish(
       {
         title: `${post.title} | ${site}`,
@@ -336,12 +227,15 @@ export class SeoService {
           ['article:section', post.categoryLabel],
         ],
         jsonLd: [
-          this.article(post, path, description, image, cfg),
-          this.breadcrumbs([
-            { name: 'Trang chủ', path: '/' },
-            { name: 'Tin tức', path: '/blogs' },
-            { name: post.title, path },
-          ]),
+          articleData(this.config.publicUrl, this.absolute(path), post, description, image, cfg),
+          breadcrumbData(
+            (p) => this.absolute(p),
+            [
+              { name: 'Trang chủ', path: '/' },
+              { name: 'Tin tức', path: '/blogs' },
+              { name: post.title, path },
+            ],
+          ),
           dealer,
         ],
         preload: await this.preload('/blogs/:id', [`/api/blogs/${post.blogId}`], {
@@ -352,36 +246,6 @@ export class SeoService {
       200,
       url,
     );
-  }
-
-  private article(
-    post: BlogView,
-    path: string,
-    description: string,
-    image: ShareImage | null,
-    cfg: PublicWebConfiguration,
-  ) {
-    return {
-      '@context': 'https://schema.org',
-      '@type': 'Article',
-      headline: clip(post.title, 110),
-      description,
-      ...(image ? { image: [image.url] } : {}),
-      ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
-      dateModified: post.updatedAt,
-      articleSection: BLOG_CATEGORY_LABELS[post.category] ?? post.categoryLabel,
-      inLanguage: 'vi',
-      author: post.authorName
-        ? { '@type': 'Person', name: post.authorName }
-        : { '@type': 'Organization', name: cfg.showroomName },
-      publisher: {
-        '@type': 'Organization',
-        '@id': `${this.config.publicUrl}/#dealer`,
-        name: cfg.showroomName,
-      },
-      mainEntityOfPage: { '@type': 'WebPage', '@id': this.absolute(path) },
-      url: this.absolute(path),
-    };
   }
 
   async renderCar(id: number | null, pageUrl?: string): Promise<RenderedPage> {
@@ -411,30 +275,7 @@ export class SeoService {
       200,
     );
     const url = this.absolute(path);
-    const carLd = {
-      '@context': 'https://schema.org',
-      '@type': 'Car',
-      name: `${name} ${car.year}`,
-      brand: { '@type': 'Brand', name: car.brand },
-      model: car.model,
-      vehicleModelDate: String(car.year),
-      mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.odo, unitCode: 'KMT' },
-      itemCondition: 'https://schema.org/UsedCondition',
-      ...(car.exteriorColor ? { color: car.exteriorColor } : {}),
-      ...(car.size ? { seatingCapacity: car.size } : {}),
-      ...(car.description ? { description: clip(car.description, 500) } : {}),
-      ...(image ? { image: [image.url] } : {}),
-      url,
-      offers: {
-        '@type': 'Offer',
-        price: car.sellPrice,
-        priceCurrency: 'VND',
-        availability: CAR_AVAILABILITY[car.status] ?? 'https://schema.org/InStock',
-        itemCondition: 'https://schema.org/UsedCondition',
-        url,
-        seller: { '@type': 'AutoDealer', '@id': `${this.config.publicUrl}/#dealer`, name: site },
-      },
-    };
+    const carLd = carData(this.config.publicUrl, url, car, site, image);
     return this.finish(
       {
         title: `${headline} | ${site}`,
@@ -451,12 +292,15 @@ export class SeoService {
         ],
         jsonLd: [
           carLd,
-          this.breadcrumbs([
-            { name: 'Trang chủ', path: '/' },
-            { name: 'Mua xe', path: '/cars' },
-            { name: `${name} ${car.year}`, path },
-          ]),
-          this.dealer(cfg, fallback),
+          breadcrumbData(
+            (p) => this.absolute(p),
+            [
+              { name: 'Trang chủ', path: '/' },
+              { name: 'Mua xe', path: '/cars' },
+              { name: `${name} ${car.year}`, path },
+            ],
+          ),
+          dealerData(this.config.publicUrl, cfg, fallback),
         ],
         preload: await this.preload('/cars/:id', [`/api/cars/${car.carId}`], {
           image: car.photos?.[0],
@@ -516,75 +360,21 @@ export class SeoService {
   isPrivatePath(path: string) {
     return PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
   }
-
   // ---- sitemap and robots ----------------------------------------------------------------------------
 
   async sitemap(): Promise<string> {
     const { modified: built } = await this.loadTemplate();
-    const latest = (...dates: (Date | null | undefined)[]) =>
-      new Date(Math.max(...dates.filter((d): d is Date => !!d).map((d) => d.getTime())));
-    const posts = await this.blogs.sitemapEntries();
-    const cars = this.carSource ? await this.carSource.sitemap() : [];
-    const lastPost = posts.reduce<Date | null>((m, p) => (!m || p.updatedAt > m ? p.updatedAt : m), null);
-    const lastCar = cars.reduce<Date | null>((m, c) => (!m || c.updatedAt > m ? c.updatedAt : m), null);
-    const lastSlider = await this.sliders.lastModified();
-    const lastPosting = await this.recruitment.lastModified();
-
-    const entries: { path: string; lastmod: Date; priority: string; changefreq: string }[] = [];
-    for (const path of Object.keys(STATIC_PAGES)) {
-      const lastmod =
-        path === '/'
-          ? latest(built, lastSlider, lastPost, lastCar)
-          : path === '/blogs'
-            ? latest(built, lastPost)
-            : path === '/cars'
-              ? latest(built, lastCar)
-              : path === '/recruitment'
-                ? latest(built, lastPosting)
-                : built;
-      const priority = path === '/' ? '1.0' : path === '/cars' ? '0.9' : '0.6';
-      const changefreq = path === '/' || path === '/cars' || path === '/blogs' ? 'daily' : 'weekly';
-      entries.push({ path, lastmod, priority, changefreq });
-    }
-    for (const car of cars) {
-      entries.push({
-        path: `/cars/${car.carId}`,
-        lastmod: car.updatedAt,
-        priority: '0.8',
-        changefreq: 'weekly',
-      });
-    }
-    for (const post of posts) {
-      entries.push({
-        path: `/blogs/${post.blogId}`,
-        lastmod: post.updatedAt,
-        priority: '0.7',
-        changefreq: 'monthly',
-      });
-    }
-    const body = entries
-      .map(
-        (e) =>
-          `  <url><loc>${escapeHtml(this.absolute(e.path))}</loc><lastmod>${e.lastmod.toISOString()}</lastmod>` +
-          `<changefreq>${e.changefreq}</changefreq><priority>${e.priority}</priority></url>`,
-      )
-      .join('\n');
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+    const entries = sitemapEntries({
+      built,
+      posts: await this.blogs.sitemapEntries(),
+      cars: this.carSource ? await this.carSource.sitemap() : [],
+      lastSlider: await this.sliders.lastModified(),
+      lastPosting: await this.recruitment.lastModified(),
+    });
+    return sitemapXml(entries, (p) => this.absolute(p));
   }
 
   robots(): string {
-    return [
-      'User-agent: *',
-      'Allow: /',
-      // Pictures (car photos, banners, covers) stay crawlable for share previews and image search.
-      'Allow: /api/uploads/',
-      'Disallow: /api',
-      'Disallow: /dashboard',
-      'Disallow: /login',
-      'Disallow: /reset-password',
-      '',
-      `Sitemap: ${this.config.publicUrl}/sitemap.xml`,
-      '',
-    ].join('\n');
+    return robotsTxt(this.config.publicUrl);
   }
 }

@@ -7,6 +7,7 @@ import {
   sliderUpdateBody,
 } from '../../../contract/sliders';
 import type { App } from '../../context';
+import { actorOf } from '../../platform/actor';
 import { prepareImage } from '../../platform/images';
 import { parseJsonPart, readMultipart } from '../../platform/uploads';
 import type { SlidersService } from './service';
@@ -61,7 +62,9 @@ export function slidersRoutes(service: SlidersService) {
           prepare: prepareImage,
         });
         const input = parseJsonPart(sliderBody, parts.json, 'slider');
-        return reply.status(201).send(await service.create(input, parts.files[0]?.prepared ?? null, req));
+        return reply
+          .status(201)
+          .send(await service.create(input, parts.files[0]?.prepared ?? null, actorOf(req)));
       },
     );
 
@@ -87,20 +90,20 @@ export function slidersRoutes(service: SlidersService) {
           allowJsonBody: true,
         });
         const input = parseJsonPart(sliderUpdateBody, parts.json ?? {}, 'slider');
-        return service.update(req.params.overviewId, input, parts.files[0]?.prepared ?? null, req);
+        return service.update(req.params.overviewId, input, parts.files[0]?.prepared ?? null, actorOf(req));
       },
     );
 
     app.put(
       '/overview/activate/:id',
       { config: staff, schema: { tags, summary: 'Hiện banner', params: idParam } },
-      (req) => service.setActive(req.params.id, true, req),
+      (req) => service.setActive(req.params.id, true, actorOf(req)),
     );
 
     app.put(
       '/overview/inactivate/:id',
       { config: staff, schema: { tags, summary: 'Ẩn banner', params: idParam } },
-      (req) => service.setActive(req.params.id, false, req),
+      (req) => service.setActive(req.params.id, false, actorOf(req)),
     );
   };
 }

@@ -1,26 +1,24 @@
 import { and, asc, count, desc, eq, like } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Page } from '../../../contract/common';
 import type { SliderInput, SliderView } from '../../../contract/sliders';
 import { foldVietnamese } from '../../../contract/text';
 import type { Db, Executor } from '../../db/client';
-import { sliders } from '../../db/schema';
+import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, notFound } from '../../platform/errors';
 import {
+  discardImages,
   imageView,
   type PreparedImage,
   type StoredImage,
-  storeImage,
-  variantKeys,
+  withStoredImage,
 } from '../../platform/images';
-import { deleteQuietly, type Storage } from '../../platform/storage';
+import { escapeLike, pageOf } from '../../platform/paging';
+import type { Storage } from '../../platform/storage';
+import { sliders } from './schema';
 
 type SliderRow = typeof sliders.$inferSelect;
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function searchText(s: { title: string; subtitle: string; buttonText: string; link: string }) {
   return foldVietnamese([s.title, s.subtitle, s.buttonText, s.link].join(' '));
@@ -78,13 +76,11 @@ export class SlidersService {
       .orderBy(asc(sliders.sortOrder), desc(sliders.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size);
-    return {
-      content: rows.map((r) => this.view(r)),
-      totalElements: total,
-      totalPages: Math.ceil(total / q.size),
-      page: q.page,
-      size: q.size,
-    };
+    return pageOf(
+      rows.map((r) => this.view(r)),
+      total,
+      q,
+    );
   }
 
   private async findRow(exec: Executor, id: number): Promise<SliderRow | undefined> {
@@ -120,41 +116,38 @@ export class SlidersService {
   }
 
   /** Stores the image first, then writes the row; the files are removed again if the row is not written. */
-  async create(
-    input: SliderInput,
-    image: PreparedImage | null,
-    req: FastifyRequest | null,
-  ): Promise<SliderView> {
+  async create(input: SliderInput, image: PreparedImage | null, actor: Actor): Promise<SliderView> {
     if (!image) throw badRequest('Vui lòng chọn ảnh banner', { image: 'Vui lòng chọn ảnh banner' });
-    const stored = await storeImage(this.storage, 'banners', image);
-    try {
-      const row = await this.db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(sliders)
-          .values({
-            title: input.title,
-            subtitle: input.subtitle,
-            link: input.link,
-            buttonText: input.buttonText,
-            sortOrder: input.order,
-            active: input.active,
-            image: stored,
-            searchText: searchText(input),
-          })
-          .returning();
-        await writeAudit(tx, req, {
-          action: 'create',
-          entity: 'slider',
-          entityId: created.id,
-          after: created,
-        });
-        return created;
-      });
-      return this.view(row);
-    } catch (err) {
-      await deleteQuietly(this.storage, variantKeys(stored.key), this.log);
-      throw err;
-    }
+    const row = await withStoredImage(
+      this.storage,
+      'banners',
+      image,
+      (stored) =>
+        this.db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(sliders)
+            .values({
+              title: input.title,
+              subtitle: input.subtitle,
+              link: input.link,
+              buttonText: input.buttonText,
+              sortOrder: input.order,
+              active: input.active,
+              image: stored,
+              searchText: searchText(input),
+            })
+            .returning();
+          await writeAudit(tx, actor, {
+            action: 'create',
+            entity: 'slider',
+            entityId: created.id,
+            after: created,
+          });
+          return created;
+        }),
+      this.log,
+    );
+    return this.view(row);
   }
 
   /** Changes the fields given; a new image replaces the old one, whose files go after the commit. */
@@ -162,46 +155,46 @@ export class SlidersService {
     id: number,
     input: Partial<SliderInput>,
     image: PreparedImage | null,
-    req: FastifyRequest | null,
+    actor: Actor,
   ): Promise<SliderView> {
-    const stored = image ? await storeImage(this.storage, 'banners', image) : null;
-    let oldImage: StoredImage | null = null;
-    try {
-      const row = await this.db.transaction(async (tx) => {
-        const before = await this.findRow(tx, id);
-        if (!before) throw notFound('Không tìm thấy banner');
-        const next = {
-          title: input.title ?? before.title,
-          subtitle: input.subtitle ?? before.subtitle,
-          link: input.link ?? before.link,
-          buttonText: input.buttonText ?? before.buttonText,
-          sortOrder: input.order ?? before.sortOrder,
-          active: input.active ?? before.active,
-        };
-        const [after] = await tx
-          .update(sliders)
-          .set({
-            ...next,
-            ...(stored ? { image: stored } : {}),
-            searchText: searchText(next),
-            updatedAt: new Date(),
-          })
-          .where(eq(sliders.id, id))
-          .returning();
-        await writeAudit(tx, req, { action: 'update', entity: 'slider', entityId: id, before, after });
-        if (stored) oldImage = before.image as StoredImage | null;
-        return after;
-      });
-      const old = oldImage as StoredImage | null;
-      if (old) await deleteQuietly(this.storage, variantKeys(old.key), this.log);
-      return this.view(row);
-    } catch (err) {
-      if (stored) await deleteQuietly(this.storage, variantKeys(stored.key), this.log);
-      throw err;
-    }
+    let replaced: StoredImage | null = null;
+    const row = await withStoredImage(
+      this.storage,
+      'banners',
+      image,
+      (stored) =>
+        this.db.transaction(async (tx) => {
+          const before = await this.findRow(tx, id);
+          if (!before) throw notFound('Không tìm thấy banner');
+          const next = {
+            title: input.title ?? before.title,
+            subtitle: input.subtitle ?? before.subtitle,
+            link: input.link ?? before.link,
+            buttonText: input.buttonText ?? before.buttonText,
+            sortOrder: input.order ?? before.sortOrder,
+            active: input.active ?? before.active,
+          };
+          const [after] = await tx
+            .update(sliders)
+            .set({
+              ...next,
+              ...(stored ? { image: stored } : {}),
+              searchText: searchText(next),
+              updatedAt: new Date(),
+            })
+            .where(eq(sliders.id, id))
+            .returning();
+          await writeAudit(tx, actor, { action: 'update', entity: 'slider', entityId: id, before, after });
+          if (stored) replaced = before.image as StoredImage | null;
+          return after;
+        }),
+      this.log,
+    );
+    await discardImages(this.storage, [replaced], this.log);
+    return this.view(row);
   }
 
-  async setActive(id: number, active: boolean, req: FastifyRequest | null): Promise<SliderView> {
+  async setActive(id: number, active: boolean, actor: Actor): Promise<SliderView> {
     const row = await this.db.transaction(async (tx) => {
       const before = await this.findRow(tx, id);
       if (!before) throw notFound('Không tìm thấy banner');
@@ -210,7 +203,7 @@ export class SlidersService {
         .set({ active, updatedAt: new Date() })
         .where(eq(sliders.id, id))
         .returning();
-      await writeAudit(tx, req, {
+      await writeAudit(tx, actor, {
         action: active ? 'activate' : 'inactivate',
         entity: 'slider',
         entityId: id,

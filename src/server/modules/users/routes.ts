@@ -3,24 +3,34 @@ import { idParam } from '../../../contract/common';
 import {
   generateUsernameQuery,
   permissionList,
-  userCreateBody,
+  userCreateRequest,
   usersQuery,
-  userUpdateBody,
+  userUpdateRequest,
 } from '../../../contract/users';
 import type { App } from '../../context';
+import { staffOf } from '../../platform/actor';
+import type { SecurityNotices } from '../auth/notices';
+import type { PasswordSetup } from '../auth/password-setup';
 import type { UsersService } from './service';
 
 const tags = ['Tài khoản'];
+
+/** a***@example.com: enough for the manager to know where it went, not the whole address. */
+function maskEmail(email: string) {
+  const [name, domain] = email.split('@');
+  return `${name.slice(0, 1)}***@${domain}`;
+}
 const userIdParam = z.object({ userId: idParam.shape.id });
 
-export function usersRoutes(service: UsersService) {
+/** How the staff pages manage accounts; passwords are only ever chosen by their owners (PasswordSetup). */
+export function usersRoutes(service: UsersService, setup: PasswordSetup, notices: SecurityNotices) {
   return async (app: App) => {
     const access = { access: 'MANAGE_USER' as const };
 
     app.get(
       '/users',
       { config: access, schema: { tags, summary: 'Danh sách tài khoản', querystring: usersQuery } },
-      (req) => service.list(req.query),
+      (req) => service.list(req.query, staffOf(req)),
     );
 
     app.get(
@@ -36,20 +46,59 @@ export function usersRoutes(service: UsersService) {
     app.get(
       '/users/:id',
       { config: access, schema: { tags, summary: 'Chi tiết tài khoản', params: idParam } },
-      (req) => service.get(req.params.id),
+      (req) => service.get(req.params.id, staffOf(req)),
     );
 
     app.post(
       '/users/addUser',
-      { config: access, schema: { tags, summary: 'Thêm tài khoản', body: userCreateBody } },
-      async (req, reply) => reply.status(201).send(await service.create(req.body, req)),
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: 'Thêm tài khoản',
+          description:
+            'Không có mật khẩu: người được tạo nhận email có mã để tự đặt mật khẩu (hiệu lực 72 giờ).',
+          body: userCreateRequest,
+        },
+      },
+      async (req, reply) => {
+        const actor = staffOf(req);
+        const created = await service.create(req.body, actor);
+        await setup.sendInvitation(created.userId, actor);
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.post(
+      '/users/:id/reset-password',
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: 'Gửi email đặt lại mật khẩu cho tài khoản',
+          description: 'Không đổi mật khẩu: chủ tài khoản nhận mã qua email để tự đặt mật khẩu mới.',
+          params: idParam,
+        },
+      },
+      async (req, reply) => {
+        const actor = staffOf(req);
+        await service.assertManageable(req.params.id, actor);
+        const sentTo = await setup.sendManagerReset(req.params.id, actor);
+        return reply
+          .type('text/plain; charset=utf-8')
+          .send(
+            sentTo
+              ? `Đã gửi email đặt lại mật khẩu đến ${maskEmail(sentTo)}`
+              : 'Tài khoản chưa có email: hãy cập nhật email trước khi gửi',
+          );
+      },
     );
 
     app.put(
       '/users/activate/:id',
       { config: access, schema: { tags, summary: 'Kích hoạt tài khoản', params: idParam } },
       async (req, reply) => {
-        await service.setActive(req.params.id, true, req);
+        await service.setActive(req.params.id, true, staffOf(req));
         return reply.type('text/plain; charset=utf-8').send('Đã kích hoạt tài khoản');
       },
     );
@@ -58,16 +107,28 @@ export function usersRoutes(service: UsersService) {
       '/users/:userId',
       {
         config: access,
-        schema: { tags, summary: 'Cập nhật tài khoản', params: userIdParam, body: userUpdateBody },
+        schema: { tags, summary: 'Cập nhật tài khoản', params: userIdParam, body: userUpdateRequest },
       },
-      (req) => service.update(req.params.userId, req.body, req),
+      async (req) => {
+        const actor = staffOf(req);
+        const { user, previousEmail } = await service.update(req.params.userId, req.body, actor);
+        // The owner hears of a new e-mail at the old one, with a way to report it.
+        if (previousEmail && previousEmail !== user.email) {
+          await notices.notify(
+            previousEmail,
+            { userId: user.userId, fullName: user.fullName, username: user.username },
+            { kind: 'email', by: actor.username, oldEmail: previousEmail, newEmail: user.email },
+          );
+        }
+        return user;
+      },
     );
 
     app.delete(
       '/users/:id',
       { config: access, schema: { tags, summary: 'Vô hiệu hóa tài khoản', params: idParam } },
       async (req, reply) => {
-        await service.setActive(req.params.id, false, req);
+        await service.setActive(req.params.id, false, staffOf(req));
         return reply.type('text/plain; charset=utf-8').send('Đã vô hiệu hóa tài khoản');
       },
     );
@@ -79,7 +140,7 @@ export function usersRoutes(service: UsersService) {
     app.get(
       '/permissions/:userId',
       { config: access, schema: { tags, summary: 'Quyền của tài khoản', params: userIdParam } },
-      (req) => service.getPermissions(req.params.userId),
+      (req) => service.getPermissions(req.params.userId, staffOf(req)),
     );
 
     app.put(
@@ -88,7 +149,7 @@ export function usersRoutes(service: UsersService) {
         config: access,
         schema: { tags, summary: 'Thay quyền của tài khoản', params: userIdParam, body: permissionList },
       },
-      (req) => service.setPermissions(req.params.userId, req.body, req),
+      (req) => service.setPermissions(req.params.userId, req.body, staffOf(req)),
     );
   };
 }

@@ -1,14 +1,29 @@
-import { and, asc, count, desc, eq, inArray, isNull, like, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  like,
+  ne,
+  notExists,
+  notInArray,
+  sql,
+} from 'drizzle-orm';
 import type { Page } from '../../../contract/common';
 import { PERMISSION_LABELS, PERMISSIONS, type Permission, type Role } from '../../../contract/permissions';
 import { foldVietnamese } from '../../../contract/text';
 import type { PermissionInfo, UserView } from '../../../contract/users';
 import type { Db, Executor } from '../../db/client';
-import { permissions, sessions, userPermissions, users } from '../../db/schema';
+import { type StaffActor, SYSTEM_ACTOR } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { escapeLike, pageOf } from '../../platform/paging';
 import { hashPassword } from '../../platform/password';
+import { permissions, sessions, userPermissions, users } from './schema';
 import { baseUsername, nextFreeUsername } from './username';
 
 type UserRow = typeof users.$inferSelect;
@@ -17,8 +32,14 @@ function searchText(u: { fullName: string; username: string; email?: string | nu
   return foldVietnamese([u.fullName, u.username, u.email ?? '', u.phone ?? ''].join(' '));
 }
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export interface StaffMember {
+  userId: number;
+  username: string;
+  fullName: string;
+  email: string | null;
+  active: boolean;
+  role: Role;
+  permissions: Permission[];
 }
 
 export interface NewUser {
@@ -26,7 +47,6 @@ export interface NewUser {
   username?: string;
   email: string;
   phone?: string;
-  password: string;
   role: Role;
   permissions: Permission[];
 }
@@ -36,33 +56,42 @@ export interface UserChanges {
   email: string;
   phone?: string;
   role: Role;
-  password?: string;
 }
 
 export const ADMIN_ONLY =
   'Chỉ quản trị viên mới được tạo, sửa, kích hoạt hoặc vô hiệu hóa tài khoản quản trị viên';
 export const GRANT_OWN_ONLY = 'Bạn chỉ có thể cấp những quyền mà chính bạn đang có';
+export const SUBSET_ONLY = 'Bạn chỉ quản lý được tài khoản có các quyền nằm trong quyền của chính bạn';
+export const OWN_EMAIL_IN_PROFILE =
+  'Hãy đổi email của chính bạn trong trang Đổi thông tin (cần mật khẩu hiện tại)';
 
 /**
- * No escalation through account management: staff holding MANAGE_USER manage staff accounts, but
- * only an ADMIN touches an ADMIN account or gives the ADMIN role, and staff grant only permissions
- * they hold themselves. Calls without a signed-in user (start-up, seeds) are the system's own.
+ * No escalation through account management. Staff holding MANAGE_USER view, edit, activate, deactivate
+ * and reset only accounts whose permissions are all among their own (never an ADMIN), and grant only
+ * permissions they hold; an ADMIN may do everything. Calls without a staff caller (start-up, seeds) are
+ * the system's own. Without the subset rule a manager could take over a colleague holding more rights.
  */
-function assertMayManage(req: FastifyRequest | null, targetRole: string | null, newRole?: string) {
-  const actor = req?.user;
-  if (!actor || actor.role === 'ADMIN') return;
-  if (targetRole === 'ADMIN' || newRole === 'ADMIN') throw forbidden(ADMIN_ONLY);
+export function mayManage(
+  caller: Pick<StaffActor, 'role' | 'permissions'> | null,
+  target: { role: string; permissions: readonly string[] },
+): boolean {
+  if (!caller || caller.role === 'ADMIN') return true;
+  if (target.role === 'ADMIN') return false;
+  return target.permissions.every((p) => caller.permissions.includes(p as Permission));
 }
 
-function assertMayGrant(
-  req: FastifyRequest | null,
-  granted: readonly Permission[],
-  kept: readonly Permission[] = [],
+function assertMayManage(
+  caller: StaffActor | null,
+  target: { role: string; permissions: readonly string[] },
 ) {
-  const actor = req?.user;
-  if (!actor || actor.role === 'ADMIN') return;
-  if (granted.some((p) => !kept.includes(p) && !actor.permissions.includes(p)))
-    throw forbidden(GRANT_OWN_ONLY);
+  if (mayManage(caller, target)) return;
+  throw forbidden(target.role === 'ADMIN' ? ADMIN_ONLY : SUBSET_ONLY);
+}
+
+function assertMayGrant(caller: StaffActor | null, granted: readonly Permission[], role?: string) {
+  if (!caller || caller.role === 'ADMIN') return;
+  if (role === 'ADMIN') throw forbidden(ADMIN_ONLY);
+  if (granted.some((p) => !caller.permissions.includes(p))) throw forbidden(GRANT_OWN_ONLY);
 }
 
 export class UsersService {
@@ -117,9 +146,30 @@ export class UsersService {
     };
   }
 
-  async list(q: { page: number; size: number; search?: string }): Promise<Page<UserView>> {
+  /** The accounts the caller may manage: for a non-admin, no ADMIN and no permission beyond their own. */
+  private manageable(caller: StaffActor | null) {
+    if (!caller || caller.role === 'ADMIN') return undefined;
+    const own = caller.permissions.length ? caller.permissions : ['-'];
+    return and(
+      ne(users.role, 'ADMIN'),
+      notExists(
+        this.db
+          .select({ one: sql`1` })
+          .from(userPermissions)
+          .where(and(eq(userPermissions.userId, users.id), notInArray(userPermissions.permission, [...own]))),
+      ),
+    );
+  }
+
+  async list(
+    q: { page: number; size: number; search?: string },
+    caller: StaffActor | null = null,
+  ): Promise<Page<UserView>> {
     const folded = q.search ? foldVietnamese(q.search) : '';
-    const where = folded ? like(users.searchText, `%${escapeLike(folded)}%`) : undefined;
+    const where = and(
+      folded ? like(users.searchText, `%${escapeLike(folded)}%`) : undefined,
+      this.manageable(caller),
+    );
     const [{ total }] = await this.db.select({ total: count() }).from(users).where(where);
     const rows = await this.db
       .select()
@@ -132,13 +182,11 @@ export class UsersService {
       this.db,
       rows.map((r) => r.id),
     );
-    return {
-      content: rows.map((r) => this.view(r, perms.get(r.id) ?? [])),
-      totalElements: total,
-      totalPages: Math.ceil(total / q.size),
-      page: q.page,
-      size: q.size,
-    };
+    return pageOf(
+      rows.map((r) => this.view(r, perms.get(r.id) ?? [])),
+      total,
+      q,
+    );
   }
 
   async findRow(exec: Executor, id: number): Promise<UserRow | undefined> {
@@ -151,11 +199,17 @@ export class UsersService {
     return row;
   }
 
-  async get(id: number): Promise<UserView> {
+  async get(id: number, caller: StaffActor | null = null): Promise<UserView> {
     const row = await this.findRow(this.db, id);
     if (!row) throw notFound('Không tìm thấy tài khoản');
-    const perms = await this.permissionsOf(this.db, [id]);
-    return this.view(row, perms.get(id) ?? []);
+    const perms = (await this.permissionsOf(this.db, [id])).get(id) ?? [];
+    assertMayManage(caller, { role: row.role, permissions: perms });
+    return this.view(row, perms);
+  }
+
+  /** Refuses (403) a caller who may not manage the account; 404 when there is none. */
+  async assertManageable(id: number, caller: StaffActor | null) {
+    await this.get(id, caller);
   }
 
   async generateUsername(fullName: string, exec: Executor = this.db): Promise<string> {
@@ -171,10 +225,14 @@ export class UsersService {
     );
   }
 
-  async create(input: NewUser, req: FastifyRequest | null): Promise<UserView> {
-    assertMayManage(req, null, input.role);
-    assertMayGrant(req, input.permissions);
-    const passwordHash = await hashPassword(input.password);
+  /**
+   * A new account. Staff never choose its password: it starts unusable and its owner sets one from the
+   * code mailed to them (auth's PasswordSetup). Only the server itself (the first admin, the demo
+   * staff) passes a password.
+   */
+  async create(input: NewUser, caller: StaffActor | null, password?: string): Promise<UserView> {
+    assertMayGrant(caller, input.permissions, input.role);
+    const passwordHash = await hashPassword(password ?? randomBytes(32).toString('base64url'));
     const id = await this.db.transaction(async (tx) => {
       const username = input.username ?? (await this.generateUsername(input.fullName, tx));
       const [clash] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
@@ -197,7 +255,7 @@ export class UsersService {
           .values(input.permissions.map((p) => ({ userId: row.id, permission: p })));
       }
       const { passwordHash: _h, ...after } = row;
-      await writeAudit(tx, req, {
+      await writeAudit(tx, caller ?? SYSTEM_ACTOR, {
         action: 'create',
         entity: 'user',
         entityId: row.id,
@@ -208,12 +266,23 @@ export class UsersService {
     return this.get(id);
   }
 
-  async update(id: number, changes: UserChanges, req: FastifyRequest | null): Promise<UserView> {
-    const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
+  /** Name, e-mail, phone and role of an account; the answer carries the e-mail it had before. */
+  async update(
+    id: number,
+    changes: UserChanges,
+    caller: StaffActor | null,
+  ): Promise<{ user: UserView; previousEmail: string | null }> {
+    let previousEmail: string | null = null;
     await this.db.transaction(async (tx) => {
       const before = await this.findRow(tx, id);
       if (!before) throw notFound('Không tìm thấy tài khoản');
-      assertMayManage(req, before.role, changes.role);
+      const perms = (await this.permissionsOf(tx, [id])).get(id) ?? [];
+      assertMayManage(caller, { role: before.role, permissions: perms });
+      assertMayGrant(caller, [], changes.role);
+      // One's own e-mail changes only with the current password (the profile), never through this call.
+      if (caller?.userId === id && (before.email ?? '') !== changes.email)
+        throw badRequest(OWN_EMAIL_IN_PROFILE);
+      previousEmail = before.email;
       if (before.role === 'ADMIN' && changes.role !== 'ADMIN') await this.assertAnotherActiveAdmin(tx, id);
       const [after] = await tx
         .update(users)
@@ -224,26 +293,34 @@ export class UsersService {
           role: changes.role,
           searchText: searchText({ ...changes, username: before.username }),
           updatedAt: new Date(),
-          ...(passwordHash ? { passwordHash } : {}),
         })
         .where(eq(users.id, id))
         .returning();
-      // A new password signs the account out everywhere, except the caller's own session.
-      if (passwordHash)
-        await this.revokeSessions(tx, id, req?.user?.id === id ? req.user.sessionId : undefined);
       const pick = (u: UserRow) => ({ fullName: u.fullName, email: u.email, phone: u.phone, role: u.role });
-      await writeAudit(tx, req, {
-        action: passwordHash ? 'update+password' : 'update',
+      await writeAudit(tx, caller ?? SYSTEM_ACTOR, {
+        action: 'update',
         entity: 'user',
         entityId: id,
         before: pick(before),
         after: pick(after),
       });
     });
-    return this.get(id);
+    return { user: await this.get(id), previousEmail };
   }
 
-  async updateContact(id: number, email: string, phone: string, req: FastifyRequest) {
+  /** Puts back the e-mail an owner reported as changed without them (auth's report link). */
+  async restoreEmail(exec: Executor, id: number, email: string) {
+    const [row] = await exec.select().from(users).where(eq(users.id, id));
+    if (!row) return;
+    await exec
+      .update(users)
+      .set({ email, searchText: searchText({ ...row, email }), updatedAt: new Date() })
+      .where(eq(users.id, id));
+  }
+
+  /** The signed-in user's own e-mail and phone (auth checks the current password for a new e-mail). */
+  async updateContact(caller: StaffActor, email: string, phone: string) {
+    const id = caller.userId;
     await this.db.transaction(async (tx) => {
       const before = await this.findRow(tx, id);
       if (!before) throw notFound('Không tìm thấy tài khoản');
@@ -251,7 +328,7 @@ export class UsersService {
         .update(users)
         .set({ email, phone, searchText: searchText({ ...before, email, phone }), updatedAt: new Date() })
         .where(eq(users.id, id));
-      await writeAudit(tx, req, {
+      await writeAudit(tx, caller ?? SYSTEM_ACTOR, {
         action: 'change-info',
         entity: 'user',
         entityId: id,
@@ -287,18 +364,21 @@ export class UsersService {
     if (row.n === 0) throw conflict('Không thể bỏ quyền hoặc vô hiệu hóa quản trị viên cuối cùng');
   }
 
-  async setActive(id: number, active: boolean, req: FastifyRequest) {
+  async setActive(id: number, active: boolean, caller: StaffActor) {
     await this.db.transaction(async (tx) => {
       const before = await this.findRow(tx, id);
       if (!before) throw notFound('Không tìm thấy tài khoản');
-      assertMayManage(req, before.role);
+      assertMayManage(caller, {
+        role: before.role,
+        permissions: (await this.permissionsOf(tx, [id])).get(id) ?? [],
+      });
       if (!active) {
-        if (req.user?.id === id) throw badRequest('Bạn không thể tự vô hiệu hóa tài khoản của mình');
+        if (caller.userId === id) throw badRequest('Bạn không thể tự vô hiệu hóa tài khoản của mình');
         if (before.role === 'ADMIN') await this.assertAnotherActiveAdmin(tx, id);
       }
       await tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, id));
       if (!active) await this.revokeSessions(tx, id);
-      await writeAudit(tx, req, {
+      await writeAudit(tx, caller ?? SYSTEM_ACTOR, {
         action: active ? 'activate' : 'deactivate',
         entity: 'user',
         entityId: id,
@@ -308,23 +388,21 @@ export class UsersService {
     });
   }
 
-  async getPermissions(id: number): Promise<Permission[]> {
-    const row = await this.findRow(this.db, id);
-    if (!row) throw notFound('Không tìm thấy tài khoản');
-    return (await this.permissionsOf(this.db, [id])).get(id) ?? [];
+  async getPermissions(id: number, caller: StaffActor | null = null): Promise<Permission[]> {
+    return (await this.get(id, caller)).permissions;
   }
 
-  async setPermissions(id: number, list: Permission[], req: FastifyRequest): Promise<Permission[]> {
+  async setPermissions(id: number, list: Permission[], caller: StaffActor): Promise<Permission[]> {
     await this.db.transaction(async (tx) => {
       const row = await this.findRow(tx, id);
       if (!row) throw notFound('Không tìm thấy tài khoản');
-      assertMayManage(req, row.role);
       const before = (await this.permissionsOf(tx, [id])).get(id) ?? [];
-      assertMayGrant(req, list, before);
+      assertMayManage(caller, { role: row.role, permissions: before });
+      assertMayGrant(caller, list);
       await tx.delete(userPermissions).where(eq(userPermissions.userId, id));
       if (list.length)
         await tx.insert(userPermissions).values(list.map((p) => ({ userId: id, permission: p })));
-      await writeAudit(tx, req, {
+      await writeAudit(tx, caller ?? SYSTEM_ACTOR, {
         action: 'set-permissions',
         entity: 'user',
         entityId: id,
@@ -333,6 +411,45 @@ export class UsersService {
       });
     });
     return this.getPermissions(id);
+  }
+
+  /**
+   * What other modules may know of an account (never its password hash): who it is, how to reach
+   * them, whether it is active, and what it may do.
+   */
+  async staffMember(id: number, exec: Executor = this.db): Promise<StaffMember | null> {
+    const row = await this.findRow(exec, id);
+    if (!row) return null;
+    const perms = (await this.permissionsOf(exec, [id])).get(id) ?? [];
+    return {
+      userId: row.id,
+      username: row.username,
+      fullName: row.fullName,
+      email: row.email,
+      active: row.active,
+      role: row.role as Role,
+      permissions: perms,
+    };
+  }
+
+  /** Active staff holding a permission (or ADMIN), by name: who can be picked as salesperson or assignee. */
+  async staffWithPermission(permission: Permission): Promise<{ userId: number; fullName: string }[]> {
+    const ids = await this.idsWithPermission(permission);
+    const names = await this.namesOf(ids);
+    return [...names]
+      .map(([userId, fullName]) => ({ userId, fullName }))
+      .sort((a, b) => a.fullName.localeCompare(b.fullName, 'vi'));
+  }
+
+  /** Full names of the given users, in one query: how other modules show who did something. */
+  async namesOf(ids: Iterable<number | null | undefined>): Promise<Map<number, string>> {
+    const wanted = [...new Set([...ids].filter((id): id is number => id != null))];
+    if (wanted.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: users.id, fullName: users.fullName })
+      .from(users)
+      .where(inArray(users.id, wanted));
+    return new Map(rows.map((r) => [r.id, r.fullName]));
   }
 
   /** Active staff holding a permission (or ADMIN): who gets notified of a new lead, for example. */

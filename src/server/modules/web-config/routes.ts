@@ -1,5 +1,6 @@
 import { webConfigurationUpdate } from '../../../contract/web-config';
 import type { App } from '../../context';
+import { actorOf } from '../../platform/actor';
 import type { WebConfigService } from './service';
 
 export function webConfigRoutes(service: WebConfigService) {
@@ -47,7 +48,7 @@ export function webConfigRoutes(service: WebConfigService) {
         config: { access: 'WEB_CONFIG' },
         schema: { tags: ['Cấu hình'], summary: 'Cập nhật cấu hình', body: webConfigurationUpdate },
       },
-      (req) => service.update(req.body as never, req),
+      (req) => service.update(req.body as never, actorOf(req)),
     );
   };
 }

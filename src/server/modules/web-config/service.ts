@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   webConfiguration as configSchema,
   type PublicWebConfiguration,
@@ -7,8 +6,9 @@ import {
   withConfigDefaults,
 } from '../../../contract/web-config';
 import type { Db } from '../../db/client';
-import { webConfiguration } from '../../db/schema';
+import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
+import { webConfiguration } from './schema';
 
 export class WebConfigService {
   constructor(private readonly db: Db) {}
@@ -20,12 +20,12 @@ export class WebConfigService {
   }
 
   async getPublic(): Promise<PublicWebConfiguration> {
-    const { systemMessage: _omit, ...rest } = await this.get();
+    const { systemMessage: _omit, sessionIdleHours: _idle, ...rest } = await this.get();
     return rest;
   }
 
   /** Replaces the settings with a validated document; fields left out keep their stored value. */
-  async update(patch: Partial<WebConfiguration>, req: FastifyRequest | null): Promise<WebConfiguration> {
+  async update(patch: Partial<WebConfiguration>, actor: Actor): Promise<WebConfiguration> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(webConfiguration).where(eq(webConfiguration.id, 1)).for('update');
       const before = withConfigDefaults(row?.data);
@@ -42,7 +42,7 @@ export class WebConfigService {
           changedAfter[key] = next[key];
         }
       }
-      await writeAudit(tx, req, {
+      await writeAudit(tx, actor, {
         action: 'update',
         entity: 'web_configuration',
         entityId: 1,

@@ -12,7 +12,7 @@
 
 export interface StompFrame {
   command: string;
-  /** The first occurrence of a repeated header wins (spec: "only the first header entry is used"). */
+  /** The first occurrence of a repeated header wins (STOMP 1.2: "only the first header entry is used"). */
   headers: Record<string, string>;
   body: string;
 }
@@ -165,7 +165,7 @@ export function parseHeartBeat(value: string | undefined): [number, number] | nu
 }
 
 /**
- * Heart-beat negotiation (spec "Heart-beating"): the server can send every `sx` ms and wants to hear
+ * Heart-beat negotiation (STOMP 1.2, "Heart-beating"): the server can send every `sx` ms and wants to hear
  * from the client every `sy` ms; the client sent "cx,cy". 0 means "none".
  */
 export function negotiateHeartBeat(

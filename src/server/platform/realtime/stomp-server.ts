@@ -341,7 +341,7 @@ export class StompConnection<U extends StompPrincipal> {
     this.raw(encodeFrame(command, headers, body));
   }
 
-  /** ERROR frame, then close (spec: the server must close the connection after an ERROR). */
+  /** ERROR frame, then close (STOMP 1.2: the server must close the connection after an ERROR). */
   fail(message: string, detail?: string, receiptId?: string) {
     if (this.state === 'closed') return;
     const headers: Record<string, string> = { message, 'content-type': 'text/plain;charset=utf-8' };

@@ -1,8 +1,9 @@
 import type { BlogCategory, BlogCategoryInfo, BlogSummary, BlogUpdateBody, BlogView } from '@contract/blogs';
 import type { Page } from '@contract/common';
 import type { ImageView } from '@contract/images';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { useActiveToggle, useMultipartSave } from '../../lib/mutations';
 
 export const BLOGS_KEY = ['blogs'] as const;
 
@@ -63,12 +64,10 @@ export function useAdminBlog(id: number | null) {
 
 /** PUT blogs/admin/activate/{id} or blogs/admin/inactivate/{id}. */
 export function useSetBlogActive() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      api<BlogView>(`blogs/admin/${active ? 'activate' : 'inactivate'}/${id}`, { method: 'PUT', auth: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BLOGS_KEY }),
-  });
+  return useActiveToggle<BlogView>(BLOGS_KEY, (id, active) => ({
+    path: `blogs/admin/${active ? 'activate' : 'inactivate'}/${id}`,
+    method: 'PUT',
+  }));
 }
 
 /**
@@ -76,29 +75,12 @@ export function useSetBlogActive() {
  * multipart, the cover only when a new one was picked. Reports upload progress.
  */
 export function useSaveBlog(id: number | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      body,
-      image,
-      onProgress,
-    }: {
-      body: BlogUpdateBody;
-      image: File | null;
-      onProgress?: (fraction: number) => void;
-    }) => {
-      const form = new FormData();
-      form.append('blog', JSON.stringify(body));
-      if (image) form.append('imageFile', image, image.name);
-      return api<BlogView>(id === null ? 'blogs/admin/add' : `blogs/admin/${id}`, {
-        method: id === null ? 'POST' : 'PUT',
-        auth: true,
-        body: form,
-        onUploadProgress: onProgress,
-      });
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BLOGS_KEY }),
-  });
+  return useMultipartSave<BlogUpdateBody, BlogView>(
+    BLOGS_KEY,
+    { json: 'blog', file: 'imageFile' },
+    { add: 'blogs/admin/add', edit: (blogId) => `blogs/admin/${blogId}` },
+    id,
+  );
 }
 
 /** POST blogs/admin/images: a picture for the post's body; its `src` goes into the HTML. */

@@ -86,20 +86,6 @@ export function useUpdateCar(id: number) {
   });
 }
 
-/** PUT cars/admin/{id}/status: available (Đang bán) or pending (Đang giao dịch). */
-export function useSetCarStatus() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (v: { id: number; status: Exclude<CarStatus, 'sold'> }) =>
-      api<CarAdminDetail>(`cars/admin/${v.id}/status`, {
-        method: 'PUT',
-        auth: true,
-        body: { status: v.status },
-      }),
-    onSuccess: invalidate,
-  });
-}
-
 /** DELETE cars/admin/{id} (409 when the car has a sale on record). */
 export function useDeleteCar() {
   const invalidate = useInvalidate();

@@ -1,7 +1,7 @@
 import type { ChatCarInfo } from '@contract/chat';
 
 /**
- * 'Tư vấn với AI' on the car page hands the car to the chat widget (spec section 2, Chat widget).
+ * 'Tư vấn với AI' on the car page hands the car to the chat widget.
  *
  * The agreement with the chat widget (features/chatbot, mounted by the public layout):
  * - sessionStorage key `chat-car-handoff` holds JSON {carName, brand, sellPrice, odo, year};

@@ -17,7 +17,7 @@ import { useWebConfig } from '../../lib/web-config';
 import { CHAT_HANDOFF_EVENT, takeHandoff } from './handoff';
 
 /**
- * The chat cluster on every public page (spec section 2): Messenger and Zalo links from the web configuration
+ * The chat cluster on every public page: Messenger and Zalo links from the web configuration
  * (each hidden while empty) and the AI chat toggle. This file is in every visitor's first download: the panel,
  * the conversation store and the contract's chat code load on the first open (or on hover / focus of the toggle).
  */

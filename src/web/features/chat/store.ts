@@ -12,7 +12,7 @@ import { ApiError, api } from '../../lib/api-client';
 
 /**
  * The one conversation of this browser tab, shared by the widget's panel and the /chatbot page
- * (spec sections 4, 5, 8). A small external store read with useSyncExternalStore; every change is written
+ *. A small external store read with useSyncExternalStore; every change is written
  * to sessionStorage, so the conversation survives page changes and a reload of the tab.
  */
 
@@ -90,7 +90,7 @@ export function conversationOf(messages: readonly ChatEntry[]): ChatMessage[] {
 }
 
 /**
- * The text after 'Lỗi: ' (spec section 8): the server's response body (the message of a JSON error),
+ * The text after 'Lỗi: ': the server's response body (the message of a JSON error),
  * else the error's own message, else 'Đã xảy ra lỗi khi kết nối tới chatbot.'.
  */
 export function failureText(err: unknown): string {
@@ -114,7 +114,7 @@ function isRetryable(err: unknown): boolean {
   return err.kind === 'network' || err.status === 429 || err.status >= 500;
 }
 
-/** POST chatbot/history with the whole conversation; the answer must be a string (spec section 5). */
+/** POST chatbot/history with the whole conversation; the answer must be a string. */
 async function ask(history: ChatMessage[], signal: AbortSignal): Promise<string> {
   const reply = await api<unknown>('chatbot/history', { method: 'POST', body: history, signal });
   if (typeof reply !== 'string') throw new Error(CHAT_REPLY_TYPE_ERROR);
@@ -173,7 +173,7 @@ export function retry(): boolean {
   return true;
 }
 
-/** Back to the greeting alone; clears error and loading, drops a pending answer (spec section 4). */
+/** Back to the greeting alone; clears error and loading, drops a pending answer. */
 export function reset() {
   generation++;
   inFlight?.abort();

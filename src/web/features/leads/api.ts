@@ -16,7 +16,7 @@ import { api } from '../../lib/api-client';
 const base = (type: LeadType) => LEAD_PATHS[type].replace(/^\/api\//, '');
 
 // ------------------------------------------------------------------------------------------------
-// Public forms (no token, spec section 6)
+// Public forms (no token)
 
 export const CAR_PICKER_SIZE = 8;
 

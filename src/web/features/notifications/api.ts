@@ -38,7 +38,7 @@ export function useLatestNotifications(userId: number, enabled = true) {
 
 /**
  * POST notifications/markAsRead/{id}. The badge drops at once (one less, never below 0) and the item
- * reads as read; a failure is ignored silently (spec sections 4, 8) and the lists are fetched again.
+ * reads as read; a failure is ignored silently and the lists are fetched again.
  */
 export function useMarkAsRead(userId: number) {
   const queryClient = useQueryClient();
@@ -75,21 +75,6 @@ export function useMarkAllAsRead(userId: number) {
     },
     onError: () => undefined,
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.user(userId) }),
-  });
-}
-
-/** POST notifications/send/{userId} {message}: an admin to anyone, others to themselves (a reminder). */
-export function useSendNotification() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, message }: { userId: number; message: string }) =>
-      api<NotificationView>(`notifications/send/${userId}`, {
-        method: 'POST',
-        auth: true,
-        body: { message },
-      }),
-    onSettled: (_data, _err, { userId }) =>
-      queryClient.invalidateQueries({ queryKey: notificationKeys.user(userId) }),
   });
 }
 

@@ -121,15 +121,6 @@ export function useRecruitmentOptions() {
   };
 }
 
-/** GET recruitments/admin/{id}: any posting, for the edit form. */
-export function useAdminPosting(id: number | null) {
-  return useQuery({
-    queryKey: [...RECRUITMENT_KEY, 'admin-detail', id],
-    queryFn: ({ signal }) => api<RecruitmentView>(`recruitments/admin/${id}`, { auth: true, signal }),
-    enabled: id !== null,
-  });
-}
-
 /** POST recruitments/admin/add or PUT recruitments/admin/{id} (JSON). */
 export function useSavePosting(id: number | null) {
   const queryClient = useQueryClient();

@@ -24,6 +24,7 @@ export interface SalesListQuery {
   to?: string;
   status?: SaleStatus;
   paymentMethod?: PaymentMethod;
+  carId?: number;
 }
 
 /** GET soldhistory?search&from&to&status&paymentMethod&page&size (newest sale first). */

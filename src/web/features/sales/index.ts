@@ -1,3 +1,2 @@
 /** What other features (car management, car edit) use from the sales book. */
-export { DateInput } from './components/date-input';
 export { SaleDialog, type SaleTarget } from './components/sale-dialog';

@@ -1,7 +1,8 @@
 import type { Page } from '@contract/common';
 import type { SliderBody, SliderView } from '@contract/sliders';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { useActiveToggle, useMultipartSave } from '../../lib/mutations';
 
 export const SLIDERS_KEY = ['sliders'] as const;
 
@@ -36,12 +37,10 @@ export function useSlider(id: number | null) {
 
 /** PUT overview/activate/{id} or overview/inactivate/{id}. */
 export function useSetSliderActive() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      api<SliderView>(`overview/${active ? 'activate' : 'inactivate'}/${id}`, { method: 'PUT', auth: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SLIDERS_KEY }),
-  });
+  return useActiveToggle<SliderView>(SLIDERS_KEY, (id, active) => ({
+    path: `overview/${active ? 'activate' : 'inactivate'}/${id}`,
+    method: 'PUT',
+  }));
 }
 
 /**
@@ -49,27 +48,10 @@ export function useSetSliderActive() {
  * multipart with the image only when a new one was picked. Reports upload progress.
  */
 export function useSaveSlider(id: number | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      body,
-      image,
-      onProgress,
-    }: {
-      body: SliderBody;
-      image: File | null;
-      onProgress?: (fraction: number) => void;
-    }) => {
-      const form = new FormData();
-      form.append('slider', JSON.stringify(body));
-      if (image) form.append('image', image, image.name);
-      return api<SliderView>(id === null ? 'overview/sliders' : `overview/slider/${id}`, {
-        method: id === null ? 'POST' : 'PUT',
-        auth: true,
-        body: form,
-        onUploadProgress: onProgress,
-      });
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SLIDERS_KEY }),
-  });
+  return useMultipartSave<SliderBody, SliderView>(
+    SLIDERS_KEY,
+    { json: 'slider', file: 'image' },
+    { add: 'overview/sliders', edit: (overviewId) => `overview/slider/${overviewId}` },
+    id,
+  );
 }

@@ -3,6 +3,7 @@ import type { Permission } from '@contract/permissions';
 import type { PermissionInfo, UserView } from '@contract/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { useActiveToggle } from '../../lib/mutations';
 import { MY_INFO_KEY } from '../../lib/session';
 
 export const USERS_KEY = ['users'] as const;
@@ -40,14 +41,9 @@ export function suggestUsername(fullname: string, signal?: AbortSignal) {
 
 /** PUT users/activate/{id} or DELETE users/{id} (deactivate). */
 export function useSetActive() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      active
-        ? api<string>(`users/activate/${id}`, { method: 'PUT', auth: true })
-        : api<string>(`users/${id}`, { method: 'DELETE', auth: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
-  });
+  return useActiveToggle<string>(USERS_KEY, (id, active) =>
+    active ? { path: `users/activate/${id}`, method: 'PUT' } : { path: `users/${id}`, method: 'DELETE' },
+  );
 }
 
 export interface UserPayload {
@@ -56,7 +52,6 @@ export interface UserPayload {
   email: string;
   phone?: string;
   role: UserView['role'];
-  password?: string;
   permissions: Permission[];
 }
 
@@ -75,5 +70,12 @@ export function useSaveUser(id: number | null) {
       queryClient.invalidateQueries({ queryKey: USERS_KEY });
       queryClient.invalidateQueries({ queryKey: MY_INFO_KEY });
     },
+  });
+}
+
+/** POST users/{id}/reset-password: the account's owner is mailed a code to choose a new password. */
+export function useSendReset(id: number | null) {
+  return useMutation({
+    mutationFn: () => api<string>(`users/${id}/reset-password`, { method: 'POST', auth: true }),
   });
 }

@@ -1,45 +1,75 @@
 import type { MyInfo } from '@contract/auth';
-import { changeInfoQuery } from '@contract/auth';
+import { CURRENT_PASSWORD_FOR_EMAIL, changeInfoQuery } from '@contract/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '../../../components/button';
 import { FormField, Input } from '../../../components/form-field';
-import { errorMessage } from '../../../lib/api-client';
+import { PasswordInput } from '../../../components/password-input';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useChangeInfo } from '../api';
 
 type Values = z.input<typeof changeInfoQuery>;
 
-/** E-mail and phone of the signed-in user, saved with PUT auth/change-info. */
+/**
+ * E-mail and phone of the signed-in user, saved with PUT auth/change-info. A new e-mail asks for the
+ * current password (reset codes go there), and the old address is told of the change by the server.
+ */
 export function ContactForm({ user }: { user: MyInfo }) {
   const save = useChangeInfo();
+  const current = user.email ?? '';
+  const schema = useMemo(
+    () =>
+      changeInfoQuery.refine((v) => v.email === current || !!v.currentPassword, {
+        message: CURRENT_PASSWORD_FOR_EMAIL,
+        path: ['currentPassword'],
+      }),
+    [current],
+  );
   const {
     register,
     handleSubmit,
     reset,
+    control,
+    setError,
     formState: { errors, isDirty },
   } = useForm<Values, unknown, z.output<typeof changeInfoQuery>>({
-    resolver: zodResolver(changeInfoQuery),
-    defaultValues: { email: user.email ?? '', phone: user.phone ?? '' },
+    resolver: zodResolver(schema),
+    defaultValues: { email: current, phone: user.phone ?? '', currentPassword: '' },
   });
 
   useEffect(
-    () => reset({ email: user.email ?? '', phone: user.phone ?? '' }),
+    () => reset({ email: user.email ?? '', phone: user.phone ?? '', currentPassword: '' }),
     [user.email, user.phone, reset],
   );
+
+  const email = useWatch({ control, name: 'email' }) ?? '';
+  const emailChanged = email.trim().toLowerCase() !== current.toLowerCase();
 
   return (
     <form
       noValidate
       className="space-y-4"
       onSubmit={handleSubmit((v) =>
-        save.mutate(v, {
-          onSuccess: (text) =>
-            toast.success(typeof text === 'string' && text ? text : 'Cập nhật thông tin thành công'),
-          onError: (err) => toast.error(errorMessage(err)),
-        }),
+        save.mutate(
+          { email: v.email, phone: v.phone, ...(emailChanged ? { currentPassword: v.currentPassword } : {}) },
+          {
+            onSuccess: (text) => {
+              toast.success(typeof text === 'string' && text ? text : 'Cập nhật thông tin thành công');
+              if (emailChanged) toast.info(`Đã gửi thông báo đến email cũ ${current}.`);
+            },
+            onError: (err) => {
+              const field =
+                err instanceof ApiError
+                  ? (err.data as { errors?: Record<string, string> })?.errors
+                  : undefined;
+              if (field?.currentPassword) setError('currentPassword', { message: field.currentPassword });
+              toast.error(errorMessage(err));
+            },
+          },
+        ),
       )}
     >
       <div className="grid gap-4 sm:grid-cols-2">
@@ -50,6 +80,23 @@ export function ContactForm({ user }: { user: MyInfo }) {
           <Input id="contact-phone" type="tel" autoComplete="tel" inputMode="tel" {...register('phone')} />
         </FormField>
       </div>
+      {emailChanged ? (
+        <FormField
+          label="Mật khẩu hiện tại"
+          htmlFor="contact-current-password"
+          error={errors.currentPassword?.message}
+          hint={
+            errors.currentPassword ? undefined : 'Cần để đổi email: mã đặt lại mật khẩu sẽ gửi đến email mới.'
+          }
+          required
+        >
+          <PasswordInput
+            id="contact-current-password"
+            autoComplete="current-password"
+            {...register('currentPassword')}
+          />
+        </FormField>
+      ) : null}
       <div className="flex justify-end">
         <Button type="submit" loading={save.isPending} disabled={!isDirty}>
           Lưu thông tin liên hệ

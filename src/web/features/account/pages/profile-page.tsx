@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { useMyInfo } from '../../../lib/session';
 import { ContactForm } from '../components/contact-form';
+import { SessionsCard } from '../components/sessions-card';
 
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -104,6 +105,7 @@ export default function ProfilePage() {
           </p>
           {user ? <ContactForm user={user} /> : <SkeletonText lines={3} />}
         </section>
+        <SessionsCard />
       </div>
     </>
   );

@@ -6,12 +6,12 @@ import { useSearchParams } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { type Column, DataTable } from '../../../components/data-table';
+import { DateInput } from '../../../components/date-input';
 import { EmptyState } from '../../../components/empty-state';
 import { FilterSelect } from '../../../components/filter-select';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api-client';
-import { DateInput } from '../../sales/components/date-input';
 import { type AuditFilters, useAuditLog, useAuditOptions } from '../api';
 
 const PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { resetConfirmForm, resetRequestForm } from '@contract/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { ArrowLeft, Info } from 'lucide-react';
+import { ArrowLeft, Info, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -109,12 +109,14 @@ function ConfirmStep({
   collapsed,
   username,
   notice,
+  initialCode,
   onBack,
 }: {
   active: boolean;
   collapsed: boolean;
   username: string;
   notice: string;
+  initialCode: string;
   onBack: () => void;
 }) {
   const Title = active ? 'h1' : 'h2';
@@ -137,9 +139,9 @@ function ConfirmStep({
   // A new request (back to step 1 and again) starts a clean form.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the username changes
   useEffect(() => {
-    reset();
+    reset({ token: initialCode, newPassword: '', confirmPassword: '' });
     setFormError(null);
-  }, [username, reset]);
+  }, [username, initialCode, reset]);
 
   const confirm = useMutation({
     mutationFn: (v: ConfirmValues) =>
@@ -214,14 +216,66 @@ function ConfirmStep({
   );
 }
 
+/** `#username=..&code=..` (a reset or invitation link) or `#report=..` (a security notice's link). */
+function readLinkFragment(hash: string): { username?: string; code?: string; report?: string } | null {
+  if (!hash || hash.length < 2) return null;
+  const params = new URLSearchParams(hash.slice(1));
+  const report = params.get('report') ?? undefined;
+  const username = params.get('username') ?? undefined;
+  const code = params.get('code') ?? undefined;
+  return report || (username && code) ? { report, username, code } : null;
+}
+
+/** "This was not me": signs the account out everywhere, undoes an e-mail change, tells the admins. */
+function ReportPanel({ token }: { token: string }) {
+  const report = useMutation({
+    mutationFn: () => api<string>('auth/report-change', { method: 'POST', query: { token } }),
+  });
+  return (
+    <section
+      aria-labelledby="report-title"
+      className="mb-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-red-200 sm:p-8"
+    >
+      <h1 id="report-title" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+        <ShieldAlert className="size-5 text-red-600" aria-hidden="true" />
+        Báo cáo thay đổi không phải do bạn
+      </h1>
+      {report.isSuccess ? (
+        <FormAlert tone="success">
+          {typeof report.data === 'string' ? report.data : 'Đã ghi nhận báo cáo.'}
+        </FormAlert>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-slate-600">
+            Mọi phiên đăng nhập của tài khoản sẽ bị đăng xuất, email cũ được khôi phục nếu email vừa bị đổi,
+            và quản trị viên được báo. Sau đó hãy đặt lại mật khẩu bên dưới.
+          </p>
+          <FormAlert>{report.isError ? failureText(report.error) : null}</FormAlert>
+          <Button
+            type="button"
+            variant="danger"
+            className="mt-4 w-full"
+            disabled={report.isPending}
+            onClick={() => report.mutate()}
+          >
+            {report.isPending ? 'Đang gửi...' : 'Đây không phải tôi: báo cáo ngay'}
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}
+
 /**
- * Password reset (spec sections 2, 4, 5, 8): step 1 asks for the username and mails a code; on success
+ * Password reset: step 1 asks for the username and mails a code; on success
  * the card slides to step 2 (code, new password, repeat); success goes to /login after 1000 ms.
  */
 export default function ResetPasswordPage() {
   const [step, setStep] = useState<1 | 2>(1);
   const [username, setUsername] = useState('');
   const [notice, setNotice] = useState('');
+  const [initialCode, setInitialCode] = useState('');
+  const [reportToken, setReportToken] = useState('');
   const stepTwo = useRef<HTMLDivElement>(null);
   // Once the slide has finished, the hidden step takes no height, so the card fits the visible one.
   const [settled, setSettled] = useState(true);
@@ -234,14 +288,32 @@ export default function ResetPasswordPage() {
     settleTimer.current = setTimeout(() => setSettled(true), SLIDE_MS + 50);
   };
 
+  // The mailed link carries the username and the code (or a report token) in its fragment, which never
+  // reaches a server; it is read once and removed from the address bar and the history.
+  useEffect(() => {
+    const link = readLinkFragment(window.location.hash);
+    if (!link) return;
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    if (link.report) setReportToken(link.report);
+    else if (link.username && link.code) {
+      setUsername(link.username);
+      setInitialCode(link.code);
+      setNotice(`Tài khoản ${link.username}: hãy chọn mật khẩu mới.`);
+      setStep(2);
+    }
+  }, []);
+
   useEffect(() => {
     if (step === 2)
-      stepTwo.current?.querySelector<HTMLInputElement>('#reset-token')?.focus({ preventScroll: true });
+      stepTwo.current
+        ?.querySelector<HTMLInputElement>(initialCode ? '#reset-new' : '#reset-token')
+        ?.focus({ preventScroll: true });
     else document.getElementById('reset-username')?.focus({ preventScroll: true });
-  }, [step]);
+  }, [step, initialCode]);
 
   return (
     <AuthShell>
+      {reportToken ? <ReportPanel token={reportToken} /> : null}
       <div className="overflow-hidden rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <p className="mb-4 text-xs font-semibold tracking-wide text-slate-500 uppercase" aria-live="polite">
           Bước {step} / 2
@@ -269,7 +341,11 @@ export default function ResetPasswordPage() {
               collapsed={settled && step !== 2}
               username={username}
               notice={notice}
-              onBack={() => go(1)}
+              initialCode={initialCode}
+              onBack={() => {
+                setInitialCode('');
+                go(1);
+              }}
             />
           </div>
         </div>

@@ -2,9 +2,9 @@ import type { BlogSummary } from '@contract/blogs';
 import { formatDate, formatThousands } from '@contract/format';
 import { CalendarDays, Eye } from 'lucide-react';
 import { Link } from 'react-router';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { Skeleton } from '../../../components/skeleton';
 import { cx } from '../../../lib/cx';
-import { ResponsiveImage } from '../../content/components/responsive-image';
 
 /**
  * A post in a list: cover (16:9, srcset, lazy unless `priority`), category, title, summary, date and

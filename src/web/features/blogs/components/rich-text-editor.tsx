@@ -22,9 +22,9 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { controlClass } from '../../../components/form-field';
+import { imageFileError } from '../../../components/image-picker';
 import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
-import { imageFileError } from '../../content/components/image-picker';
 import { uploadBlogImage } from '../api';
 import { PROSE } from './rich-content';
 

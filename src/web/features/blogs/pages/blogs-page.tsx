@@ -3,11 +3,11 @@ import { Newspaper } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { PageHero } from '../../../components/page-hero';
 import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
-import { PageHero } from '../../content/components/page-hero';
-import { useDocumentTitle } from '../../content/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { categorySlug, useBlogCategories, usePublicBlogs } from '../api';
 import { BlogCard, BlogCardSkeleton } from '../components/blog-card';
 

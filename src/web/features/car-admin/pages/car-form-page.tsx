@@ -204,8 +204,8 @@ export default function CarFormPage() {
                 Ghi nhận bán
               </Button>
             ) : null}
-            {saved?.saleId ? (
-              <Link to={`/dashboard/soldhistory/${saved.saleId}`} className={buttonClass('secondary')}>
+            {saved?.status === 'sold' ? (
+              <Link to={`/dashboard/soldhistory?carId=${saved.carId}`} className={buttonClass('secondary')}>
                 <Receipt className="size-4" aria-hidden="true" />
                 Xem giao dịch
               </Link>

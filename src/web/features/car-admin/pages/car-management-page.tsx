@@ -10,6 +10,7 @@ import { ClearFiltersButton } from '../../../components/clear-filters-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { ExportButtons } from '../../../components/export-buttons';
 import { FilterSelect } from '../../../components/filter-select';
 import { Select } from '../../../components/form-field';
 import { ListPage } from '../../../components/list-page';
@@ -18,7 +19,6 @@ import { actionsColumn, RowButton, RowLink } from '../../../components/row-actio
 import { enumOptions } from '../../../lib/enum-options';
 import { useConfirmAction } from '../../../lib/use-confirm-action';
 import { useListParams } from '../../../lib/use-list-params';
-import { ExportButtons } from '../../dashboard/components/export-buttons';
 import { SaleDialog, type SaleTarget } from '../../sales';
 import { useAdminCars, useDeleteCar, useInventoryOptions } from '../api';
 import { STATUS_TONES } from '../status';
@@ -137,14 +137,12 @@ export default function CarManagementPage() {
     actionsColumn((c) => (
       <>
         {c.status === 'sold' ? (
-          c.saleId ? (
-            <RowLink
-              to={`/dashboard/soldhistory/${c.saleId}`}
-              label={`Xem giao dịch ${c.carName}`}
-              title="Xem giao dịch"
-              icon={Receipt}
-            />
-          ) : null
+          <RowLink
+            to={`/dashboard/soldhistory?carId=${c.carId}`}
+            label={`Xem giao dịch ${c.carName}`}
+            title="Xem giao dịch"
+            icon={Receipt}
+          />
         ) : (
           <IconButton
             label={`Ghi nhận bán ${c.carName}`}

@@ -11,10 +11,10 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button';
+import { PageHero } from '../../../components/page-hero';
 import { Skeleton } from '../../../components/skeleton';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWebConfig } from '../../../lib/web-config';
-import { PageHero } from '../components/page-hero';
-import { useDocumentTitle } from '../use-document-title';
 
 const FIGURES = [
   { value: '10+', label: 'năm kinh nghiệm' },

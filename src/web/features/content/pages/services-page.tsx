@@ -12,9 +12,9 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button';
+import { PageHero } from '../../../components/page-hero';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWebConfig } from '../../../lib/web-config';
-import { PageHero } from '../components/page-hero';
-import { useDocumentTitle } from '../use-document-title';
 
 interface Service {
   icon: LucideIcon;

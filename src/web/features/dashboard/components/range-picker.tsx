@@ -1,7 +1,7 @@
 import { vnDayKey } from '@contract/format';
 import { useEffect, useRef } from 'react';
+import { DateInput } from '../../../components/date-input';
 import { cx } from '../../../lib/cx';
-import { DateInput } from '../../sales/components/date-input';
 import type { Range } from '../api';
 
 const DAY_MS = 86_400_000;

@@ -115,8 +115,8 @@ function Change({ ratio, against }: { ratio: number | null; against: string }) {
 }
 
 /**
- * /dashboard: KPI cards and charts of stock, sales and leads for the chosen range (the statistics of
- * issue 7), each card a link to the list behind it. What a user's permissions do not cover is not shown:
+ * /dashboard: KPI cards and charts of stock, sales and leads for the chosen range (docs/statistics.md),
+ * each card a link to the list behind it. What a user's permissions do not cover is not shown:
  * cars and sales need MANAGE_CAR, leads MANAGE_SERVICE.
  */
 export default function OverviewPage() {

@@ -57,7 +57,7 @@ function NotificationItem({
 }
 
 /**
- * The dashboard's bell (spec sections 2, 4, 9): unread badge when above 0; a dropdown that toggles, with
+ * The dashboard's bell: unread badge when above 0; a dropdown that toggles, with
  * at most 10 notifications ('No new notifications' when empty) and their time in Vietnam; a click on an
  * unread one marks it read (badge minus one, never below 0; failure silent) and opens its lead. A STOMP
  * subscription refreshes the lists and shows a toast when a notification arrives.

@@ -7,7 +7,7 @@ import { Button } from '../../../components/button';
 import { FormAlert, FormField, Input, Textarea } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
-import { applyServerErrors } from '../../content/form-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useApply } from '../api';
 import { formatBytes } from '../labels';
 

@@ -15,7 +15,7 @@ import { FormField, Input, Textarea } from '../../../components/form-field';
 import { NumberField } from '../../../components/number-field';
 import { SelectField } from '../../../components/select-field';
 import { errorMessage } from '../../../lib/api-client';
-import { applyServerErrors } from '../../content/form-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useRecruitmentOptions, useSavePosting } from '../api';
 
 interface FormValues {

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button';
 import { CloseButton } from '../../../components/close-button';
+import { DateInput } from '../../../components/date-input';
 import { FormAlert, FormField, Input, Select, Textarea } from '../../../components/form-field';
 import { NumberField } from '../../../components/number-field';
 import { SelectField } from '../../../components/select-field';
@@ -21,7 +22,6 @@ import { enumOptions } from '../../../lib/enum-options';
 import { useMyInfo } from '../../../lib/session';
 import { useModal } from '../../../lib/use-modal';
 import { useRecordSale, useSalespeople } from '../api';
-import { DateInput } from './date-input';
 
 export interface SaleTarget {
   carId: number;

@@ -14,16 +14,16 @@ import { buttonClass } from '../../../components/button';
 import { CarRowTitle } from '../../../components/car-thumb';
 import { ClearFiltersButton } from '../../../components/clear-filters-button';
 import type { Column } from '../../../components/data-table';
+import { DateInput } from '../../../components/date-input';
 import { EmptyState } from '../../../components/empty-state';
+import { ExportButtons } from '../../../components/export-buttons';
 import { FilterSelect } from '../../../components/filter-select';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn, RowButton, RowButtonSpace, RowLink } from '../../../components/row-actions';
 import { enumOptions } from '../../../lib/enum-options';
 import { useListParams } from '../../../lib/use-list-params';
-import { ExportButtons } from '../../dashboard/components/export-buttons';
 import { useSales } from '../api';
 import { CancelSaleDialog } from '../components/cancel-sale-dialog';
-import { DateInput } from '../components/date-input';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -35,6 +35,7 @@ export default function SoldHistoryPage() {
   const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : '';
   const status = choice('status', SALE_STATUSES);
   const paymentMethod = choice('paymentMethod', PAYMENT_METHODS);
+  const carId = /^\d{1,9}$/.test(params.get('carId') ?? '') ? Number(params.get('carId')) : undefined;
   const badRange = Boolean(from && to && from > to);
   const sales = useSales(
     {
@@ -45,12 +46,13 @@ export default function SoldHistoryPage() {
       to: to || undefined,
       status,
       paymentMethod,
+      carId,
     },
     !badRange,
   );
   const [cancelling, setCancelling] = useState<SaleView | null>(null);
   const today = vnDayKey(new Date());
-  const filtered = Boolean(search || from || to || status || paymentMethod);
+  const filtered = Boolean(search || from || to || status || paymentMethod || carId);
 
   const columns: Column<SaleView>[] = [
     {

@@ -408,6 +408,29 @@ export default function SettingsPage() {
             </FormField>
           </Card>
 
+          <Card
+            id="cfg-sessions"
+            title="Đăng nhập và phiên làm việc"
+            description="Một phiên đăng nhập không được dùng trong khoảng thời gian này sẽ tự đăng xuất (phiên luôn hết hạn sau 7 ngày)."
+          >
+            <FormField
+              label="Tự đăng xuất sau khi không dùng (giờ)"
+              htmlFor="cfg-sessionIdleHours"
+              error={errors.sessionIdleHours?.message}
+              hint="Từ 1 đến 168 giờ; mặc định 8 giờ."
+            >
+              <Input
+                id="cfg-sessionIdleHours"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={168}
+                className="max-w-40"
+                {...register('sessionIdleHours', { valueAsNumber: true })}
+              />
+            </FormField>
+          </Card>
+
           <div className="sticky bottom-0 z-20 -mx-4 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:flex-row sm:items-center sm:justify-end sm:px-6">
             {isDirty ? <p className="text-sm text-amber-700 sm:mr-auto">Bạn có thay đổi chưa lưu.</p> : null}
             <Button

@@ -1,5 +1,5 @@
 import { LCP_IMAGE_SIZES } from '@contract/page-images';
-import type { SliderView } from '@contract/sliders';
+import { isExternalLink, isInternalLink, type SliderView } from '@contract/sliders';
 import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { type PointerEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -19,7 +19,8 @@ function usePrefersReducedMotion() {
 }
 
 function SlideAction({ slide }: { slide: SliderView }) {
-  if (!slide.link) return null;
+  // A stored link that is neither ours nor a plain http(s) address (saved before the rule) shows no button.
+  if (!slide.link || !(isInternalLink(slide.link) || isExternalLink(slide.link))) return null;
   const label = slide.buttonText || 'Xem chi tiết';
   const cls =
     'mt-4 inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white shadow-lg hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white sm:mt-6 sm:min-h-12 sm:text-base';
@@ -29,7 +30,7 @@ function SlideAction({ slide }: { slide: SliderView }) {
       <ArrowRight className="size-4 sm:size-5" aria-hidden="true" />
     </>
   );
-  return slide.link.startsWith('/') ? (
+  return isInternalLink(slide.link) ? (
     <Link to={slide.link} className={cls}>
       {content}
     </Link>

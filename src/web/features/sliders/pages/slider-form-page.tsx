@@ -8,15 +8,15 @@ import { BackLink } from '../../../components/back-link';
 import { buttonClass } from '../../../components/button';
 import { FormActions } from '../../../components/form-actions';
 import { FormField, Input } from '../../../components/form-field';
+import { ImagePicker } from '../../../components/image-picker';
 import { MissingRecord } from '../../../components/missing-record';
 import { NumberInput } from '../../../components/number-input';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useImageUpload } from '../../../lib/use-image-upload';
 import { useRecordId } from '../../../lib/use-record-id';
-import { ImagePicker } from '../../content/components/image-picker';
-import { applyServerErrors } from '../../content/form-errors';
-import { useImageUpload } from '../../content/use-image-upload';
 import { useSaveSlider, useSlider } from '../api';
 
 interface FormValues {

@@ -1,26 +1,24 @@
-import { PASSWORD_PATTERN_MESSAGE } from '@contract/auth';
 import { type Permission, ROLE_LABELS, ROLES, type Role } from '@contract/permissions';
 import { permissionList, userCreateBody, userUpdateBody } from '@contract/users';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ShieldCheck } from 'lucide-react';
+import { MailCheck, ShieldCheck } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { BackLink } from '../../../components/back-link';
-import { buttonClass } from '../../../components/button';
+import { Button, buttonClass } from '../../../components/button';
 import { FormActions } from '../../../components/form-actions';
 import { FormField, Input } from '../../../components/form-field';
 import { MissingRecord } from '../../../components/missing-record';
 import { PageHeader } from '../../../components/page-header';
-import { PasswordInput } from '../../../components/password-input';
 import { SelectField } from '../../../components/select-field';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { enumOptions } from '../../../lib/enum-options';
-import { suggestUsername, useAllPermissions, useSaveUser, useUser } from '../api';
+import { suggestUsername, useAllPermissions, useSaveUser, useSendReset, useUser } from '../api';
 
 interface FormValues {
   fullName: string;
@@ -28,7 +26,6 @@ interface FormValues {
   email: string;
   phone: string;
   role: Role;
-  password: string;
   permissions: Permission[];
 }
 
@@ -38,7 +35,6 @@ const EMPTY: FormValues = {
   email: '',
   phone: '',
   role: 'STAFF',
-  password: '',
   permissions: [],
 };
 
@@ -113,6 +109,40 @@ function PermissionsEditor({
   );
 }
 
+/**
+ * Nobody sets another person's password: a new account's owner is mailed a code to choose one, and
+ * an existing account can be sent a reset mail (the password stays until its owner uses the code).
+ */
+function PasswordNote({ userId }: { userId: number | null }) {
+  const send = useSendReset(userId);
+  return (
+    <div className="rounded-lg bg-slate-50 px-3 py-3 text-sm text-slate-700 ring-1 ring-slate-200">
+      <p className="flex gap-2">
+        <MailCheck className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+        {userId === null
+          ? 'Mật khẩu do chính người dùng tự đặt: sau khi thêm, họ nhận email có mã xác nhận (hiệu lực 72 giờ).'
+          : 'Không ai đặt mật khẩu thay người khác. Nếu nhân viên quên mật khẩu, hãy gửi cho họ email đặt lại.'}
+      </p>
+      {userId === null ? null : (
+        <Button
+          type="button"
+          variant="secondary"
+          className="mt-3"
+          loading={send.isPending}
+          onClick={() =>
+            send.mutate(undefined, {
+              onSuccess: (text) => toast.success(typeof text === 'string' && text ? text : 'Đã gửi email'),
+              onError: (err) => toast.error(errorMessage(err)),
+            })
+          }
+        >
+          Gửi email đặt lại mật khẩu
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /** /dashboard/users/add and /dashboard/users/:userId: one form for account details and permissions. */
 export default function UserFormPage() {
   const { userId } = useParams();
@@ -144,7 +174,6 @@ export default function UserFormPage() {
       email: u.email ?? '',
       phone: u.phone ?? '',
       role: u.role,
-      password: '',
       permissions: u.permissions,
     });
   }, [user.data, reset]);
@@ -201,12 +230,15 @@ export default function UserFormPage() {
         email: v.email,
         phone: v.phone || undefined,
         role: v.role,
-        password: v.password || undefined,
         permissions: v.permissions,
       },
       {
         onSuccess: (saved) => {
-          toast.success(isEdit ? 'Đã cập nhật tài khoản' : `Đã thêm tài khoản ${saved.username}`);
+          toast.success(
+            isEdit
+              ? 'Đã cập nhật tài khoản'
+              : `Đã thêm tài khoản ${saved.username}: đã gửi email để họ tự đặt mật khẩu`,
+          );
           navigate('/dashboard/users');
         },
         onError: (err) => toast.error(errorMessage(err)),
@@ -285,21 +317,7 @@ export default function UserFormPage() {
                 options={enumOptions(ROLES, ROLE_LABELS)}
                 {...register('role')}
               />
-              <FormField
-                label={isEdit ? 'Mật khẩu mới' : 'Mật khẩu'}
-                htmlFor="user-password"
-                error={errors.password?.message}
-                hint={
-                  errors.password
-                    ? undefined
-                    : isEdit
-                      ? `Để trống nếu không đổi. ${PASSWORD_PATTERN_MESSAGE}.`
-                      : PASSWORD_PATTERN_MESSAGE
-                }
-                required={!isEdit}
-              >
-                <PasswordInput id="user-password" autoComplete="new-password" {...register('password')} />
-              </FormField>
+              <PasswordNote userId={isEdit ? id : null} />
             </div>
           )}
         </section>

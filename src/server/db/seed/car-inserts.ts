@@ -1,0 +1,69 @@
+import type { CarData, CarStatus } from '../../../contract/cars';
+import { appendPhotos, refreshCover } from '../../modules/cars/photos';
+import { carValues } from '../../modules/cars/rows';
+import { carPhotos, cars } from '../../modules/cars/schema';
+import type { StoredImage } from '../../platform/images';
+import type { Executor } from '../client';
+
+/**
+ * Cars written without a request: the demo showroom, the test fixtures and the benchmarks' generated
+ * stock. They take the same column values as a staff save (carValues) but write no audit entry; callers
+ * drop the cars service's read cache afterwards (CarsService.invalidate).
+ */
+
+/** One car with its photos already stored; returns its id. */
+export async function insertSeededCar(
+  exec: Executor,
+  data: Omit<CarData, 'status'> & { status: CarStatus; createdAt?: Date },
+  photos: StoredImage[],
+): Promise<number> {
+  const [row] = await exec
+    .insert(cars)
+    .values({
+      ...carValues(data),
+      status: data.status,
+      ...(data.createdAt ? { createdAt: data.createdAt, updatedAt: data.createdAt } : {}),
+    })
+    .returning({ id: cars.id });
+  await appendPhotos(exec, row.id, photos);
+  if (photos.length) await refreshCover(exec, row.id);
+  return row.id;
+}
+
+/**
+ * Bulk insert for generated data (benchmarks): each car gets the given photo as its only photo.
+ * Photos under "bench/" are shared between generated cars and never deleted with one of them.
+ */
+export async function insertGeneratedCars(
+  exec: Executor,
+  rows: (Omit<CarData, 'status'> & { status: CarStatus; createdAt: Date; photo: StoredImage | null })[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    const inserted = await exec
+      .insert(cars)
+      .values(
+        chunk.map((r) => ({
+          ...carValues(r),
+          status: r.status,
+          createdAt: r.createdAt,
+          updatedAt: r.createdAt,
+          coverKey: r.photo?.key ?? null,
+          coverWidth: r.photo?.width ?? null,
+          coverHeight: r.photo?.height ?? null,
+          photoCount: r.photo ? 1 : 0,
+        })),
+      )
+      .returning({ id: cars.id });
+    const photoRows = inserted.flatMap((row, j) => {
+      const photo = chunk[j].photo;
+      return photo
+        ? [{ carId: row.id, position: 0, key: photo.key, width: photo.width, height: photo.height }]
+        : [];
+    });
+    if (photoRows.length) await exec.insert(carPhotos).values(photoRows);
+    ids.push(...inserted.map((r) => r.id));
+  }
+  return ids;
+}

@@ -1,0 +1,167 @@
+import { and, count, eq, gte, lte, or } from 'drizzle-orm';
+import {
+  type CarAdminDetail,
+  type CarAdminRow,
+  type CarData,
+  type CarStatus,
+  type CarsAdminQuery,
+  MAX_PHOTOS_PER_CAR,
+  matchKey,
+} from '../../../contract/cars';
+import type { Page } from '../../../contract/common';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { writeAudit } from '../../platform/audit';
+import { badRequest, conflict, pgCode } from '../../platform/errors';
+import type { PreparedImage } from '../../platform/images';
+import type { CarCatalogue } from './catalogue';
+import { lockCar } from './lifecycle';
+import { appendPhotos, type CarPhotos, refreshCover, type Transactor } from './photos';
+import {
+  auditable,
+  type CarViews,
+  carValues,
+  orderBy,
+  type SummaryRow,
+  searchCondition,
+  summaryColumns,
+} from './rows';
+import { carPhotos, cars } from './schema';
+
+/** Staff administration of the stock: the searchable list, a car's record, add, edit and delete. */
+export class CarAdmin {
+  constructor(
+    private readonly db: Db,
+    private readonly views: CarViews,
+    private readonly catalogue: CarCatalogue,
+    private readonly photos: CarPhotos,
+    private readonly transaction: Transactor,
+  ) {}
+
+  async list(q: CarsAdminQuery): Promise<Page<CarAdminRow>> {
+    const search = q.search?.trim();
+    const where = and(
+      q.status ? eq(cars.status, q.status) : undefined,
+      q.brand ? eq(cars.brandKey, matchKey(q.brand)) : undefined,
+      q.minPrice !== undefined ? gte(cars.sellPrice, q.minPrice) : undefined,
+      q.maxPrice !== undefined ? lte(cars.sellPrice, q.maxPrice) : undefined,
+      search
+        ? /^\d{1,9}$/.test(search)
+          ? or(eq(cars.id, Number(search)), searchCondition(search))
+          : searchCondition(search)
+        : undefined,
+    );
+    const [[{ total }], rows] = await Promise.all([
+      this.db.select({ total: count() }).from(cars).where(where),
+      this.db
+        .select({
+          ...summaryColumns,
+          photoCount: cars.photoCount,
+          updatedAt: cars.updatedAt,
+        })
+        .from(cars)
+        .where(where)
+        .orderBy(...orderBy(q.sort))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+    ]);
+    return {
+      content: rows.map((r) => ({
+        ...this.views.summary(r as SummaryRow),
+        photoCount: r.photoCount,
+        updatedAt: r.updatedAt.toISOString(),
+      })),
+      totalElements: total,
+      totalPages: Math.ceil(total / q.size),
+      page: q.page,
+      size: q.size,
+    };
+  }
+
+  async detail(id: number): Promise<CarAdminDetail> {
+    return this.catalogue.loadDetail(id);
+  }
+
+  async create(data: CarData, images: PreparedImage[], actor: Actor): Promise<CarAdminDetail> {
+    if (images.length > MAX_PHOTOS_PER_CAR) throw badRequest(`Mỗi xe có tối đa ${MAX_PHOTOS_PER_CAR} ảnh`);
+    const stored = await this.photos.storeAll(images);
+    let id: number;
+    try {
+      id = await this.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(cars)
+          .values({ ...carValues(data), status: data.status ?? 'available' })
+          .returning();
+        await appendPhotos(tx, row.id, stored);
+        await refreshCover(tx, row.id);
+        await writeAudit(tx, actor, {
+          action: 'create',
+          entity: 'car',
+          entityId: row.id,
+          after: { ...auditable(row), photos: stored.map((s) => s.key) },
+        });
+        return row.id;
+      });
+    } catch (err) {
+      await this.photos.discard(stored);
+      throw err;
+    }
+    return this.detail(id);
+  }
+
+  async update(id: number, data: CarData, images: PreparedImage[], actor: Actor): Promise<CarAdminDetail> {
+    const stored = await this.photos.storeAll(images);
+    try {
+      await this.transaction(async (tx) => {
+        const before = await lockCar(tx, id);
+        let status = before.status as CarStatus;
+        if (data.status && data.status !== before.status) {
+          if (before.status === 'sold') {
+            throw conflict('Xe đã bán: hãy hủy giao dịch bán trong lịch sử bán hàng để mở bán lại');
+          }
+          status = data.status;
+        }
+        const [after] = await tx
+          .update(cars)
+          .set({ ...carValues(data), status, updatedAt: new Date() })
+          .where(eq(cars.id, id))
+          .returning();
+        await appendPhotos(tx, id, stored);
+        if (stored.length) await refreshCover(tx, id);
+        await writeAudit(tx, actor, {
+          action: 'update',
+          entity: 'car',
+          entityId: id,
+          before: auditable(before),
+          after: { ...auditable(after), ...(stored.length ? { addedPhotos: stored.map((s) => s.key) } : {}) },
+        });
+      });
+    } catch (err) {
+      await this.photos.discard(stored);
+      throw err;
+    }
+    return this.detail(id);
+  }
+
+  async remove(id: number, actor: Actor): Promise<void> {
+    const photos = await this.transaction(async (tx) => {
+      const before = await lockCar(tx, id);
+      const photoRows = await tx.select().from(carPhotos).where(eq(carPhotos.carId, id));
+      await tx.delete(carPhotos).where(eq(carPhotos.carId, id));
+      await tx.delete(cars).where(eq(cars.id, id));
+      await writeAudit(tx, actor, {
+        action: 'delete',
+        entity: 'car',
+        entityId: id,
+        before: { ...auditable(before), photos: photoRows.map((p) => p.key) },
+      });
+      return photoRows;
+    }).catch((err) => {
+      // A sale (or any other record) still points at the car: the database refuses, the car stays.
+      if (pgCode(err) === '23001' || pgCode(err) === '23503')
+        throw conflict('Không thể xóa xe đã có giao dịch bán trong lịch sử bán hàng');
+      throw err;
+    });
+    await this.photos.discard(photos);
+  }
+}
