@@ -15,6 +15,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type Database, openPglite, openPostgres } from '../src/server/db/client';
 import { bootstrap } from '../src/server/db/seed/bootstrap';
+import { LIST_QUERY } from './list-query';
 
 const driver = process.argv[2] === 'pg' ? 'pg' : 'pglite';
 const serverUrl = process.argv[3] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -65,6 +66,12 @@ async function main() {
 
   const bare = Fastify({ logger: false });
   bare.get('/hello', async () => ({ hello: 'world' }));
+  // What the cached list can at best be compared with: a bare route sending the very same answer.
+  const list = await app.inject({ url: `/api/cars?${LIST_QUERY}` });
+  const listBody = list.rawPayload;
+  bare.get('/same-bytes', (_req, reply) => {
+    reply.type('application/json; charset=utf-8').send(listBody);
+  });
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const port = (app.server.address() as { port: number }).port;
@@ -77,6 +84,7 @@ async function main() {
       port,
       uncachedPort,
       barePort,
+      listBytes: listBody.length,
       ids: ids.slice(0, 2000),
       seedSeconds,
     }),

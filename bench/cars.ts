@@ -11,19 +11,20 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { LIST_QUERY } from './list-query';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,pg').split(',').map((d) => d.trim());
-/** Three filters: a brand, a body type and a price range (a common visitor search). */
-export const LIST_QUERY = 'brand=Toyota&bodyType=SUV&minPrice=500000000&maxPrice=1500000000';
 
 interface Ready {
   driver: string;
   port: number;
   uncachedPort: number;
   barePort: number;
+  /** Size of the filtered list's answer, which the bare /same-bytes route serves as well. */
+  listBytes: number;
   ids: number[];
   seedSeconds: number;
 }
@@ -118,6 +119,13 @@ async function main() {
       const uncached = `http://127.0.0.1:${ready.uncachedPort}`;
       rows.push(await run('bare hello', driver, `http://127.0.0.1:${ready.barePort}/hello`));
       rows.push(await run('GET /api/health (app, no query)', driver, `${base}/api/health`));
+      rows.push(
+        await run(
+          `bare, the list's ${ready.listBytes} bytes`,
+          driver,
+          `http://127.0.0.1:${ready.barePort}/same-bytes`,
+        ),
+      );
       rows.push(await run('GET /api/cars (3 filters)', driver, `${base}/api/cars?${LIST_QUERY}`));
       // The 500 cars are read once first: the steady state of a showroom whose cars are being looked at.
       for (const path of detailPaths) await fetch(`${base}${path}`).then((r) => r.arrayBuffer());
@@ -133,9 +141,10 @@ async function main() {
   }
 
   console.log(`\n${CONNECTIONS} kết nối đồng thời, ${SECONDS} s mỗi lượt, lọc: ?${LIST_QUERY}\n`);
-  const header = ['database', 'route', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'errors'];
+  const header = ['database', 'route', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'vs same bytes', 'errors'];
   const table = rows.map((r) => {
     const bare = rows.find((b) => b.driver === r.driver && b.name === 'bare hello');
+    const sameBytes = rows.find((b) => b.driver === r.driver && b.name.startsWith("bare, the list's"));
     return [
       r.driver,
       r.name,
@@ -143,6 +152,9 @@ async function main() {
       String(r.p50),
       String(r.p99),
       bare ? `${((r.rps / bare.rps) * 100).toFixed(0)}%` : '',
+      sameBytes && r.name.startsWith('GET /api/cars (3 filters)')
+        ? `${((r.rps / sameBytes.rps) * 100).toFixed(0)}%`
+        : '',
       String(r.errors + r.non2xx),
     ];
   });

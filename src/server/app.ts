@@ -199,9 +199,10 @@ export async function buildApp(opts: BuildOptions) {
   void pages.warm();
   // Rendered pages show cars, posts, banners and settings, which only staff change (signed requests);
   // a visitor's chat message or booking changes no page and keeps the rendered pages.
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400 && req.headers.authorization)
       pages.clear();
+    done();
   });
   // The AI advisor: the cars service and the web configuration behind one port; a language model when configured.
   const chatbot = buildChatbot({ cars, db: ctx.db, webConfig, ai: config.ai, log: app.log });
@@ -232,7 +233,7 @@ export async function buildApp(opts: BuildOptions) {
   const metrics = registerMetrics(app, database);
   requestsInFlight = () => metrics.inFlight;
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   await app.register(cookie);
   // After the cookie parser (every later hook may read cookies), before sign-in and access control
   // (a refused request costs nothing more).
@@ -242,9 +243,17 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerXsrf(app, config.publicUrl.startsWith('https:'));
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (req) => {
+  // Callback-style hooks on the hot path: a visitor's request (no token) passes without a promise.
+  app.addHook('onRequest', (req, _reply, done) => {
     const jwt = bearerToken(req.headers.authorization);
-    req.user = jwt ? await auth.resolve(jwt, req.ip) : null;
+    if (!jwt) {
+      req.user = null;
+      return done();
+    }
+    auth.resolve(jwt, req.ip).then((user) => {
+      req.user = user;
+      done();
+    }, done);
   });
   const routeTable = registerAccessControl(app, { metricsToken: config.metricsToken });
 

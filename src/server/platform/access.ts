@@ -67,25 +67,27 @@ export function registerAccessControl(
   });
 
   // onRequest, before body parsing and validation: an anonymous caller learns nothing but 401.
-  app.addHook('onRequest', async (req) => {
-    const access = declaredAccess(req);
-    if (!access || access === 'public') return;
-    if (access === 'metrics') {
-      // Switched off unless configured: the endpoint then looks like any unknown address.
-      if (!opts.metricsToken) throw notFound('Không tìm thấy đường dẫn API');
-      if (!isMetricsToken(req.headers.authorization, opts.metricsToken))
-        throw unauthorized('Cần mã truy cập số liệu (METRICS_TOKEN) hợp lệ');
-      return;
-    }
-    if (!req.user) throw unauthorized();
-    if (access === 'auth') return;
-    if (access === 'admin') {
-      if (req.user.role !== 'ADMIN') throw forbidden();
-      return;
-    }
-    if (!hasPermission(req.user, access)) throw forbidden();
+  app.addHook('onRequest', (req, _reply, done) => {
+    done(refusal(req, opts.metricsToken));
   });
   return table;
+}
+
+/** Why this caller may not call this route, or undefined when it may. */
+function refusal(req: FastifyRequest, metricsToken: string | null): Error | undefined {
+  const access = declaredAccess(req);
+  if (!access || access === 'public') return undefined;
+  if (access === 'metrics') {
+    // Switched off unless configured: the endpoint then looks like any unknown address.
+    if (!metricsToken) return notFound('Không tìm thấy đường dẫn API');
+    if (!isMetricsToken(req.headers.authorization, metricsToken))
+      return unauthorized('Cần mã truy cập số liệu (METRICS_TOKEN) hợp lệ');
+    return undefined;
+  }
+  if (!req.user) return unauthorized();
+  if (access === 'auth') return undefined;
+  if (access === 'admin') return req.user.role === 'ADMIN' ? undefined : forbidden();
+  return hasPermission(req.user, access) ? undefined : forbidden();
 }
 
 export function requireUser(req: FastifyRequest): CurrentUser {

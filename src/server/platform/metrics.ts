@@ -104,15 +104,17 @@ export class Metrics {
 /** Counts every answer, pages and API alike, by the route pattern that served it. */
 export function registerMetrics(app: FastifyInstance, database: Database): Metrics {
   const metrics = new Metrics(database);
-  app.addHook('onRequest', async (_req, reply) => {
+  app.addHook('onRequest', (_req, reply, done) => {
     metrics.inFlight++;
     // 'close' comes for every answer, also when the client gave up before it (onResponse does not).
     reply.raw.once('close', () => {
       metrics.inFlight--;
     });
+    done();
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     metrics.observe(req.method, routeLabel(req), reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   app.addHook('onClose', () => metrics.registry.clear());
   return metrics;

@@ -19,18 +19,19 @@ function same(a: string, b: string) {
  * is not a browser session and passes: it cannot be driven by another site's page.
  */
 export function registerXsrf(app: FastifyInstance, secureCookies: boolean) {
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     const cookie = req.cookies[XSRF_COOKIE];
-    if (!cookie || SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (!cookie || SAFE.has(req.method) || !req.url.startsWith('/api/')) return done();
     const header = req.headers[XSRF_HEADER];
     if (typeof header !== 'string' || !same(header, cookie)) {
-      throw new ApiError(403, 'Phiên làm việc không hợp lệ, vui lòng tải lại trang và thử lại');
+      return done(new ApiError(403, 'Phiên làm việc không hợp lệ, vui lòng tải lại trang và thử lại'));
     }
+    done();
   });
   // Handed out with pages only: the web app always loads a page before it calls the API, and API
   // answers and assets stay free of Set-Cookie, so shared caches may keep the public ones.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.cookies[XSRF_COOKIE]) return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.cookies[XSRF_COOKIE]) return done(null, payload);
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
@@ -40,6 +41,6 @@ export function registerXsrf(app: FastifyInstance, secureCookies: boolean) {
         httpOnly: false,
       });
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -14,6 +14,7 @@ import type { Db, Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { loadFilters } from './filters';
 import { type CarSearch, inventoryPriceStats, type PriceStats, searchInventory } from './inventory-search';
+import { CarListQuery } from './list-query';
 import type { ReadCache } from './read-cache';
 import {
   type CarRow,
@@ -35,45 +36,36 @@ export type HomepageKind = 'newest' | 'most-expensive' | 'cheapest';
  * the sitemap, each answer kept a few seconds in the read cache (dropped on every change made here).
  */
 export class CarCatalogue {
+  private readonly listQuery: CarListQuery;
+  private readonly detailQuery;
+
   constructor(
     private readonly db: Db,
     private readonly views: CarViews,
     private readonly cache: ReadCache,
-  ) {}
+  ) {
+    this.listQuery = new CarListQuery(db);
+    // One round trip, prepared once: the car and its photos in order.
+    this.detailQuery = db
+      .select({
+        car: cars,
+        photos: sql<PhotoRow[] | string>`coalesce((
+          select json_agg(json_build_object('id', p.id, 'position', p.position, 'key', p.key, 'width', p.width, 'height', p.height) order by p.position, p.id)
+          from car_photos p where p.car_id = cars.id), '[]'::json)`,
+      })
+      .from(cars)
+      .where(eq(cars.id, sql.placeholder('id')))
+      .prepare('car_detail');
+  }
 
   list(q: CarsQuery): Promise<Page<CarSummary>> {
     return this.cache.get(`list:${JSON.stringify(q)}`, () => this.loadList(q));
   }
 
   private async loadList(q: CarsQuery): Promise<Page<CarSummary>> {
-    const where = and(
-      visible(),
-      q.brand ? eq(cars.brandKey, matchKey(q.brand)) : undefined,
-      q.bodyType ? eq(cars.bodyType, q.bodyType) : undefined,
-      q.minPrice !== undefined ? gte(cars.sellPrice, q.minPrice) : undefined,
-      q.maxPrice !== undefined ? lte(cars.sellPrice, q.maxPrice) : undefined,
-      q.minOdo !== undefined ? gte(cars.odo, q.minOdo) : undefined,
-      q.maxOdo !== undefined ? lte(cars.odo, q.maxOdo) : undefined,
-      q.exteriorColor ? eq(cars.exteriorColorKey, matchKey(q.exteriorColor)) : undefined,
-      q.interiorColor ? eq(cars.interiorColorKey, matchKey(q.interiorColor)) : undefined,
-      q.year !== undefined ? eq(cars.year, q.year) : undefined,
-      q.size !== undefined ? eq(cars.size, q.size) : undefined,
-      q.fuel ? eq(cars.fuel, q.fuel) : undefined,
-      q.transmission ? eq(cars.transmission, q.transmission) : undefined,
-      searchCondition(q.carName),
-    );
-    const [[{ total }], rows] = await Promise.all([
-      this.db.select({ total: count() }).from(cars).where(where),
-      this.db
-        .select(summaryColumns)
-        .from(cars)
-        .where(where)
-        .orderBy(...orderBy(q.sort))
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize),
-    ]);
+    const { rows, total } = await this.listQuery.run(q);
     return {
-      content: rows.map((r) => this.views.summary(r as SummaryRow)),
+      content: rows.map((r) => this.views.summary(r as unknown as SummaryRow)),
       totalElements: total,
       totalPages: Math.ceil(total / q.pageSize),
       page: q.page,
@@ -97,16 +89,7 @@ export class CarCatalogue {
 
   /** A car's page read now, past the cache (staff screens). */
   async loadDetail(id: number): Promise<CarDetail> {
-    // One round trip: the car and its photos in order.
-    const [row] = await this.db
-      .select({
-        car: cars,
-        photos: sql<{ id: number; position: number; key: string; width: number; height: number }[]>`coalesce((
-          select json_agg(json_build_object('id', p.id, 'position', p.position, 'key', p.key, 'width', p.width, 'height', p.height) order by p.position, p.id)
-          from car_photos p where p.car_id = cars.id), '[]'::json)`,
-      })
-      .from(cars)
-      .where(eq(cars.id, id));
+    const [row] = await this.detailQuery.execute({ id });
     if (!row) throw notFound('Không tìm thấy xe');
     const photos = (typeof row.photos === 'string' ? JSON.parse(row.photos) : row.photos) as PhotoRow[];
     return this.views.detail(row.car, photos);

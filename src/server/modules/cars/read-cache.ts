@@ -8,10 +8,26 @@ import { LRUCache } from 'lru-cache';
  */
 export class ReadCache {
   private readonly entries: LRUCache<string, Promise<unknown>> | null;
-  private generation = 0;
+  /** Whole answers by request URL (see answer-cache.ts), dropped with the entries. */
+  private readonly answers: LRUCache<string, Buffer> | null;
+  private changes = 0;
 
   constructor(ttlMs: number, maxEntries = 2_000) {
     this.entries = ttlMs > 0 ? new LRUCache({ max: maxEntries, ttl: ttlMs }) : null;
+    this.answers = ttlMs > 0 ? new LRUCache({ max: maxEntries, ttl: ttlMs }) : null;
+  }
+
+  /** Counts the changes: an answer read before a change must not be kept after it. */
+  get generation(): number {
+    return this.changes;
+  }
+
+  answer(url: string): Buffer | undefined {
+    return this.answers?.get(url);
+  }
+
+  keepAnswer(url: string, bytes: Buffer, readAt: number) {
+    if (readAt === this.changes) this.answers?.set(url, bytes);
   }
 
   get enabled(): boolean {
@@ -23,7 +39,7 @@ export class ReadCache {
     if (!entries) return load();
     const hit = entries.get(key);
     if (hit) return hit as Promise<T>;
-    const generation = this.generation;
+    const generation = this.changes;
     const value = load();
     entries.set(key, value);
     const forget = () => {
@@ -31,28 +47,23 @@ export class ReadCache {
     };
     value.then(() => {
       // A change landed while this was loading: the answer may be stale, do not keep it.
-      if (generation !== this.generation) forget();
+      if (generation !== this.changes) forget();
     }, forget);
     return value;
   }
 
   clear() {
-    this.generation++;
+    this.changes++;
     this.entries?.clear();
+    this.answers?.clear();
   }
 }
 
-const serialized = new WeakMap<object, string>();
-
 /**
- * The JSON text of an answer, computed once per object: a cached answer is served many times, so its
- * text is kept beside it (and dropped with it).
+ * The JSON bytes of an answer. Bytes, not text: a string is encoded to UTF-8 again on every write.
+ * A repeated answer is kept as these bytes by its URL (answer-cache.ts), so nothing is memoised here:
+ * a WeakMap of every answer served made the collector's work grow with the traffic.
  */
-export function jsonOf(value: object): string {
-  let text = serialized.get(value);
-  if (text === undefined) {
-    text = JSON.stringify(value);
-    serialized.set(value, text);
-  }
-  return text;
+export function jsonOf(value: object): Buffer {
+  return Buffer.from(JSON.stringify(value));
 }

@@ -15,6 +15,7 @@ import type { App } from '../../context';
 import { actorOf } from '../../platform/actor';
 import { type PreparedImage, prepareImage } from '../../platform/images';
 import { parseJsonPart, readMultipart } from '../../platform/uploads';
+import { registerAnswerCache } from './answer-cache';
 import { jsonOf } from './read-cache';
 import type { CarsService, HomepageKind } from './service';
 
@@ -45,6 +46,7 @@ export function carsRoutes(service: CarsService) {
   return async (app: App) => {
     const pub = { access: 'public' as const };
     const staff = { access: 'MANAGE_CAR' as const };
+    registerAnswerCache(app, service.cache);
 
     // ------------------------------------------------------------------------- public
 

@@ -54,6 +54,12 @@ export const cars = pgTable(
     // The newest cars of a brand or a body type (the common filters) without sorting every match.
     index('cars_visible_brand_created_idx').on(t.brandKey, t.createdAt.desc(), t.id.desc()).where(VISIBLE),
     index('cars_visible_body_created_idx').on(t.bodyType, t.createdAt.desc(), t.id.desc()).where(VISIBLE),
+    // The most common visitor search, brand and body type (and a price range): its count is an
+    // index-only scan and its first page an ordered scan of the pair (docs/performance.md).
+    index('cars_visible_brand_body_price_idx').on(t.brandKey, t.bodyType, t.sellPrice).where(VISIBLE),
+    index('cars_visible_brand_body_created_idx')
+      .on(t.brandKey, t.bodyType, t.createdAt.desc(), t.id.desc())
+      .where(VISIBLE),
     index('cars_brand_status_price_idx').on(t.brandKey, t.status, t.sellPrice),
     index('cars_body_status_price_idx').on(t.bodyType, t.status, t.sellPrice),
     index('cars_ext_color_idx').on(t.exteriorColorKey),

@@ -52,7 +52,8 @@ export interface LockedCar {
 }
 
 export class CarsService {
-  private readonly cache: ReadCache;
+  /** The public reads' cache; the routes serve whole answers from it too (answer-cache.ts). */
+  readonly cache: ReadCache;
   private readonly catalogue: CarCatalogue;
   private readonly admin: CarAdmin;
   private readonly photoStore: CarPhotos;

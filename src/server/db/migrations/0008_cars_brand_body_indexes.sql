@@ -1,0 +1,2 @@
+CREATE INDEX "cars_visible_brand_body_price_idx" ON "cars" USING btree ("brand_key","body_type","sell_price") WHERE status in ('available', 'pending');--> statement-breakpoint
+CREATE INDEX "cars_visible_brand_body_created_idx" ON "cars" USING btree ("brand_key","body_type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status in ('available', 'pending');
