@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { instalment, onRoadCost } from '../../src/contract/car-costs';
 import type { CarAdminDetail, CarDetail, CarPage } from '../../src/contract/cars';
+import { PUBLIC_PAGE_SIZE } from '../../src/contract/cars-labels';
 import type { Page as ListPage } from '../../src/contract/common';
 import { formatKm, formatPrice, formatVnd } from '../../src/contract/format';
 import type { SaleView } from '../../src/contract/sales';
@@ -105,6 +106,23 @@ describe('public inventory', () => {
     await page.getByRole('main').getByRole('button', { name: 'Xóa bộ lọc' }).last().click();
     await page.waitForURL(`${server.url}/cars`);
     await page.getByTestId('result-count').getByText(String(all.totalElements)).waitFor();
+  });
+
+  it('a page past the end of the list goes to the last page and never contradicts itself', async () => {
+    const all = await get<CarPage>('cars');
+    const last = Math.ceil(all.totalElements / PUBLIC_PAGE_SIZE);
+    expect(last).toBeGreaterThan(1);
+    const page = await phonePage();
+    await page.goto(`${server.url}/cars?page=999`);
+    await page.waitForURL((u) => u.searchParams.get('page') === String(last));
+    await page.getByTestId('car-results').waitFor();
+    const first = (last - 1) * PUBLIC_PAGE_SIZE + 1;
+    await page.getByText(`Hiển thị ${first}–${all.totalElements} trên ${all.totalElements} xe`).waitFor();
+    expect(await page.getByText('Showroom hiện chưa có xe nào đang bán').count()).toBe(0);
+    expect(await page.getByTestId('car-results').locator('article').count()).toBe(
+      all.totalElements - (last - 1) * PUBLIC_PAGE_SIZE,
+    );
+    await page.close();
   });
 
   it('opens a car: gallery, price, specs, calculator, test drive link and AI hand-off', async () => {

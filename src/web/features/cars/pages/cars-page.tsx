@@ -1,7 +1,7 @@
 import { CAR_SORT_LABELS, CAR_SORTS, type CarSort, PUBLIC_PAGE_SIZE } from '@contract/cars-labels';
 import { formatThousands } from '@contract/format';
 import { SearchX, SlidersHorizontal, X } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
@@ -70,6 +70,17 @@ export default function CarsPage() {
   const chips = filterChips(values);
   const data = cars.data;
   const total = data?.totalElements ?? 0;
+  // A page past the end (an old link, a hand-typed ?page=999) goes to the last page, replacing the
+  // address: the list never says "75 xe" above "no car on sale".
+  const pastEnd =
+    !!data && data.content.length === 0 && data.totalElements > 0 && list.page > data.totalPages;
+  useEffect(() => {
+    if (pastEnd && data)
+      setParams(writeListParams(values, list.sort, data.totalPages), {
+        replace: true,
+        preventScrollReset: true,
+      });
+  }, [pastEnd, data, values, list.sort, setParams]);
   const draftInvalid = rangeError(draft);
 
   return (
@@ -197,7 +208,7 @@ export default function CarsPage() {
                     Xóa bộ lọc
                   </Button>
                 </div>
-              ) : cars.isPending ? (
+              ) : cars.isPending || pastEnd ? (
                 <ul className="grid gap-4 sm:grid-cols-2 sm:gap-5 xl:grid-cols-3">
                   {Array.from({ length: 6 }, (_, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
@@ -242,7 +253,7 @@ export default function CarsPage() {
               )}
             </div>
 
-            {data && !invalid ? (
+            {data && !invalid && !pastEnd ? (
               <Pagination
                 className="mt-8"
                 page={list.page}
@@ -250,7 +261,7 @@ export default function CarsPage() {
                 onChange={goToPage}
               />
             ) : null}
-            {data && data.totalElements > PUBLIC_PAGE_SIZE ? (
+            {data && data.totalElements > PUBLIC_PAGE_SIZE && !pastEnd ? (
               <p className="mt-2 text-center text-xs text-slate-500">
                 Hiển thị {(list.page - 1) * PUBLIC_PAGE_SIZE + 1}–
                 {Math.min(list.page * PUBLIC_PAGE_SIZE, data.totalElements)} trên {data.totalElements} xe
