@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type apiClient,
+  E2E_ADMIN_PASSWORD,
   journeyFixture,
   PHONE,
   type RunningBrowser,
@@ -172,6 +173,17 @@ describe('signing in', () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/dashboard/users`);
     await page.waitForURL(`${server.url}/login`);
+  });
+
+  it('brings a staff member back to the deep link that sent them to /login', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/dashboard/soldhistory?carId=1`);
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByLabel('Tên đăng nhập').fill('admin');
+    await page.getByLabel('Mật khẩu', { exact: true }).fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    await page.waitForURL(`${server.url}/dashboard/soldhistory?carId=1`);
+    await page.close();
   });
 });
 

@@ -52,7 +52,7 @@ function Drawer({ open, onClose, children }: { open: boolean; onClose: () => voi
 export default function DashboardLayout() {
   const hasToken = getToken() !== null;
   const { data: user, isError } = useMyInfo();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [openGroups, toggleGroup] = useMenuGroups();
 
@@ -62,7 +62,9 @@ export default function DashboardLayout() {
     setDrawerOpen(false);
   }, [pathname]);
 
-  if (!hasToken || (isError && !user)) return <Navigate to="/login" replace />;
+  // The login page brings the staff member back here once signed in (a link from a notification e-mail).
+  if (!hasToken || (isError && !user))
+    return <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />;
 
   const menu = user ? (
     <DashboardSidebar user={user} openGroups={openGroups} onToggleGroup={toggleGroup} />

@@ -3,17 +3,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { FormAlert, FormField, Input } from '../../../components/form-field';
 import { PasswordInput } from '../../../components/password-input';
 import { api, errorMessage } from '../../../lib/api-client';
 import { setToken } from '../../../lib/token';
 import { AuthShell } from '../components/auth-shell';
+import { returnPath } from '../return-path';
 
-/** Staff sign-in: stores {"jwt": "..."} under `token`, then /dashboard. */
+/** Staff sign-in: stores {"jwt": "..."} under `token`, then the page that asked for it, or /dashboard. */
 export default function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const {
     register,
@@ -26,7 +28,7 @@ export default function LoginPage() {
     onSuccess: (jwt) => {
       queryClient.clear();
       setToken(String(jwt).trim());
-      navigate('/dashboard', { replace: true });
+      navigate(returnPath(location.state), { replace: true });
     },
   });
 
