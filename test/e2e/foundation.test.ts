@@ -146,6 +146,27 @@ describe('signing in', () => {
     await page.getByRole('cell', { name: 'Nguyễn Văn An annv' }).waitFor();
   });
 
+  it('opens the menu group of the page shown; an unknown dashboard page keeps the menu', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.url, server.adminUsername, server.adminPassword);
+    const menu = sideMenu(page);
+    await page.goto(`${server.url}/dashboard/soldhistory`);
+    const group = menu.getByRole('button', { name: 'Quản lý xe' });
+    await group.waitFor();
+    expect(await group.getAttribute('aria-expanded')).toBe('true');
+    await menu.getByRole('link', { name: 'Lịch sử bán hàng' }).waitFor();
+    // The car form belongs with the car list.
+    await page.goto(`${server.url}/dashboard/car/add`);
+    await menu.getByRole('link', { name: 'Danh sách xe' }).waitFor();
+
+    await page.goto(`${server.url}/dashboard/khong-co-trang-nay`);
+    await page.getByRole('heading', { level: 1, name: 'Không tìm thấy trang' }).waitFor();
+    await menu.getByRole('link', { name: 'Tổng quan' }).waitFor();
+    await page.getByRole('link', { name: 'Về trang tổng quan' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.close();
+  });
+
   it('shows a MANAGE_BLOG user only their entries and refuses /dashboard/users', async () => {
     const staff = await api.createStaff(adminToken, ['MANAGE_BLOG'], { fullName: 'Võ Thị Tin Tức' });
     const page = await browser.newPage();

@@ -54,7 +54,7 @@ export default function DashboardLayout() {
   const { data: user, isError } = useMyInfo();
   const { pathname, search } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [openGroups, toggleGroup] = useMenuGroups();
+  const [openGroups, toggleGroup] = useMenuGroups(pathname);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
   useEffect(() => {

@@ -85,3 +85,16 @@ export function visibleNav(user: Grantee): (DashEntry | DashGroup)[] {
   }
   return out;
 }
+
+/** Pages of a group that none of its links names: the car form belongs with the car list. */
+const GROUP_PAGES: Record<string, string[]> = { 'Quản lý xe': ['/dashboard/car'] };
+
+/** The menu group holding the page at this path, opened by itself when the page is shown. */
+export function groupOf(pathname: string): string | undefined {
+  for (const item of DASHBOARD_NAV) {
+    if (!item.children) continue;
+    const prefixes = [...item.children.map((c) => c.to), ...(GROUP_PAGES[item.label] ?? [])];
+    if (prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return item.label;
+  }
+  return undefined;
+}

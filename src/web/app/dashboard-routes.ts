@@ -120,4 +120,5 @@ export const dashboardRoutes: RouteObject[] = withPermissions([
     handle: { permission: 'WEB_CONFIG' },
     lazy: page(() => import('../features/audit/pages/audit-page')),
   },
+  { path: '*', lazy: page(() => import('./dashboard-not-found')) },
 ]);

@@ -1,9 +1,9 @@
 import type { Grantee } from '@contract/permissions';
 import { ChevronDown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cx } from '../lib/cx';
-import { type DashGroup, visibleNav } from './dashboard-nav';
+import { type DashGroup, groupOf, visibleNav } from './dashboard-nav';
 
 const row =
   'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors ' +
@@ -81,8 +81,16 @@ export function DashboardSidebar({
 }
 
 /** Open / closed groups of the side menu: all closed at first. */
-export function useMenuGroups() {
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+export function useMenuGroups(pathname: string) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => {
+    const current = groupOf(pathname);
+    return new Set(current ? [current] : []);
+  });
+  // Arriving on a page inside a group opens it (others stay as the user left them).
+  useEffect(() => {
+    const current = groupOf(pathname);
+    if (current) setOpen((prev) => (prev.has(current) ? prev : new Set(prev).add(current)));
+  }, [pathname]);
   const toggle = (label: string) =>
     setOpen((prev) => {
       const next = new Set(prev);
