@@ -1,9 +1,8 @@
 import { HONEYPOT_FIELD } from '@contract/leads';
 import { Send } from 'lucide-react';
-import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/button';
-import { FormAlert, FormField, Input } from '../../../components/form-field';
+import { FormAlert, FormField, Input, Textarea } from '../../../components/form-field';
 import { FormSection, Honeypot } from './form-parts';
 
 /** What every public lead form asks of the visitor, whatever else it asks. */
@@ -16,25 +15,26 @@ export interface ContactValues {
 
 /**
  * The "Thông tin liên hệ" section of a public lead form: name, phone, e-mail (required only where the
- * form answers by e-mail) and whatever the form adds below them (a note). Ids are `<idPrefix>-name`...
+ * form answers by e-mail) and, where the form has one, the visitor's free note. Ids are `<idPrefix>-name`...
  */
 export function ContactFields<V extends ContactValues>({
   form,
   idPrefix,
   title,
   emailRequired = false,
-  children,
+  note,
 }: {
   form: UseFormReturn<V>;
   idPrefix: string;
   title: string;
   emailRequired?: boolean;
-  children?: ReactNode;
+  /** The optional note (field `note`) below the contact details. */
+  note?: { label: string; placeholder: string };
 }) {
   const {
     register,
     formState: { errors },
-  } = form as unknown as UseFormReturn<ContactValues>;
+  } = form as unknown as UseFormReturn<ContactValues & { note: string }>;
   return (
     <FormSection title={title}>
       <FormField label="Họ và tên" htmlFor={`${idPrefix}-name`} required error={errors.fullName?.message}>
@@ -72,7 +72,11 @@ export function ContactFields<V extends ContactValues>({
           />
         </FormField>
       </div>
-      {children}
+      {note ? (
+        <FormField label={note.label} htmlFor={`${idPrefix}-note`} error={errors.note?.message}>
+          <Textarea id={`${idPrefix}-note`} rows={3} placeholder={note.placeholder} {...register('note')} />
+        </FormField>
+      ) : null}
     </FormSection>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '@contract/leads';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
-import { FormField, Input, Select, Textarea } from '../../../components/form-field';
+import { FormField, Input, Select } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
 import { ContactFields, LeadSubmit } from '../components/contact-fields';
 import { ChoiceChips, FormSection, LeadSuccess } from '../components/form-parts';
@@ -197,16 +197,15 @@ export default function MaintenancePage() {
             <VisitTimeFields form={form} idPrefix="mt" dateLabel="Ngày mang xe đến" slotRequired={false} />
           </FormSection>
 
-          <ContactFields form={form} idPrefix="mt" title="3. Thông tin liên hệ">
-            <FormField label="Mô tả tình trạng xe" htmlFor="mt-note" error={errors.note?.message}>
-              <Textarea
-                id="mt-note"
-                rows={3}
-                placeholder="Ví dụ: đến kỳ bảo dưỡng 40.000 km, phanh có tiếng kêu..."
-                {...register('note')}
-              />
-            </FormField>
-          </ContactFields>
+          <ContactFields
+            form={form}
+            idPrefix="mt"
+            title="3. Thông tin liên hệ"
+            note={{
+              label: 'Mô tả tình trạng xe',
+              placeholder: 'Ví dụ: đến kỳ bảo dưỡng 40.000 km, phanh có tiếng kêu...',
+            }}
+          />
 
           <LeadSubmit
             form={form}

@@ -2,7 +2,6 @@ import { testDriveForm } from '@contract/leads';
 import { Controller } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/button';
-import { FormField, Textarea } from '../../../components/form-field';
 import { CarPicker } from '../components/car-picker';
 import { ContactFields, LeadSubmit } from '../components/contact-fields';
 import { FormSection, LeadSuccess } from '../components/form-parts';
@@ -40,11 +39,7 @@ export default function TestDrivePage() {
       website: '',
     },
   );
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
+  const { control } = form;
 
   return (
     <LeadPageShell
@@ -90,16 +85,12 @@ export default function TestDrivePage() {
             <VisitTimeFields form={form} idPrefix="td" dateLabel="Ngày lái thử" slotRequired />
           </FormSection>
 
-          <ContactFields form={form} idPrefix="td" title="3. Thông tin liên hệ">
-            <FormField label="Ghi chú" htmlFor="td-note" error={errors.note?.message}>
-              <Textarea
-                id="td-note"
-                rows={3}
-                placeholder="Ví dụ: muốn lái thử trên cao tốc, đi cùng gia đình..."
-                {...register('note')}
-              />
-            </FormField>
-          </ContactFields>
+          <ContactFields
+            form={form}
+            idPrefix="td"
+            title="3. Thông tin liên hệ"
+            note={{ label: 'Ghi chú', placeholder: 'Ví dụ: muốn lái thử trên cao tốc, đi cùng gia đình...' }}
+          />
 
           <LeadSubmit
             form={form}
