@@ -12,6 +12,7 @@ import { CarImage, useDocumentTitle } from '../../cars';
 import { useComparedCars } from '../api';
 import { CarPicker } from '../components/compare-car-picker';
 import { buildRows, differs } from '../components/compare-rows';
+import { CompareRow } from '../components/compare-table-row';
 
 /** ?carIds=3,8,12 -> [3, 8, 12]: whole positive numbers, no repeats, at most four. */
 function readIds(value: string | null): number[] {
@@ -169,46 +170,32 @@ export default function ComparePage() {
                       </tr>
                     </thead>
                     <tbody>
-                      {shownRows.map((r) => {
-                        const diff = differs(r.values);
-                        return (
-                          <tr key={r.label} data-diff={diff || undefined}>
-                            <th
-                              scope="row"
-                              className={cx(
-                                'sticky left-0 z-10 border-t border-slate-100 p-2 text-left text-xs font-medium text-slate-500 sm:p-3 sm:text-sm',
-                                diff ? 'bg-amber-50' : 'bg-white',
-                              )}
-                            >
-                              {r.label}
-                            </th>
-                            {r.values.map((v, i) => (
-                              <td
-                                // biome-ignore lint/suspicious/noArrayIndexKey: one cell per chosen car, in order
-                                key={i}
-                                className={cx(
-                                  'border-t border-slate-100 p-2 align-top sm:p-3',
-                                  diff && 'bg-amber-50/70',
-                                  r.label === 'Giá bán'
-                                    ? 'text-base font-bold text-brand-600'
-                                    : 'text-slate-800',
-                                )}
-                              >
-                                {v}
-                                {r.best === i ? (
-                                  <span className="mt-0.5 block text-xs font-semibold text-emerald-600">
-                                    {r.label === 'Giá bán'
-                                      ? 'Giá tốt nhất'
-                                      : r.label === 'Năm sản xuất'
-                                        ? 'Đời mới nhất'
-                                        : 'Đi ít nhất'}
-                                  </span>
-                                ) : null}
-                              </td>
-                            ))}
-                          </tr>
-                        );
-                      })}
+                      {shownRows.map((r) => (
+                        <CompareRow
+                          key={r.label}
+                          label={r.label}
+                          diff={differs(r.values)}
+                          labelClass="font-medium text-slate-500"
+                          cellClass={cx(
+                            'align-top',
+                            r.label === 'Giá bán' ? 'text-base font-bold text-brand-600' : 'text-slate-800',
+                          )}
+                          cells={r.values.map((v, i) => (
+                            <>
+                              {v}
+                              {r.best === i ? (
+                                <span className="mt-0.5 block text-xs font-semibold text-emerald-600">
+                                  {r.label === 'Giá bán'
+                                    ? 'Giá tốt nhất'
+                                    : r.label === 'Năm sản xuất'
+                                      ? 'Đời mới nhất'
+                                      : 'Đi ít nhất'}
+                                </span>
+                              ) : null}
+                            </>
+                          ))}
+                        />
+                      ))}
                       {shownFeatures.length > 0 ? (
                         <tr>
                           <th
@@ -220,39 +207,24 @@ export default function ComparePage() {
                           </th>
                         </tr>
                       ) : null}
-                      {shownFeatures.map((f) => {
-                        const diff = f.has.some((h) => h !== f.has[0]);
-                        return (
-                          <tr key={f.name} data-diff={diff || undefined}>
-                            <th
-                              scope="row"
-                              className={cx(
-                                'sticky left-0 z-10 border-t border-slate-100 p-2 text-left text-xs font-normal text-slate-600 sm:p-3 sm:text-sm',
-                                diff ? 'bg-amber-50' : 'bg-white',
+                      {shownFeatures.map((f) => (
+                        <CompareRow
+                          key={f.name}
+                          label={f.name}
+                          diff={f.has.some((h) => h !== f.has[0])}
+                          labelClass="font-normal text-slate-600"
+                          cells={f.has.map((has) => (
+                            <>
+                              {has ? (
+                                <Check className="size-5 text-emerald-600" aria-hidden="true" />
+                              ) : (
+                                <Minus className="size-5 text-slate-300" aria-hidden="true" />
                               )}
-                            >
-                              {f.name}
-                            </th>
-                            {f.has.map((has, i) => (
-                              <td
-                                // biome-ignore lint/suspicious/noArrayIndexKey: one cell per chosen car, in order
-                                key={i}
-                                className={cx(
-                                  'border-t border-slate-100 p-2 sm:p-3',
-                                  diff && 'bg-amber-50/70',
-                                )}
-                              >
-                                {has ? (
-                                  <Check className="size-5 text-emerald-600" aria-hidden="true" />
-                                ) : (
-                                  <Minus className="size-5 text-slate-300" aria-hidden="true" />
-                                )}
-                                <span className="sr-only">{has ? 'Có' : 'Không'}</span>
-                              </td>
-                            ))}
-                          </tr>
-                        );
-                      })}
+                              <span className="sr-only">{has ? 'Có' : 'Không'}</span>
+                            </>
+                          ))}
+                        />
+                      ))}
                     </tbody>
                   </table>
                 </div>
