@@ -8,17 +8,12 @@ import type { Column } from '../../../components/data-table';
 import { ListAddLink, ListEmpty, ListPage } from '../../../components/list-page';
 import { actionsColumn, RowLink, ToggleRowButton } from '../../../components/row-actions';
 import { useConfirmAction } from '../../../lib/use-confirm-action';
-import { useListParams } from '../../../lib/use-list-params';
+import { useSearchList } from '../../../lib/use-list-params';
 import { useAdminBlogs, useSetBlogActive } from '../api';
-
-const PAGE_SIZE = 5;
 
 /** /dashboard/blogs: posts (hidden ones too), searchable, paged; show / hide, edit (MANAGE_BLOG). */
 export default function AdminBlogsPage() {
-  const list = useListParams();
-  const { search } = list;
-  const query = useAdminBlogs({ page: list.page, size: PAGE_SIZE, search });
-  const { data } = query;
+  const { list, search, query, data } = useSearchList(useAdminBlogs);
   const toggle = useConfirmAction(
     useSetBlogActive(),
     (b: BlogSummary) => ({ id: b.blogId, active: !b.active }),

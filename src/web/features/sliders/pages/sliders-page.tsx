@@ -6,17 +6,12 @@ import type { Column } from '../../../components/data-table';
 import { ListAddLink, ListEmpty, ListPage } from '../../../components/list-page';
 import { actionsColumn, RowLink, ToggleRowButton } from '../../../components/row-actions';
 import { useConfirmAction } from '../../../lib/use-confirm-action';
-import { useListParams } from '../../../lib/use-list-params';
+import { useSearchList } from '../../../lib/use-list-params';
 import { useAdminSliders, useSetSliderActive } from '../api';
-
-const PAGE_SIZE = 5;
 
 /** /dashboard/sliders: banners with thumbnail, order, state; show / hide, edit (MANAGE_OVERVIEW). */
 export default function SlidersPage() {
-  const list = useListParams();
-  const { search } = list;
-  const query = useAdminSliders({ page: list.page, size: PAGE_SIZE, search });
-  const { data } = query;
+  const { list, search, query, data } = useSearchList(useAdminSliders);
   const toggle = useConfirmAction(
     useSetSliderActive(),
     (s: SliderView) => ({ id: s.overviewId, active: !s.active }),

@@ -8,17 +8,12 @@ import { ListAddLink, ListEmpty, ListPage } from '../../../components/list-page'
 import { actionsColumn, RowButtonSpace, RowLink, ToggleRowButton } from '../../../components/row-actions';
 import { useMyInfo } from '../../../lib/session';
 import { useConfirmAction } from '../../../lib/use-confirm-action';
-import { useListParams } from '../../../lib/use-list-params';
+import { useSearchList } from '../../../lib/use-list-params';
 import { useSetActive, useUsers } from '../api';
-
-const PAGE_SIZE = 5;
 
 /** /dashboard/users: staff accounts, searchable, paged, with activate / deactivate. */
 export default function UsersPage() {
-  const list = useListParams();
-  const { search } = list;
-  const query = useUsers({ page: list.page, size: PAGE_SIZE, search });
-  const { data } = query;
+  const { list, search, query, data } = useSearchList(useUsers);
   const { data: me } = useMyInfo();
   const toggle = useConfirmAction(
     useSetActive(),
