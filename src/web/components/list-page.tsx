@@ -5,7 +5,6 @@ import { errorMessage } from '../lib/api-client';
 import { cx } from '../lib/cx';
 import { type ListParams, PAGE_SIZES } from '../lib/use-list-params';
 import { buttonClass } from './button';
-import { ClearFiltersButton } from './clear-filters-button';
 import { DataTable } from './data-table';
 import { EmptyState } from './empty-state';
 import { Select } from './form-field';
@@ -141,17 +140,12 @@ export function ListAddLink({ to, icon: Icon, label }: { to: string; icon: Lucid
   );
 }
 
-/**
- * A list's empty state: "nothing found" while searching or filtering (with what to try, and a button
- * that clears the filters when `onClear` is given), else "nothing yet" (with `hint`, what to do).
- */
+/** A list's empty state: "nothing found" while searching (try other words), else "nothing yet". */
 export function ListEmpty({
   searching,
   found,
   none,
   hint,
-  tryHint = 'Thử lại với từ khóa khác.',
-  onClear,
 }: {
   searching: boolean;
   /** Said when a search finds nothing. */
@@ -160,15 +154,11 @@ export function ListEmpty({
   none: string;
   /** What to do when there is nothing at all. */
   hint?: string;
-  /** What to try when nothing is found. */
-  tryHint?: string;
-  onClear?: () => void;
 }) {
   return (
     <EmptyState
       title={searching ? found : none}
-      description={searching ? tryHint : hint}
-      action={searching && onClear ? <ClearFiltersButton onClick={onClear} /> : undefined}
+      description={searching ? 'Thử lại với từ khóa khác.' : hint}
     />
   );
 }

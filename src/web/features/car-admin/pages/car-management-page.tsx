@@ -5,12 +5,14 @@ import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Badge } from '../../../components/badge';
 import { IconButton } from '../../../components/button';
 import { CarRowTitle } from '../../../components/car-thumb';
+import { ClearFiltersButton } from '../../../components/clear-filters-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { Column } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { ExportButtons } from '../../../components/export-buttons';
 import { FilterSelect } from '../../../components/filter-select';
 import { Select } from '../../../components/form-field';
-import { ListAddLink, ListEmpty, ListPage } from '../../../components/list-page';
+import { ListAddLink, ListPage } from '../../../components/list-page';
 import { NumberInput } from '../../../components/number-input';
 import { actionsColumn, RowButton, RowLink } from '../../../components/row-actions';
 import { enumOptions } from '../../../lib/enum-options';
@@ -229,13 +231,12 @@ export default function CarManagementPage() {
       columns={columns}
       rowKey={(c) => c.carId}
       empty={
-        <ListEmpty
-          searching={filtered}
-          found="Không có xe phù hợp"
-          none="Chưa có xe nào"
-          tryHint="Thử bỏ bớt bộ lọc hoặc từ khóa."
-          hint='Bấm "Thêm xe" để đăng chiếc xe đầu tiên.'
-          onClear={clear}
+        <EmptyState
+          title={filtered ? 'Không có xe phù hợp' : 'Chưa có xe nào'}
+          description={
+            filtered ? 'Thử bỏ bớt bộ lọc hoặc từ khóa.' : 'Bấm "Thêm xe" để đăng chiếc xe đầu tiên.'
+          }
+          action={filtered ? <ClearFiltersButton onClick={clear} /> : undefined}
         />
       }
       list={list}

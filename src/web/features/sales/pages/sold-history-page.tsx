@@ -12,11 +12,13 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { buttonClass } from '../../../components/button';
 import { CarRowTitle } from '../../../components/car-thumb';
+import { ClearFiltersButton } from '../../../components/clear-filters-button';
 import type { Column } from '../../../components/data-table';
 import { DateInput } from '../../../components/date-input';
+import { EmptyState } from '../../../components/empty-state';
 import { ExportButtons } from '../../../components/export-buttons';
 import { FilterSelect } from '../../../components/filter-select';
-import { ListEmpty, ListPage } from '../../../components/list-page';
+import { ListPage } from '../../../components/list-page';
 import { actionsColumn, RowButton, RowButtonSpace, RowLink } from '../../../components/row-actions';
 import { enumOptions } from '../../../lib/enum-options';
 import { useListParams } from '../../../lib/use-list-params';
@@ -188,13 +190,12 @@ export default function SoldHistoryPage() {
       columns={columns}
       rowKey={(s) => s.transactionId}
       empty={
-        <ListEmpty
-          searching={filtered}
-          found="Không có giao dịch phù hợp"
-          none="Chưa có giao dịch nào"
-          tryHint="Thử đổi khoảng ngày hoặc từ khóa."
-          hint="Giao dịch được ghi nhận từ danh sách xe."
-          onClear={clear}
+        <EmptyState
+          title={filtered ? 'Không có giao dịch phù hợp' : 'Chưa có giao dịch nào'}
+          description={
+            filtered ? 'Thử đổi khoảng ngày hoặc từ khóa.' : 'Giao dịch được ghi nhận từ danh sách xe.'
+          }
+          action={filtered ? <ClearFiltersButton onClick={clear} /> : undefined}
         />
       }
       list={list}
