@@ -28,4 +28,9 @@ export async function buildServer() {
   });
   // db/client.ts reads the migrations from beside its own module, which is main.js once bundled.
   cpSync(join(ROOT, 'src/server/db/migrations'), join(outdir, 'migrations'), { recursive: true });
+  // platform/passwords/policy.ts reads its list of common passwords from beside its own module as well.
+  cpSync(
+    join(ROOT, 'src/server/platform/passwords/common-passwords.txt'),
+    join(outdir, 'common-passwords.txt'),
+  );
 }

@@ -1,8 +1,12 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../lib/api-client';
 import { cx } from '../lib/cx';
 import { type ListParams, PAGE_SIZES } from '../lib/use-list-params';
+import { buttonClass } from './button';
 import { DataTable } from './data-table';
+import { EmptyState } from './empty-state';
 import { Select } from './form-field';
 import { PageHeader } from './page-header';
 import { Pagination } from './pagination';
@@ -123,5 +127,38 @@ export function ListPage<T>({
       )}
       {children}
     </>
+  );
+}
+
+/** The "Thêm ..." link of a list's header: a primary button to the add form. */
+export function ListAddLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
+  return (
+    <Link to={to} className={buttonClass('primary')}>
+      <Icon className="size-4" aria-hidden="true" />
+      {label}
+    </Link>
+  );
+}
+
+/** A list's empty state: "nothing found" while searching (try other words), else "nothing yet". */
+export function ListEmpty({
+  searching,
+  found,
+  none,
+  hint,
+}: {
+  searching: boolean;
+  /** Said when a search finds nothing. */
+  found: string;
+  /** Said when there is nothing at all. */
+  none: string;
+  /** What to do when there is nothing at all. */
+  hint?: string;
+}) {
+  return (
+    <EmptyState
+      title={searching ? found : none}
+      description={searching ? 'Thử lại với từ khóa khác.' : hint}
+    />
   );
 }

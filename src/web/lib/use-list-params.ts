@@ -46,3 +46,18 @@ export function useListParams() {
     clear: () => setParams(new URLSearchParams(), { replace: true }),
   };
 }
+
+/** The page size of the dashboard lists that only search (posts, banners, accounts). */
+export const SEARCH_LIST_SIZE = 5;
+
+/**
+ * A dashboard list searched and paged in the address and nothing more: its address state, and the
+ * page of rows `usePage` fetches for it (`data` is the answer).
+ */
+export function useSearchList<Q extends { data?: unknown }>(
+  usePage: (q: { page: number; size: number; search: string }) => Q,
+) {
+  const list = useListParams();
+  const query = usePage({ page: list.page, size: SEARCH_LIST_SIZE, search: list.search });
+  return { list, search: list.search, query, data: query.data as Q['data'] };
+}

@@ -22,37 +22,34 @@ import { foldVietnamese } from '../../../contract/text';
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
-import { ApiError, conflict, notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import { escapeLike, pageOf } from '../../platform/paging';
 import { type CounterStore, RateLimiter } from '../../platform/rate-limit';
-import { deleteQuietly, newKeyBase, type Storage, type StoredObject } from '../../platform/storage';
-import { CV_CONTENT_TYPES, type CvKind, cvFileName, detectCv } from './cv';
+import type { Storage, StoredObject } from '../../platform/storage';
+import {
+  APPLY_LIMIT,
+  APPLY_WINDOW_MS,
+  type ApplicationListener,
+  type CvUpload,
+  submitApplication,
+} from './applications';
+import { candidateView, findCandidate, listCandidates } from './candidates';
+import type { CvKind } from './cv';
 import { candidates, recruitments } from './schema';
 
 type PostingRow = typeof recruitments.$inferSelect;
-type CandidateRow = typeof candidates.$inferSelect;
 
 function postingSearch(p: { title: string; position: string; location: string }) {
   return foldVietnamese([p.title, p.position, p.location].join(' '));
 }
 
-/** What a new application tells the staff who hold MANAGE_RECRUITMENT. */
-export interface ApplicationEvent {
-  candidateId: number;
-  recruitmentId: number;
-  recruitmentTitle: string;
-  fullName: string;
-}
-export type ApplicationListener = (event: ApplicationEvent) => Promise<void>;
-
-/** Applications per IP per hour (every attempt counts, refused ones too). */
-export const APPLY_LIMIT = 8;
-export const APPLY_WINDOW_MS = 60 * 60 * 1000;
-
-export interface CvUpload {
-  data: Buffer;
-  filename: string;
-}
+export {
+  APPLY_LIMIT,
+  APPLY_WINDOW_MS,
+  type ApplicationEvent,
+  type ApplicationListener,
+  type CvUpload,
+} from './applications';
 
 export class RecruitmentService {
   readonly applyLimiter: RateLimiter;
@@ -281,25 +278,6 @@ export class RecruitmentService {
   }
 
   // ---- candidates --------------------------------------------------------------------------------
-
-  private candidateView(row: CandidateRow, recruitmentTitle: string): CandidateView {
-    const status = row.status as CandidateStatus;
-    return {
-      candidateId: row.id,
-      recruitmentId: row.recruitmentId,
-      recruitmentTitle,
-      fullName: row.fullName,
-      phone: row.phone,
-      email: row.email,
-      letter: row.letter,
-      status,
-      statusLabel: CANDIDATE_STATUS_LABELS[status] ?? status,
-      cv: { fileName: row.cvFileName, size: row.cvSize, kind: row.cvKind as CvKind },
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  }
-
   /** Throws 404 / 409 unless the posting takes applications now. */
   async assertOpen(id: number): Promise<PostingRow> {
     const posting = await this.findPosting(this.db, id);
@@ -312,115 +290,40 @@ export class RecruitmentService {
 
   /**
    * A visitor's application: the CV is checked by content, stored privately, then the row is written;
-   * staff with MANAGE_RECRUITMENT are told afterwards.
+   * staff with MANAGE_RECRUITMENT are told afterwards (applications.ts).
    */
-  async apply(
+  apply(
     recruitmentId: number,
     input: { fullName: string; phone: string; email: string; letter: string },
     cv: CvUpload | null,
     ip: string | null,
   ): Promise<{ candidateId: number }> {
-    if (!cv) throw new ApiError(400, 'Vui lòng đính kèm CV (PDF hoặc Word)', { cv: 'Vui lòng đính kèm CV' });
-    const kind = detectCv(cv.data);
-    const posting = await this.assertOpen(recruitmentId);
-    const key = `${newKeyBase('cv')}.${kind}`;
-    await this.cvStorage.put(key, cv.data, CV_CONTENT_TYPES[kind]);
-    let id: number;
-    try {
-      id = await this.db.transaction(async (tx) => {
-        const [dup] = await tx
-          .select({ id: candidates.id })
-          .from(candidates)
-          .where(and(eq(candidates.recruitmentId, recruitmentId), eq(candidates.email, input.email)));
-        if (dup) throw conflict('Bạn đã nộp hồ sơ cho vị trí này, chúng tôi sẽ liên hệ với bạn sớm');
-        const [row] = await tx
-          .insert(candidates)
-          .values({
-            recruitmentId,
-            fullName: input.fullName,
-            phone: input.phone,
-            email: input.email,
-            letter: input.letter,
-            cvKey: key,
-            cvFileName: cvFileName(cv.filename, kind),
-            cvSize: cv.data.length,
-            cvKind: kind,
-            ip,
-            searchText: foldVietnamese([input.fullName, input.phone, input.email].join(' ')),
-          })
-          .returning();
-        const { cvKey: _k, ...after } = row;
-        await writeAudit(
-          tx,
-          { userId: null, username: null, ip },
-          { action: 'apply', entity: 'candidate', entityId: row.id, after },
-        );
-        return row.id;
-      });
-    } catch (err) {
-      await deleteQuietly(this.cvStorage, [key], this.log);
-      throw err;
-    }
-    const event = {
-      candidateId: id,
-      recruitmentId,
-      recruitmentTitle: posting.title,
-      fullName: input.fullName,
+    const ctx = {
+      db: this.db,
+      cvStorage: this.cvStorage,
+      log: this.log,
+      listeners: this.listeners,
+      assertOpen: (id: number) => this.assertOpen(id),
     };
-    for (const listener of this.listeners) {
-      try {
-        await listener(event);
-      } catch (err) {
-        this.log?.warn({ err }, 'application listener failed');
-      }
-    }
-    return { candidateId: id };
+    return submitApplication(ctx, recruitmentId, input, cv, ip);
   }
 
-  async listCandidates(q: {
+  listCandidates(q: {
     page: number;
     size: number;
     search?: string;
     recruitmentId?: number;
     status?: CandidateStatus;
   }): Promise<Page<CandidateView>> {
-    const folded = q.search ? foldVietnamese(q.search) : '';
-    const where = and(
-      folded ? like(candidates.searchText, `%${escapeLike(folded)}%`) : undefined,
-      q.recruitmentId ? eq(candidates.recruitmentId, q.recruitmentId) : undefined,
-      q.status ? eq(candidates.status, q.status) : undefined,
-    );
-    const [{ total }] = await this.db.select({ total: count() }).from(candidates).where(where);
-    const rows = await this.db
-      .select({ candidate: candidates, title: recruitments.title })
-      .from(candidates)
-      .innerJoin(recruitments, eq(recruitments.id, candidates.recruitmentId))
-      .where(where)
-      .orderBy(desc(candidates.createdAt), desc(candidates.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size);
-    return pageOf(
-      rows.map((r) => this.candidateView(r.candidate, r.title)),
-      total,
-      q,
-    );
-  }
-
-  private async findCandidate(exec: Executor, id: number) {
-    const [row] = await exec
-      .select({ candidate: candidates, title: recruitments.title })
-      .from(candidates)
-      .innerJoin(recruitments, eq(recruitments.id, candidates.recruitmentId))
-      .where(eq(candidates.id, id));
-    return row;
+    return listCandidates({ db: this.db }, q);
   }
 
   /** Staff opening an application marks a new one as viewed ('Đã xem'). */
   async getCandidate(id: number, actor: Actor): Promise<CandidateView> {
-    const row = await this.findCandidate(this.db, id);
+    const row = await findCandidate(this.db, id);
     if (!row) throw notFound('Không tìm thấy ứng viên');
     if (row.candidate.status === 'NEW') return this.setCandidateStatus(id, 'VIEWED', actor, 'NEW');
-    return this.candidateView(row.candidate, row.title);
+    return candidateView(row.candidate, row.title);
   }
 
   /** Changes the status; with `onlyFrom`, only when the current status is that one (automatic marks). */
@@ -431,7 +334,7 @@ export class RecruitmentService {
     onlyFrom?: CandidateStatus,
   ): Promise<CandidateView> {
     await this.db.transaction(async (tx) => {
-      const row = await this.findCandidate(tx, id);
+      const row = await findCandidate(tx, id);
       if (!row) throw notFound('Không tìm thấy ứng viên');
       if (onlyFrom && row.candidate.status !== onlyFrom) return;
       if (row.candidate.status === status) return;
@@ -444,13 +347,13 @@ export class RecruitmentService {
         after: { status },
       });
     });
-    const row = await this.findCandidate(this.db, id);
-    return this.candidateView(row!.candidate, row!.title);
+    const row = await findCandidate(this.db, id);
+    return candidateView(row!.candidate, row!.title);
   }
 
   /** The CV file for a staff download. */
   async cv(id: number, actor: Actor): Promise<{ file: StoredObject; fileName: string; kind: CvKind }> {
-    const row = await this.findCandidate(this.db, id);
+    const row = await findCandidate(this.db, id);
     if (!row) throw notFound('Không tìm thấy ứng viên');
     const file = await this.cvStorage.get(row.candidate.cvKey);
     if (!file) throw notFound('Không tìm thấy tệp CV');

@@ -1,18 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  like,
-  ne,
-  notExists,
-  notInArray,
-  sql,
-} from 'drizzle-orm';
+import { and, count, desc, eq, isNull, like, ne, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Page } from '../../../contract/common';
 import { PERMISSION_LABELS, PERMISSIONS, type Permission, type Role } from '../../../contract/permissions';
 import { foldVietnamese } from '../../../contract/text';
@@ -20,79 +7,32 @@ import type { PermissionInfo, UserView } from '../../../contract/users';
 import type { Db, Executor } from '../../db/client';
 import { type StaffActor, SYSTEM_ACTOR } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import { escapeLike, pageOf } from '../../platform/paging';
 import { hashPassword } from '../../platform/password';
+import { findUserRow, idsWithPermission, namesOf, permissionsOf, type UserRow } from './directory';
+import {
+  assertMayGrant,
+  assertMayManage,
+  type NewUser,
+  OWN_EMAIL_IN_PROFILE,
+  type StaffMember,
+  searchText,
+  type UserChanges,
+} from './rules';
 import { permissions, sessions, userPermissions, users } from './schema';
 import { baseUsername, nextFreeUsername } from './username';
 
-type UserRow = typeof users.$inferSelect;
-
-function searchText(u: { fullName: string; username: string; email?: string | null; phone?: string | null }) {
-  return foldVietnamese([u.fullName, u.username, u.email ?? '', u.phone ?? ''].join(' '));
-}
-
-export interface StaffMember {
-  userId: number;
-  username: string;
-  fullName: string;
-  email: string | null;
-  active: boolean;
-  role: Role;
-  permissions: Permission[];
-}
-
-export interface NewUser {
-  fullName: string;
-  username?: string;
-  email: string;
-  phone?: string;
-  role: Role;
-  permissions: Permission[];
-}
-
-export interface UserChanges {
-  fullName: string;
-  email: string;
-  phone?: string;
-  role: Role;
-}
-
-export const ADMIN_ONLY =
-  'Chỉ quản trị viên mới được tạo, sửa, kích hoạt hoặc vô hiệu hóa tài khoản quản trị viên';
-export const GRANT_OWN_ONLY = 'Bạn chỉ có thể cấp những quyền mà chính bạn đang có';
-export const SUBSET_ONLY = 'Bạn chỉ quản lý được tài khoản có các quyền nằm trong quyền của chính bạn';
-export const OWN_EMAIL_IN_PROFILE =
-  'Hãy đổi email của chính bạn trong trang Đổi thông tin (cần mật khẩu hiện tại)';
-
-/**
- * No escalation through account management. Staff holding MANAGE_USER view, edit, activate, deactivate
- * and reset only accounts whose permissions are all among their own (never an ADMIN), and grant only
- * permissions they hold; an ADMIN may do everything. Calls without a staff caller (start-up, seeds) are
- * the system's own. Without the subset rule a manager could take over a colleague holding more rights.
- */
-export function mayManage(
-  caller: Pick<StaffActor, 'role' | 'permissions'> | null,
-  target: { role: string; permissions: readonly string[] },
-): boolean {
-  if (!caller || caller.role === 'ADMIN') return true;
-  if (target.role === 'ADMIN') return false;
-  return target.permissions.every((p) => caller.permissions.includes(p as Permission));
-}
-
-function assertMayManage(
-  caller: StaffActor | null,
-  target: { role: string; permissions: readonly string[] },
-) {
-  if (mayManage(caller, target)) return;
-  throw forbidden(target.role === 'ADMIN' ? ADMIN_ONLY : SUBSET_ONLY);
-}
-
-function assertMayGrant(caller: StaffActor | null, granted: readonly Permission[], role?: string) {
-  if (!caller || caller.role === 'ADMIN') return;
-  if (role === 'ADMIN') throw forbidden(ADMIN_ONLY);
-  if (granted.some((p) => !caller.permissions.includes(p))) throw forbidden(GRANT_OWN_ONLY);
-}
+export {
+  ADMIN_ONLY,
+  GRANT_OWN_ONLY,
+  mayManage,
+  type NewUser,
+  OWN_EMAIL_IN_PROFILE,
+  type StaffMember,
+  SUBSET_ONLY,
+  type UserChanges,
+} from './rules';
 
 export class UsersService {
   constructor(private readonly db: Db) {}
@@ -116,20 +56,8 @@ export class UsersService {
     return row.n;
   }
 
-  async permissionsOf(exec: Executor, userIds: number[]): Promise<Map<number, Permission[]>> {
-    const map = new Map<number, Permission[]>();
-    if (userIds.length === 0) return map;
-    const rows = await exec
-      .select()
-      .from(userPermissions)
-      .where(inArray(userPermissions.userId, userIds))
-      .orderBy(asc(userPermissions.permission));
-    for (const row of rows) {
-      const list = map.get(row.userId) ?? [];
-      list.push(row.permission as Permission);
-      map.set(row.userId, list);
-    }
-    return map;
+  permissionsOf(exec: Executor, userIds: number[]): Promise<Map<number, Permission[]>> {
+    return permissionsOf(exec, userIds);
   }
 
   private view(row: UserRow, perms: Permission[]): UserView {
@@ -189,9 +117,8 @@ export class UsersService {
     );
   }
 
-  async findRow(exec: Executor, id: number): Promise<UserRow | undefined> {
-    const [row] = await exec.select().from(users).where(eq(users.id, id));
-    return row;
+  findRow(exec: Executor, id: number): Promise<UserRow | undefined> {
+    return findUserRow(exec, id);
   }
 
   async findByUsername(username: string): Promise<UserRow | undefined> {
@@ -442,28 +369,12 @@ export class UsersService {
   }
 
   /** Full names of the given users, in one query: how other modules show who did something. */
-  async namesOf(ids: Iterable<number | null | undefined>): Promise<Map<number, string>> {
-    const wanted = [...new Set([...ids].filter((id): id is number => id != null))];
-    if (wanted.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: users.id, fullName: users.fullName })
-      .from(users)
-      .where(inArray(users.id, wanted));
-    return new Map(rows.map((r) => [r.id, r.fullName]));
+  namesOf(ids: Iterable<number | null | undefined>): Promise<Map<number, string>> {
+    return namesOf(this.db, ids);
   }
 
   /** Active staff holding a permission (or ADMIN): who gets notified of a new lead, for example. */
-  async idsWithPermission(permission: Permission): Promise<number[]> {
-    const rows = await this.db
-      .selectDistinct({ id: users.id })
-      .from(users)
-      .leftJoin(userPermissions, eq(userPermissions.userId, users.id))
-      .where(
-        and(
-          eq(users.active, true),
-          sql`(${users.role} = 'ADMIN' or ${userPermissions.permission} = ${permission})`,
-        ),
-      );
-    return rows.map((r) => r.id);
+  idsWithPermission(permission: Permission): Promise<number[]> {
+    return idsWithPermission(this.db, permission);
   }
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useSubmitLead } from './api';
+import type { ContactValues } from './components/contact-fields';
 import { applyServerErrors, newRequestId } from './components/form-helpers';
 
 /**
@@ -45,8 +46,8 @@ export function useLeadForm<V extends FieldValues & { clientRequestId: string }>
     });
   });
 
-  /** After a success: a fresh form (and a fresh key), keeping the visitor's contact details. */
-  function again(keep: Partial<V> = {}) {
+  /** After a success: a fresh form (and a fresh key), keeping what is given. */
+  function again(keep: Partial<V>) {
     form.reset({ ...defaults, ...keep, clientRequestId: newRequestId() } as V);
     setReceipt(null);
     setFormError(null);
@@ -54,5 +55,11 @@ export function useLeadForm<V extends FieldValues & { clientRequestId: string }>
     window.scrollTo({ top: 0 });
   }
 
-  return { form, onSubmit, receipt, formError, pending: submit.isPending, again };
+  /** "Send another": a fresh form keeping the name, phone and e-mail just given. */
+  function againWithContact() {
+    const { fullName, phone, email } = form.getValues() as unknown as ContactValues;
+    again({ fullName, phone, email } as unknown as Partial<V>);
+  }
+
+  return { form, onSubmit, receipt, formError, pending: submit.isPending, again: againWithContact };
 }

@@ -4,31 +4,21 @@ import type { Constraints } from '../parse';
 import { purposeScore } from './render';
 
 /** The constraints an advisor can give up, least important first, and how an answer names them. */
-export const RELAX_ORDER = [
-  'colours',
-  'odo',
-  'year',
-  'transmission',
-  'fuels',
-  'seats',
-  'bodyTypes',
-  'budget',
-  'models',
-  'brands',
+const RELAX_STEPS = [
+  ['colours', 'màu sắc'],
+  ['odo', 'số km đã đi'],
+  ['year', 'đời xe'],
+  ['transmission', 'hộp số'],
+  ['fuels', 'nhiên liệu'],
+  ['seats', 'số chỗ'],
+  ['bodyTypes', 'kiểu dáng'],
+  ['budget', 'ngân sách'],
+  ['models', 'dòng xe'],
+  ['brands', 'hãng xe'],
 ] as const;
-export type Relaxable = (typeof RELAX_ORDER)[number];
-export const RELAX_LABELS: Record<Relaxable, string> = {
-  colours: 'màu sắc',
-  odo: 'số km đã đi',
-  year: 'đời xe',
-  transmission: 'hộp số',
-  fuels: 'nhiên liệu',
-  seats: 'số chỗ',
-  bodyTypes: 'kiểu dáng',
-  models: 'dòng xe',
-  brands: 'hãng xe',
-  budget: 'ngân sách',
-};
+export type Relaxable = (typeof RELAX_STEPS)[number][0];
+export const RELAX_ORDER: readonly Relaxable[] = RELAX_STEPS.map(([key]) => key);
+export const RELAX_LABELS = Object.fromEntries(RELAX_STEPS) as Record<Relaxable, string>;
 /** Step one when nothing matches: the budget stretched by this share. */
 export const PRICE_RELAX = 0.1;
 /** Cars an answer lists at most. */

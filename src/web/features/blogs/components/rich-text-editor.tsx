@@ -19,7 +19,7 @@ import {
   Undo2,
   Unlink,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { controlClass } from '../../../components/form-field';
 import { imageFileError } from '../../../components/image-picker';
@@ -90,6 +90,35 @@ function Toolbar({
   const [linkOpen, setLinkOpen] = useState(false);
   const [href, setHref] = useState('');
   const c = () => editor.chain().focus();
+  const marks: ComponentProps<typeof ToolButton>[] = [
+    { icon: Bold, label: 'In đậm', active: s.bold, onClick: () => c().toggleBold().run() },
+    { icon: Italic, label: 'In nghiêng', active: s.italic, onClick: () => c().toggleItalic().run() },
+    { icon: Underline, label: 'Gạch chân', active: s.underline, onClick: () => c().toggleUnderline().run() },
+    { icon: Strikethrough, label: 'Gạch ngang', active: s.strike, onClick: () => c().toggleStrike().run() },
+  ];
+  const blocks: ComponentProps<typeof ToolButton>[] = [
+    {
+      icon: Heading2,
+      label: 'Tiêu đề lớn',
+      active: s.h2,
+      onClick: () => c().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      icon: Heading3,
+      label: 'Tiêu đề nhỏ',
+      active: s.h3,
+      onClick: () => c().toggleHeading({ level: 3 }).run(),
+    },
+    { icon: List, label: 'Danh sách', active: s.bullet, onClick: () => c().toggleBulletList().run() },
+    {
+      icon: ListOrdered,
+      label: 'Danh sách đánh số',
+      active: s.ordered,
+      onClick: () => c().toggleOrderedList().run(),
+    },
+    { icon: Quote, label: 'Trích dẫn', active: s.quote, onClick: () => c().toggleBlockquote().run() },
+    { icon: Minus, label: 'Đường kẻ ngang', onClick: () => c().setHorizontalRule().run() },
+  ];
 
   function applyLink(e: { preventDefault(): void }) {
     e.preventDefault();
@@ -105,57 +134,13 @@ function Toolbar({
   return (
     <div className="sticky top-0 z-10 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="flex flex-wrap items-center gap-0.5 p-1" role="toolbar" aria-label="Định dạng nội dung">
-        <ToolButton icon={Bold} label="In đậm" active={s.bold} onClick={() => c().toggleBold().run()} />
-        <ToolButton
-          icon={Italic}
-          label="In nghiêng"
-          active={s.italic}
-          onClick={() => c().toggleItalic().run()}
-        />
-        <ToolButton
-          icon={Underline}
-          label="Gạch chân"
-          active={s.underline}
-          onClick={() => c().toggleUnderline().run()}
-        />
-        <ToolButton
-          icon={Strikethrough}
-          label="Gạch ngang"
-          active={s.strike}
-          onClick={() => c().toggleStrike().run()}
-        />
+        {marks.map((t) => (
+          <ToolButton key={t.label} {...t} />
+        ))}
         <span className="mx-1 h-6 w-px bg-slate-200" aria-hidden="true" />
-        <ToolButton
-          icon={Heading2}
-          label="Tiêu đề lớn"
-          active={s.h2}
-          onClick={() => c().toggleHeading({ level: 2 }).run()}
-        />
-        <ToolButton
-          icon={Heading3}
-          label="Tiêu đề nhỏ"
-          active={s.h3}
-          onClick={() => c().toggleHeading({ level: 3 }).run()}
-        />
-        <ToolButton
-          icon={List}
-          label="Danh sách"
-          active={s.bullet}
-          onClick={() => c().toggleBulletList().run()}
-        />
-        <ToolButton
-          icon={ListOrdered}
-          label="Danh sách đánh số"
-          active={s.ordered}
-          onClick={() => c().toggleOrderedList().run()}
-        />
-        <ToolButton
-          icon={Quote}
-          label="Trích dẫn"
-          active={s.quote}
-          onClick={() => c().toggleBlockquote().run()}
-        />
-        <ToolButton icon={Minus} label="Đường kẻ ngang" onClick={() => c().setHorizontalRule().run()} />
+        {blocks.map((t) => (
+          <ToolButton key={t.label} {...t} />
+        ))}
         <span className="mx-1 h-6 w-px bg-slate-200" aria-hidden="true" />
         <ToolButton
           icon={Link2}

@@ -1,7 +1,6 @@
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory, blogBody } from '@contract/blogs';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { BackLink } from '../../../components/back-link';
@@ -13,6 +12,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SelectField } from '../../../components/select-field';
 import { Skeleton } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/contract-form';
 import { enumOptions } from '../../../lib/enum-options';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useImageUpload } from '../../../lib/use-image-upload';
@@ -46,10 +46,7 @@ export default function AdminBlogFormPage() {
     reset,
     setError,
     formState: { errors },
-  } = useForm<FormValues>({
-    resolver: zodResolver(blogBody) as unknown as Resolver<FormValues>,
-    defaultValues: EMPTY,
-  });
+  } = useContractForm<FormValues>(blogBody, EMPTY);
   const title = useWatch({ control, name: 'title' });
 
   useEffect(() => {

@@ -1,26 +1,19 @@
 import type { BlogSummary } from '@contract/blogs';
 import { formatDate, formatThousands } from '@contract/format';
 import { ExternalLink, Eye, EyeOff, FilePlus2, Pencil } from 'lucide-react';
-import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
-import { buttonClass, iconButtonClass } from '../../../components/button';
+import { iconButtonClass } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { Column } from '../../../components/data-table';
-import { EmptyState } from '../../../components/empty-state';
-import { ListPage } from '../../../components/list-page';
+import { ListAddLink, ListEmpty, ListPage } from '../../../components/list-page';
 import { actionsColumn, RowLink, ToggleRowButton } from '../../../components/row-actions';
 import { useConfirmAction } from '../../../lib/use-confirm-action';
-import { useListParams } from '../../../lib/use-list-params';
+import { useSearchList } from '../../../lib/use-list-params';
 import { useAdminBlogs, useSetBlogActive } from '../api';
-
-const PAGE_SIZE = 5;
 
 /** /dashboard/blogs: posts (hidden ones too), searchable, paged; show / hide, edit (MANAGE_BLOG). */
 export default function AdminBlogsPage() {
-  const list = useListParams();
-  const { search } = list;
-  const query = useAdminBlogs({ page: list.page, size: PAGE_SIZE, search });
-  const { data } = query;
+  const { list, search, query, data } = useSearchList(useAdminBlogs);
   const toggle = useConfirmAction(
     useSetBlogActive(),
     (b: BlogSummary) => ({ id: b.blogId, active: !b.active }),
@@ -111,22 +104,14 @@ export default function AdminBlogsPage() {
     <ListPage
       title="Quản lý tin tức"
       description={data ? `${data.totalElements} bài viết` : 'Bài viết trên trang Tin tức'}
-      actions={
-        <Link to="/dashboard/blogs/add" className={buttonClass('primary')}>
-          <FilePlus2 className="size-4" aria-hidden="true" />
-          Thêm bài viết
-        </Link>
-      }
+      actions={<ListAddLink to="/dashboard/blogs/add" icon={FilePlus2} label="Thêm bài viết" />}
       search={{ placeholder: 'Tìm tiêu đề, tóm tắt...', label: 'Tìm bài viết' }}
       query={query}
       caption="Danh sách bài viết"
       columns={columns}
       rowKey={(b) => b.blogId}
       empty={
-        <EmptyState
-          title={search ? 'Không tìm thấy bài viết phù hợp' : 'Chưa có bài viết nào'}
-          description={search ? 'Thử lại với từ khóa khác.' : undefined}
-        />
+        <ListEmpty searching={!!search} found="Không tìm thấy bài viết phù hợp" none="Chưa có bài viết nào" />
       }
       list={list}
     >

@@ -1,19 +1,5 @@
-import {
-  BODY_TYPE_LABELS,
-  BODY_TYPES,
-  CAR_STATUS_LABELS,
-  type CarData,
-  DRIVETRAIN_LABELS,
-  DRIVETRAINS,
-  FUEL_LABELS,
-  FUELS,
-  MIN_CAR_YEAR,
-  ORIGIN_LABELS,
-  ORIGINS,
-  TRANSMISSION_LABELS,
-  TRANSMISSIONS,
-} from '@contract/cars';
-import { formatPrice, yearRange } from '@contract/format';
+import { CAR_STATUS_LABELS, type CarData } from '@contract/cars';
+import { formatPrice } from '@contract/format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ExternalLink, HandCoins, Receipt } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -26,12 +12,11 @@ import { FormAlert, FormField, Input, Select, Textarea } from '../../../componen
 import { MissingRecord } from '../../../components/missing-record';
 import { NumberField } from '../../../components/number-field';
 import { PageHeader } from '../../../components/page-header';
-import { SelectField } from '../../../components/select-field';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { enumOptions } from '../../../lib/enum-options';
 import { SaleDialog, type SaleTarget } from '../../sales';
 import { useAdminCar, useCreateCar, useInventoryOptions, useUpdateCar } from '../api';
+import { CarSpecFields } from '../components/car-spec-fields';
 import { FeaturesInput } from '../components/features-input';
 import { Section } from '../components/form-section';
 import { PhotoManager, ProgressBar } from '../components/photo-manager';
@@ -41,7 +26,6 @@ import { type CarFormValues, carFormSchema, EMPTY_CAR, toFormValues } from '../f
 import { STATUS_TONES } from '../status';
 
 const resolver = zodResolver(carFormSchema) as unknown as Resolver<CarFormValues>;
-const YEAR_OPTIONS = yearRange(MIN_CAR_YEAR + 10).map((y) => ({ value: y, label: String(y) }));
 
 /** /dashboard/car/add and /dashboard/car/edit/:carId: one form validated with the contract's carInput. */
 export default function CarFormPage() {
@@ -59,6 +43,7 @@ export default function CarFormPage() {
   const [sale, setSale] = useState<SaleTarget | null>(null);
   const uid = useId();
 
+  const form = useForm<CarFormValues>({ resolver, defaultValues: EMPTY_CAR });
   const {
     register,
     handleSubmit,
@@ -66,7 +51,7 @@ export default function CarFormPage() {
     reset,
     setError,
     formState: { errors, isDirty },
-  } = useForm<CarFormValues>({ resolver, defaultValues: EMPTY_CAR });
+  } = form;
 
   useEffect(() => {
     if (car.data) reset(toFormValues(car.data));
@@ -228,93 +213,7 @@ export default function CarFormPage() {
       <form onSubmit={submit} noValidate className="space-y-5 pb-24">
         <FormAlert>{mutationError ? errorMessage(mutationError) : null}</FormAlert>
 
-        <Section title="Thông tin xe">
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <FormField
-              label="Tên xe"
-              htmlFor="car-name"
-              error={errors.carName?.message}
-              required
-              className="sm:col-span-2 lg:col-span-3"
-            >
-              <Input id="car-name" placeholder="Ví dụ: Toyota Vios 1.5G CVT" {...register('carName')} />
-            </FormField>
-            <FormField label="Hãng xe" htmlFor="car-brand" error={errors.brand?.message} required>
-              <Input id="car-brand" list={brandList} autoComplete="off" {...register('brand')} />
-            </FormField>
-            <FormField label="Dòng xe" htmlFor="car-model" error={errors.model?.message} required>
-              <Input id="car-model" placeholder="Ví dụ: Vios" {...register('model')} />
-            </FormField>
-            <FormField label="Phiên bản" htmlFor="car-version" error={errors.version?.message}>
-              <Input id="car-version" placeholder="Ví dụ: 1.5G CVT" {...register('version')} />
-            </FormField>
-            <SelectField
-              label="Năm sản xuất"
-              id="car-year"
-              error={errors.year?.message}
-              required
-              placeholder="Chọn năm"
-              options={YEAR_OPTIONS}
-              {...register('year')}
-            />
-            <SelectField
-              label="Kiểu dáng"
-              id="car-body"
-              error={errors.bodyType?.message}
-              required
-              placeholder="Chọn kiểu dáng"
-              options={enumOptions(BODY_TYPES, BODY_TYPE_LABELS)}
-              {...register('bodyType')}
-            />
-            <NumberField
-              control={control}
-              name="size"
-              label="Số chỗ ngồi"
-              id="car-size"
-              error={errors.size?.message}
-              required
-              suffix="chỗ"
-            />
-            <SelectField
-              label="Nhiên liệu"
-              id="car-fuel"
-              error={errors.fuel?.message}
-              required
-              placeholder="Chọn nhiên liệu"
-              options={enumOptions(FUELS, FUEL_LABELS)}
-              {...register('fuel')}
-            />
-            <SelectField
-              label="Hộp số"
-              id="car-gearbox"
-              error={errors.transmission?.message}
-              required
-              placeholder="Chọn hộp số"
-              options={enumOptions(TRANSMISSIONS, TRANSMISSION_LABELS)}
-              {...register('transmission')}
-            />
-            <SelectField
-              label="Dẫn động"
-              id="car-drive"
-              error={errors.drivetrain?.message}
-              placeholder="Không rõ"
-              options={enumOptions(DRIVETRAINS, DRIVETRAIN_LABELS)}
-              {...register('drivetrain')}
-            />
-            <FormField label="Động cơ" htmlFor="car-engine" error={errors.engine?.message}>
-              <Input id="car-engine" placeholder="Ví dụ: 1.5L" {...register('engine')} />
-            </FormField>
-            <SelectField
-              label="Xuất xứ"
-              id="car-origin"
-              error={errors.origin?.message}
-              required
-              placeholder="Chọn xuất xứ"
-              options={enumOptions(ORIGINS, ORIGIN_LABELS)}
-              {...register('origin')}
-            />
-          </div>
-        </Section>
+        <CarSpecFields form={form} brandList={brandList} />
 
         <Section title="Giá và tình trạng">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

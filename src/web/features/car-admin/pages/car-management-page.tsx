@@ -2,9 +2,8 @@ import { CAR_SORT_LABELS, CAR_STATUS_LABELS, CAR_STATUSES, type CarAdminRow } fr
 import { formatDate, formatKm, formatPrice } from '@contract/format';
 import { HandCoins, Pencil, Plus, Receipt, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
-import { buttonClass, IconButton } from '../../../components/button';
+import { IconButton } from '../../../components/button';
 import { CarRowTitle } from '../../../components/car-thumb';
 import { ClearFiltersButton } from '../../../components/clear-filters-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -13,7 +12,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ExportButtons } from '../../../components/export-buttons';
 import { FilterSelect } from '../../../components/filter-select';
 import { Select } from '../../../components/form-field';
-import { ListPage } from '../../../components/list-page';
+import { ListAddLink, ListPage } from '../../../components/list-page';
 import { NumberInput } from '../../../components/number-input';
 import { actionsColumn, RowButton, RowLink } from '../../../components/row-actions';
 import { enumOptions } from '../../../lib/enum-options';
@@ -165,10 +164,7 @@ export default function CarManagementPage() {
       actions={
         <>
           <ExportButtons path="cars" query={{ search, status, brand, minPrice, maxPrice, sort }} />
-          <Link to="/dashboard/car/add" className={buttonClass('primary')}>
-            <Plus className="size-4" aria-hidden="true" />
-            Thêm xe
-          </Link>
+          <ListAddLink to="/dashboard/car/add" icon={Plus} label="Thêm xe" />
         </>
       }
       filtersClassName="grid grid-cols-2 gap-2 md:flex md:flex-wrap"

@@ -1,17 +1,18 @@
-import type { CarDetail, CarSummary } from '@contract/cars';
+import type { CarDetail } from '@contract/cars';
 import { COMPARE_MAX } from '@contract/cars-labels';
-import { formatKm, formatPrice } from '@contract/format';
-import { Check, Minus, Plus, X } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { Check, Minus, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { Select } from '../../../components/form-field';
 import { Skeleton } from '../../../components/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
-import { CarImage, specRows, useDocumentTitle } from '../../cars';
-import { useBrandCars, useCompareBrands, useComparedCars } from '../api';
+import { CarImage, useDocumentTitle } from '../../cars';
+import { useComparedCars } from '../api';
+import { CarPicker } from '../components/compare-car-picker';
+import { buildRows, differs } from '../components/compare-rows';
+import { CompareRow } from '../components/compare-table-row';
 
 /** ?carIds=3,8,12 -> [3, 8, 12]: whole positive numbers, no repeats, at most four. */
 function readIds(value: string | null): number[] {
@@ -21,154 +22,6 @@ function readIds(value: string | null): number[] {
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
   return [...new Set(ids)].slice(0, COMPARE_MAX);
-}
-
-interface Row {
-  label: string;
-  values: string[];
-  /** Index of the best value (lowest price / odometer, newest year), when the values differ. */
-  best?: number;
-}
-
-function bestIndex(nums: number[], pick: 'min' | 'max'): number | undefined {
-  if (nums.length < 2 || nums.every((n) => n === nums[0])) return undefined;
-  const target = pick === 'min' ? Math.min(...nums) : Math.max(...nums);
-  return nums.filter((n) => n === target).length === 1 ? nums.indexOf(target) : undefined;
-}
-
-function buildRows(cars: CarDetail[]): Row[] {
-  const specs = cars.map((c) => specRows(c));
-  const labels = [...new Set(specs.flatMap((rows) => rows.map((r) => r.label)))].filter(
-    (l) => l !== 'Hãng xe' && l !== 'Ngày đăng',
-  );
-  const rows: Row[] = [
-    {
-      label: 'Giá bán',
-      values: cars.map((c) => formatPrice(c.sellPrice)),
-      best: bestIndex(
-        cars.map((c) => c.sellPrice),
-        'min',
-      ),
-    },
-  ];
-  for (const label of labels) {
-    const values = specs.map((rows) => rows.find((r) => r.label === label)?.value ?? '—');
-    let best: number | undefined;
-    if (label === 'Năm sản xuất')
-      best = bestIndex(
-        cars.map((c) => c.year),
-        'max',
-      );
-    if (label === 'Số km đã đi')
-      best = bestIndex(
-        cars.map((c) => c.odo),
-        'min',
-      );
-    rows.push({ label, values, best });
-  }
-  return rows;
-}
-
-const differs = (values: string[]) => values.length > 1 && values.some((v) => v !== values[0]);
-
-function CarPicker({
-  chosen,
-  onAdd,
-  full,
-}: {
-  chosen: number[];
-  onAdd: (car: CarSummary) => void;
-  full: boolean;
-}) {
-  const [params, setParams] = useSearchParams();
-  const brand = params.get('brand');
-  const brands = useCompareBrands();
-  const cars = useBrandCars(brand);
-  const id = useId();
-  const setBrand = (b: string) => {
-    const p = new URLSearchParams(params);
-    if (b) p.set('brand', b);
-    else p.delete('brand');
-    setParams(p, { replace: true, preventScrollReset: true });
-  };
-  return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
-    >
-      <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
-        Chọn xe để so sánh
-      </h2>
-      <p className="mt-1 text-sm text-slate-500">
-        Chọn hãng, rồi thêm tối đa {COMPARE_MAX} xe. Có thể so sánh xe của nhiều hãng khác nhau.
-      </p>
-      <label htmlFor={`${id}-brand`} className="mt-4 mb-1.5 block text-sm font-medium text-slate-700">
-        Hãng xe
-      </label>
-      <Select id={`${id}-brand`} value={brand ?? ''} onChange={(e) => setBrand(e.target.value)}>
-        <option value="">Chọn hãng xe</option>
-        {brands.data?.map((b) => (
-          <option key={b.brand} value={b.brand}>
-            {b.brand} ({b.count})
-          </option>
-        ))}
-      </Select>
-      {brand ? (
-        <div className="mt-3">
-          {cars.isPending ? (
-            <div className="space-y-2">
-              <Skeleton className="h-16 w-full" />
-              <Skeleton className="h-16 w-full" />
-            </div>
-          ) : cars.isError ? (
-            <p className="text-sm text-red-600">{errorMessage(cars.error)}</p>
-          ) : cars.data && cars.data.length === 0 ? (
-            <p className="text-sm text-slate-500">Hãng này hiện không có xe đang bán.</p>
-          ) : (
-            <ul className="max-h-96 space-y-2 overflow-y-auto pr-1" aria-label={`Xe ${brand}`}>
-              {cars.data?.map((car) => {
-                const added = chosen.includes(car.carId);
-                return (
-                  <li
-                    key={car.carId}
-                    className="flex items-center gap-3 rounded-xl p-2 ring-1 ring-slate-200"
-                  >
-                    <CarImage image={car.cover} alt="" className="w-20 shrink-0 rounded-lg" sizes="80px" />
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate text-sm font-medium text-slate-900">{car.carName}</p>
-                      <p className="text-xs text-slate-500">
-                        {car.year} · {formatKm(car.odo)} ·{' '}
-                        <span className="font-semibold text-brand-600">{formatPrice(car.sellPrice)}</span>
-                      </p>
-                    </div>
-                    <button
-                      type="button"
-                      onClick={() => onAdd(car)}
-                      disabled={added || full}
-                      aria-label={`${added ? 'Đã chọn' : 'Thêm'} ${car.carName}, đời ${car.year}, ${formatKm(car.odo)}`}
-                      title={full && !added ? `Tối đa ${COMPARE_MAX} xe` : undefined}
-                      className={cx(
-                        'inline-flex size-11 shrink-0 items-center justify-center rounded-lg transition',
-                        added
-                          ? 'bg-emerald-50 text-emerald-600'
-                          : 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-200 disabled:text-slate-400',
-                      )}
-                    >
-                      {added ? (
-                        <Check className="size-5" aria-hidden="true" />
-                      ) : (
-                        <Plus className="size-5" aria-hidden="true" />
-                      )}
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
-      ) : null}
-    </section>
-  );
 }
 
 /**
@@ -317,46 +170,32 @@ export default function ComparePage() {
                       </tr>
                     </thead>
                     <tbody>
-                      {shownRows.map((r) => {
-                        const diff = differs(r.values);
-                        return (
-                          <tr key={r.label} data-diff={diff || undefined}>
-                            <th
-                              scope="row"
-                              className={cx(
-                                'sticky left-0 z-10 border-t border-slate-100 p-2 text-left text-xs font-medium text-slate-500 sm:p-3 sm:text-sm',
-                                diff ? 'bg-amber-50' : 'bg-white',
-                              )}
-                            >
-                              {r.label}
-                            </th>
-                            {r.values.map((v, i) => (
-                              <td
-                                // biome-ignore lint/suspicious/noArrayIndexKey: one cell per chosen car, in order
-                                key={i}
-                                className={cx(
-                                  'border-t border-slate-100 p-2 align-top sm:p-3',
-                                  diff && 'bg-amber-50/70',
-                                  r.label === 'Giá bán'
-                                    ? 'text-base font-bold text-brand-600'
-                                    : 'text-slate-800',
-                                )}
-                              >
-                                {v}
-                                {r.best === i ? (
-                                  <span className="mt-0.5 block text-xs font-semibold text-emerald-600">
-                                    {r.label === 'Giá bán'
-                                      ? 'Giá tốt nhất'
-                                      : r.label === 'Năm sản xuất'
-                                        ? 'Đời mới nhất'
-                                        : 'Đi ít nhất'}
-                                  </span>
-                                ) : null}
-                              </td>
-                            ))}
-                          </tr>
-                        );
-                      })}
+                      {shownRows.map((r) => (
+                        <CompareRow
+                          key={r.label}
+                          label={r.label}
+                          diff={differs(r.values)}
+                          labelClass="font-medium text-slate-500"
+                          cellClass={cx(
+                            'align-top',
+                            r.label === 'Giá bán' ? 'text-base font-bold text-brand-600' : 'text-slate-800',
+                          )}
+                          cells={r.values.map((v, i) => (
+                            <>
+                              {v}
+                              {r.best === i ? (
+                                <span className="mt-0.5 block text-xs font-semibold text-emerald-600">
+                                  {r.label === 'Giá bán'
+                                    ? 'Giá tốt nhất'
+                                    : r.label === 'Năm sản xuất'
+                                      ? 'Đời mới nhất'
+                                      : 'Đi ít nhất'}
+                                </span>
+                              ) : null}
+                            </>
+                          ))}
+                        />
+                      ))}
                       {shownFeatures.length > 0 ? (
                         <tr>
                           <th
@@ -368,39 +207,24 @@ export default function ComparePage() {
                           </th>
                         </tr>
                       ) : null}
-                      {shownFeatures.map((f) => {
-                        const diff = f.has.some((h) => h !== f.has[0]);
-                        return (
-                          <tr key={f.name} data-diff={diff || undefined}>
-                            <th
-                              scope="row"
-                              className={cx(
-                                'sticky left-0 z-10 border-t border-slate-100 p-2 text-left text-xs font-normal text-slate-600 sm:p-3 sm:text-sm',
-                                diff ? 'bg-amber-50' : 'bg-white',
+                      {shownFeatures.map((f) => (
+                        <CompareRow
+                          key={f.name}
+                          label={f.name}
+                          diff={f.has.some((h) => h !== f.has[0])}
+                          labelClass="font-normal text-slate-600"
+                          cells={f.has.map((has) => (
+                            <>
+                              {has ? (
+                                <Check className="size-5 text-emerald-600" aria-hidden="true" />
+                              ) : (
+                                <Minus className="size-5 text-slate-300" aria-hidden="true" />
                               )}
-                            >
-                              {f.name}
-                            </th>
-                            {f.has.map((has, i) => (
-                              <td
-                                // biome-ignore lint/suspicious/noArrayIndexKey: one cell per chosen car, in order
-                                key={i}
-                                className={cx(
-                                  'border-t border-slate-100 p-2 sm:p-3',
-                                  diff && 'bg-amber-50/70',
-                                )}
-                              >
-                                {has ? (
-                                  <Check className="size-5 text-emerald-600" aria-hidden="true" />
-                                ) : (
-                                  <Minus className="size-5 text-slate-300" aria-hidden="true" />
-                                )}
-                                <span className="sr-only">{has ? 'Có' : 'Không'}</span>
-                              </td>
-                            ))}
-                          </tr>
-                        );
-                      })}
+                              <span className="sr-only">{has ? 'Có' : 'Không'}</span>
+                            </>
+                          ))}
+                        />
+                      ))}
                     </tbody>
                   </table>
                 </div>

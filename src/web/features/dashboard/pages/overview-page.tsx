@@ -1,30 +1,18 @@
-import { formatDate, formatPrice, formatThousands, vnDayKey } from '@contract/format';
-import { hasPermission, type Permission, ROLE_LABELS } from '@contract/permissions';
+import { formatDate, vnDayKey } from '@contract/format';
+import { hasPermission, ROLE_LABELS } from '@contract/permissions';
 import {
-  ArrowRight,
   BadgeDollarSign,
-  Car,
   CarFront,
-  Clock,
   Handshake,
-  Images,
-  Newspaper,
   PackageOpen,
   PhoneCall,
-  Settings,
-  Timer,
   TrendingUp,
   UserPlus,
-  UserRound,
-  Users,
-  Wrench,
 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
-import { Skeleton } from '../../../components/skeleton';
-import { cx } from '../../../lib/cx';
 import { useMyInfo } from '../../../lib/session';
 import { type Range, useStats } from '../api';
 import {
@@ -36,72 +24,13 @@ import {
   SalesByMonthChart,
 } from '../components/charts';
 import { KpiCard } from '../components/kpi-card';
+import { count, money, percent, rangeCaption } from '../components/overview-format';
+import { PerformanceKpis } from '../components/performance-kpis';
 import { RangePicker } from '../components/range-picker';
-
-const SHORTCUTS: { label: string; text: string; to: string; icon: typeof Car; permission?: Permission }[] = [
-  {
-    label: 'Danh sách xe',
-    text: 'Thêm, sửa và theo dõi xe trong kho',
-    to: '/dashboard/carManagement',
-    icon: Car,
-    permission: 'MANAGE_CAR',
-  },
-  {
-    label: 'Yêu cầu dịch vụ',
-    text: 'Lái thử, bảo dưỡng, tư vấn',
-    to: '/dashboard/testdriveManagement',
-    icon: Wrench,
-    permission: 'MANAGE_SERVICE',
-  },
-  {
-    label: 'Banner trang chủ',
-    text: 'Ảnh trình chiếu trên trang chủ',
-    to: '/dashboard/sliders',
-    icon: Images,
-    permission: 'MANAGE_OVERVIEW',
-  },
-  {
-    label: 'Tin tức',
-    text: 'Viết và xuất bản bài viết',
-    to: '/dashboard/blogs',
-    icon: Newspaper,
-    permission: 'MANAGE_BLOG',
-  },
-  {
-    label: 'Tài khoản nhân viên',
-    text: 'Tài khoản và phân quyền',
-    to: '/dashboard/users',
-    icon: Users,
-    permission: 'MANAGE_USER',
-  },
-  {
-    label: 'Cấu hình hệ thống',
-    text: 'Thông tin showroom, chi phí, trợ lý AI',
-    to: '/dashboard/setting',
-    icon: Settings,
-    permission: 'WEB_CONFIG',
-  },
-  {
-    label: 'Tài khoản của tôi',
-    text: 'Thông tin cá nhân, đổi mật khẩu',
-    to: '/dashboard/profile',
-    icon: UserRound,
-  },
-];
+import { SalespeopleCard } from '../components/salespeople-card';
+import { Shortcuts } from '../components/shortcuts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dmy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-const percent = (ratio: number) =>
-  `${(Math.round(ratio * 1000) / 10).toLocaleString('vi-VN', { maximumFractionDigits: 1 })}%`;
-const money = (vnd: number) => formatPrice(vnd) || '0 đ';
-const count = (n: number) => formatThousands(n) || '0';
-
-function rangeCaption(range: Range, open: string) {
-  if (range.from && range.to) return `Từ ${dmy(range.from)} đến ${dmy(range.to)}`;
-  if (range.from) return `Từ ${dmy(range.from)}`;
-  if (range.to) return `Đến ${dmy(range.to)}`;
-  return open;
-}
 
 /** '▲ 12,5% so với tháng trước' in green, '▼ …' in red. */
 function Change({ ratio, against }: { ratio: number | null; against: string }) {
@@ -149,7 +78,6 @@ export default function OverviewPage() {
   const s = summary.data;
   const custom = Boolean(range.from || range.to);
   const against = custom ? 'kỳ trước' : 'tháng trước';
-  const shortcuts = SHORTCUTS.filter((x) => !x.permission || hasPermission(user, x.permission));
   const points = brandPoints(stock.data ?? [], soldByBrand.data ?? []);
   const brandHeight = Math.max(160, points.length * 44 + 56);
   // A new showroom: no car ever entered, no lead ever sent.
@@ -247,74 +175,13 @@ export default function OverviewPage() {
       ) : null}
 
       {(canCars || canLeads) && !newShowroom ? (
-        <section aria-label="Hiệu quả" className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {canCars ? (
-            <>
-              <KpiCard
-                small
-                testId="kpi-margin"
-                label="Lợi nhuận trung bình"
-                icon={TrendingUp}
-                loading={!perf.data}
-                value={perf.data?.averageMargin != null ? money(perf.data.averageMargin) : '—'}
-                hint={
-                  perf.data
-                    ? perf.data.marginRate != null
-                      ? `Tỷ suất ${percent(perf.data.marginRate)} · ${perf.data.withPurchasePrice}/${perf.data.count} xe có giá nhập`
-                      : 'Chưa có giao dịch ghi giá nhập'
-                    : null
-                }
-              />
-              <KpiCard
-                small
-                testId="kpi-days"
-                label="Ngày tồn kho trung bình"
-                icon={Clock}
-                loading={!perf.data}
-                value={
-                  perf.data?.averageDaysInStock != null
-                    ? `${perf.data.averageDaysInStock.toLocaleString('vi-VN')} ngày`
-                    : '—'
-                }
-                hint={
-                  perf.data
-                    ? `Trên ${count(perf.data.count)} xe đã bán · ${rangeCaption(range, 'toàn thời gian')}`
-                    : null
-                }
-              />
-            </>
-          ) : null}
-          {canLeads ? (
-            <KpiCard
-              small
-              testId="kpi-response"
-              label="Liên hệ trong 24 giờ"
-              icon={Timer}
-              loading={!response.data}
-              value={response.data?.share != null ? percent(response.data.share) : '—'}
-              hint={
-                response.data
-                  ? `${count(response.data.within24h)}/${count(response.data.considered)} yêu cầu${
-                      response.data.averageHours != null
-                        ? ` · trung bình ${response.data.averageHours.toLocaleString('vi-VN')} giờ`
-                        : ''
-                    }`
-                  : null
-              }
-            />
-          ) : null}
-          {canCars ? (
-            <KpiCard
-              small
-              testId="kpi-average-price"
-              label="Giá bán trung bình"
-              icon={BadgeDollarSign}
-              loading={!perf.data}
-              value={perf.data?.averagePrice != null ? money(perf.data.averagePrice) : '—'}
-              hint={perf.data ? `Doanh thu ${money(perf.data.revenue)}` : null}
-            />
-          ) : null}
-        </section>
+        <PerformanceKpis
+          canCars={canCars}
+          canLeads={canLeads}
+          perf={perf.data}
+          response={response.data}
+          range={range}
+        />
       ) : null}
 
       {newShowroom ? (
@@ -381,52 +248,7 @@ export default function OverviewPage() {
               </ChartCard>
             </>
           ) : null}
-          {canCars ? (
-            <section
-              className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 xl:col-span-2"
-              aria-label="Doanh số theo nhân viên"
-            >
-              <h2 className="font-semibold text-slate-900">Doanh số theo nhân viên</h2>
-              <p className="mb-3 text-sm text-slate-500">{rangeCaption(range, 'Toàn thời gian')}</p>
-              {!people.data ? (
-                <div className="space-y-2">
-                  <Skeleton className="h-10 w-full" />
-                  <Skeleton className="h-10 w-full" />
-                </div>
-              ) : people.data.length === 0 ? (
-                <p className="py-6 text-center text-sm text-slate-500">
-                  Không có giao dịch trong khoảng thời gian này
-                </p>
-              ) : (
-                <ul className="divide-y divide-slate-100">
-                  {people.data.map((p, i) => {
-                    const best = people.data[0].revenue || 1;
-                    return (
-                      <li
-                        key={p.userId}
-                        className="grid grid-cols-[1.5rem_minmax(0,1fr)_auto] items-center gap-3 py-2.5"
-                      >
-                        <span className="text-sm font-semibold text-slate-400 tabular-nums">{i + 1}</span>
-                        <div className="min-w-0">
-                          <p className="truncate font-medium text-slate-900">{p.fullName}</p>
-                          <div className="mt-1 h-1.5 rounded-full bg-slate-100" aria-hidden="true">
-                            <div
-                              className="h-1.5 rounded-full bg-brand-500"
-                              style={{ width: `${Math.max(4, (p.revenue / best) * 100)}%` }}
-                            />
-                          </div>
-                        </div>
-                        <div className="text-right text-sm">
-                          <p className="font-semibold text-slate-900 tabular-nums">{money(p.revenue)}</p>
-                          <p className="text-slate-500">{count(p.count)} xe</p>
-                        </div>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </section>
-          ) : null}
+          {canCars ? <SalespeopleCard people={people.data} range={range} /> : null}
         </div>
       ) : null}
 
@@ -446,34 +268,7 @@ export default function OverviewPage() {
         </section>
       ) : null}
 
-      <h2 className="mt-8 mb-3 text-base font-semibold text-slate-900">Truy cập nhanh</h2>
-      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {(user ? shortcuts : []).map((x) => (
-          <li key={x.to} className="min-w-0">
-            <Link
-              to={x.to}
-              className="group flex items-center gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-300"
-            >
-              <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
-                <x.icon className="size-5" aria-hidden="true" />
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className="block font-medium text-slate-900">{x.label}</span>
-                <span className="block truncate text-sm text-slate-500">{x.text}</span>
-              </span>
-              <ArrowRight className="size-4 text-slate-400 group-hover:text-brand-600" aria-hidden="true" />
-            </Link>
-          </li>
-        ))}
-        {user
-          ? null
-          : Array.from({ length: 3 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-              <li key={i}>
-                <Skeleton className={cx('h-[76px] w-full rounded-xl')} />
-              </li>
-            ))}
-      </ul>
+      <Shortcuts user={user} />
     </>
   );
 }

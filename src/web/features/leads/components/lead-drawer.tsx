@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatKm } from '@contract/format';
+import { formatDate, formatDateTime } from '@contract/format';
 import {
   LEAD_STATUS_LABELS,
   LEAD_TYPE_LABELS,
@@ -7,8 +7,8 @@ import {
   type LeadType,
   leadNoteBody,
 } from '@contract/leads';
-import { ArrowRight, Check, Mail, Phone } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { ArrowRight, Mail, Phone } from 'lucide-react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/button';
 import { CloseButton } from '../../../components/close-button';
@@ -21,102 +21,8 @@ import { cx } from '../../../lib/cx';
 import { useMyInfo } from '../../../lib/session';
 import { useModal } from '../../../lib/use-modal';
 import { useAssignees, useLead, useLeadActions } from '../api';
-import { DueBadge, LeadStatusBadge } from './lead-status';
-
-const CHAIN: LeadStatus[] = ['NEW', 'CONTACTED', 'SCHEDULED', 'DONE'];
-
-/** Mới → Đã liên hệ → Đã hẹn → Hoàn thành, with the current step marked (or the cancelled state). */
-function Workflow({ status }: { status: LeadStatus }) {
-  const at = CHAIN.indexOf(status);
-  return (
-    <ol className="grid grid-cols-4 text-center text-xs" aria-label="Tiến trình xử lý">
-      {CHAIN.map((s, i) => {
-        const reached = status !== 'CANCELLED' && i <= at;
-        return (
-          <li
-            key={s}
-            className="relative flex flex-col items-center gap-1"
-            aria-current={i === at ? 'step' : undefined}
-          >
-            {i > 0 ? (
-              <span
-                className={cx(
-                  'absolute top-3 right-1/2 h-0.5 w-full',
-                  reached ? 'bg-brand-600' : 'bg-slate-200',
-                )}
-                aria-hidden="true"
-              />
-            ) : null}
-            <span
-              className={cx(
-                'relative z-10 flex size-6 items-center justify-center rounded-full text-[11px] font-semibold',
-                reached ? 'bg-brand-600 text-white' : 'bg-slate-200 text-slate-500',
-              )}
-              aria-hidden="true"
-            >
-              {reached && (i < at || status === 'DONE') ? <Check className="size-3.5" /> : i + 1}
-            </span>
-            <span className={cx('px-0.5', i === at ? 'font-semibold text-slate-900' : 'text-slate-500')}>
-              {LEAD_STATUS_LABELS[s]}
-            </span>
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  if (children === null || children === undefined || children === '') return null;
-  return (
-    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 py-2 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-function Details({ lead }: { lead: LeadDetail }) {
-  return (
-    <dl className="divide-y divide-slate-100">
-      <Row label="Loại yêu cầu">{lead.typeLabel}</Row>
-      <Row label="Ngày gửi">{formatDateTime(lead.createdAt)}</Row>
-      {lead.type === 'CONSULTING' ? <Row label="Nội dung">{lead.topicLabel}</Row> : null}
-      <Row label="Xe">{lead.carLabel}</Row>
-      {lead.type === 'MAINTENANCE' ? (
-        <>
-          <Row label="Biển số">{lead.licencePlate}</Row>
-          <Row label="Xe của khách">{[lead.make, lead.model, lead.year].filter(Boolean).join(' ')}</Row>
-          <Row label="Số km">{lead.odometer !== null ? formatKm(lead.odometer) : null}</Row>
-          <Row label="Dịch vụ">{lead.serviceTypeLabel}</Row>
-        </>
-      ) : null}
-      {lead.preferredDateText ? (
-        <Row label="Ngày hẹn">
-          <span className="flex flex-wrap items-center gap-2">
-            <span className="font-medium">
-              {lead.preferredDateText}
-              {lead.timeSlot ? ` lúc ${lead.timeSlot}` : ''}
-            </span>
-            <DueBadge lead={lead} />
-          </span>
-        </Row>
-      ) : null}
-      <Row label={lead.type === 'CONSULTING' ? 'Lời nhắn' : 'Ghi chú của khách'}>
-        {lead.message ? <span className="whitespace-pre-line">{lead.message}</span> : null}
-      </Row>
-    </dl>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="space-y-3 border-t border-slate-100 pt-4">
-      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
-      {children}
-    </section>
-  );
-}
+import { Details, Section, Workflow } from './lead-details';
+import { LeadStatusBadge } from './lead-status';
 
 function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
   const { status, assign, note } = useLeadActions(type, lead.leadId);

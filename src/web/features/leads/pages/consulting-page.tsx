@@ -3,16 +3,16 @@ import {
   CONSULTING_TOPICS,
   type ConsultingTopic,
   consultingForm,
-  HONEYPOT_FIELD,
 } from '@contract/leads';
-import { CarFront, Send } from 'lucide-react';
+import { CarFront } from 'lucide-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
-import { FormAlert, FormField, Input, Textarea } from '../../../components/form-field';
+import { FormField, Textarea } from '../../../components/form-field';
 import { CarPicker } from '../components/car-picker';
-import { ChoiceChips, FormSection, Honeypot, LeadSuccess } from '../components/form-parts';
+import { ContactFields, LeadSubmit } from '../components/contact-fields';
+import { ChoiceChips, FormSection, LeadSuccess } from '../components/form-parts';
 import { LeadPageShell } from '../components/lead-page-shell';
 import { useLeadForm } from '../use-lead-form';
 
@@ -55,7 +55,6 @@ export default function ConsultingPage() {
   const {
     register,
     control,
-    getValues,
     formState: { errors },
   } = form;
   const [withCar, setWithCar] = useState(presetCar !== '');
@@ -76,9 +75,8 @@ export default function ConsultingPage() {
           receipt={receipt}
           againLabel="Gửi yêu cầu khác"
           onAgain={() => {
-            const { fullName, phone, email } = getValues();
             setWithCar(false);
-            again({ fullName, phone, email });
+            again();
           }}
         />
       ) : (
@@ -133,38 +131,9 @@ export default function ConsultingPage() {
             </FormField>
           </FormSection>
 
-          <FormSection title="2. Thông tin liên hệ">
-            <FormField label="Họ và tên" htmlFor="cs-name" required error={errors.fullName?.message}>
-              <Input id="cs-name" autoComplete="name" {...register('fullName')} />
-            </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                label="Số điện thoại"
-                htmlFor="cs-phone"
-                required
-                error={errors.phone?.message}
-                hint="Ví dụ: 0901 234 567"
-              >
-                <Input id="cs-phone" type="tel" inputMode="tel" autoComplete="tel" {...register('phone')} />
-              </FormField>
-              <FormField label="Email" htmlFor="cs-email" required error={errors.email?.message}>
-                <Input
-                  id="cs-email"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  {...register('email')}
-                />
-              </FormField>
-            </div>
-          </FormSection>
+          <ContactFields form={form} idPrefix="cs" title="2. Thông tin liên hệ" emailRequired />
 
-          <Honeypot {...register(HONEYPOT_FIELD as 'website')} />
-          <FormAlert>{formError}</FormAlert>
-          <Button type="submit" loading={pending} className="w-full text-base sm:w-auto sm:px-8">
-            {!pending ? <Send className="size-4" aria-hidden="true" /> : null}
-            Gửi yêu cầu tư vấn
-          </Button>
+          <LeadSubmit form={form} pending={pending} formError={formError} label="Gửi yêu cầu tư vấn" />
         </form>
       )}
     </LeadPageShell>

@@ -1,25 +1,20 @@
 import { MIN_CAR_YEAR } from '@contract/cars-labels';
 import { yearRange } from '@contract/format';
 import {
-  bookingWindow,
-  HONEYPOT_FIELD,
   MAINTENANCE_SERVICE_LABELS,
   MAINTENANCE_SERVICE_TYPES,
   type MaintenanceServiceType,
   maintenanceForm,
   normalizePlate,
-  timeSlots,
 } from '@contract/leads';
-import { Send } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
-import { Button } from '../../../components/button';
-import { FormAlert, FormField, Input, Select, Textarea } from '../../../components/form-field';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
+import { FormField, Input, Select } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
-import { useWebConfig } from '../../../lib/web-config';
-import { dayHint, slotChoices } from '../components/form-helpers';
-import { ChoiceChips, FormSection, Honeypot, LeadSuccess } from '../components/form-parts';
+import { ContactFields, LeadSubmit } from '../components/contact-fields';
+import { ChoiceChips, FormSection, LeadSuccess } from '../components/form-parts';
 import { LeadPageShell } from '../components/lead-page-shell';
+import { VisitTimeFields } from '../components/visit-time-fields';
 import { useLeadForm } from '../use-lead-form';
 
 interface Values {
@@ -63,11 +58,8 @@ const MAKES = [
   'MG',
 ];
 
-const ANY_TIME = 'ANY';
-
 /** /maintenance: book a service visit for the visitor's own car. */
 export default function MaintenancePage() {
-  const { data: config } = useWebConfig();
   const { form, onSubmit, receipt, formError, pending, again } = useLeadForm<Values>(
     'MAINTENANCE',
     maintenanceForm,
@@ -91,24 +83,9 @@ export default function MaintenancePage() {
     register,
     control,
     setValue,
-    getValues,
     formState: { errors },
   } = form;
-  const day = useWatch({ control, name: 'preferredDate' });
-  const slot = useWatch({ control, name: 'timeSlot' });
-  const range = useMemo(() => bookingWindow(), []);
   const years = useMemo(() => yearRange(MIN_CAR_YEAR), []);
-  const slots = useMemo(
-    () => [
-      { value: ANY_TIME, label: 'Giờ nào cũng được', disabled: false, wide: true },
-      ...slotChoices(timeSlots(config?.openingHours), day),
-    ],
-    [config?.openingHours, day],
-  );
-
-  useEffect(() => {
-    if (slot && slots.some((s) => s.value === slot && s.disabled)) setValue('timeSlot', '');
-  }, [slot, slots, setValue]);
 
   const plate = register('licencePlate');
 
@@ -124,14 +101,7 @@ export default function MaintenancePage() {
       ]}
     >
       {receipt ? (
-        <LeadSuccess
-          receipt={receipt}
-          againLabel="Đặt lịch cho xe khác"
-          onAgain={() => {
-            const { fullName, phone, email } = getValues();
-            again({ fullName, phone, email });
-          }}
-        />
+        <LeadSuccess receipt={receipt} againLabel="Đặt lịch cho xe khác" onAgain={again} />
       ) : (
         <form noValidate onSubmit={onSubmit} className="relative space-y-7" aria-label="Đặt lịch bảo dưỡng">
           <FormSection title="1. Thông tin xe">
@@ -224,86 +194,26 @@ export default function MaintenancePage() {
                 />
               )}
             />
-            <FormField
-              label="Ngày mang xe đến"
-              htmlFor="mt-date"
-              required
-              error={errors.preferredDate?.message}
-              hint={dayHint(day)}
-            >
-              <Input
-                id="mt-date"
-                type="date"
-                min={range.first}
-                max={range.last}
-                {...register('preferredDate')}
-              />
-            </FormField>
-            <Controller
-              control={control}
-              name="timeSlot"
-              render={({ field, fieldState }) => (
-                <ChoiceChips
-                  id="mt-slot"
-                  legend="Khung giờ (không bắt buộc)"
-                  name="timeSlot"
-                  columns="grid-cols-4 sm:grid-cols-6"
-                  compact
-                  choices={slots}
-                  value={field.value || ANY_TIME}
-                  onChange={(v) => field.onChange(v === ANY_TIME ? '' : v)}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <VisitTimeFields form={form} idPrefix="mt" dateLabel="Ngày mang xe đến" slotRequired={false} />
           </FormSection>
 
-          <FormSection title="3. Thông tin liên hệ">
-            <FormField label="Họ và tên" htmlFor="mt-name" required error={errors.fullName?.message}>
-              <Input id="mt-name" autoComplete="name" {...register('fullName')} />
-            </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                label="Số điện thoại"
-                htmlFor="mt-phone"
-                required
-                error={errors.phone?.message}
-                hint="Ví dụ: 0901 234 567"
-              >
-                <Input id="mt-phone" type="tel" inputMode="tel" autoComplete="tel" {...register('phone')} />
-              </FormField>
-              <FormField label="Email" htmlFor="mt-email" error={errors.email?.message} hint="Không bắt buộc">
-                <Input
-                  id="mt-email"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  {...register('email')}
-                />
-              </FormField>
-            </div>
-            <FormField label="Mô tả tình trạng xe" htmlFor="mt-note" error={errors.note?.message}>
-              <Textarea
-                id="mt-note"
-                rows={3}
-                placeholder="Ví dụ: đến kỳ bảo dưỡng 40.000 km, phanh có tiếng kêu..."
-                {...register('note')}
-              />
-            </FormField>
-          </FormSection>
+          <ContactFields
+            form={form}
+            idPrefix="mt"
+            title="3. Thông tin liên hệ"
+            note={{
+              label: 'Mô tả tình trạng xe',
+              placeholder: 'Ví dụ: đến kỳ bảo dưỡng 40.000 km, phanh có tiếng kêu...',
+            }}
+          />
 
-          <Honeypot {...register(HONEYPOT_FIELD as 'website')} />
-          <FormAlert>{formError}</FormAlert>
-          <div className="space-y-2">
-            <Button type="submit" loading={pending} className="w-full text-base sm:w-auto sm:px-8">
-              {!pending ? <Send className="size-4" aria-hidden="true" /> : null}
-              Đặt lịch bảo dưỡng
-            </Button>
-            <p className="text-xs text-slate-500">
-              Showroom sẽ gọi xác nhận lịch hẹn trước khi bạn mang xe đến.
-            </p>
-          </div>
+          <LeadSubmit
+            form={form}
+            pending={pending}
+            formError={formError}
+            label="Đặt lịch bảo dưỡng"
+            note="Showroom sẽ gọi xác nhận lịch hẹn trước khi bạn mang xe đến."
+          />
         </form>
       )}
     </LeadPageShell>

@@ -1,91 +1,21 @@
 import { type WebConfiguration, webConfiguration } from '@contract/web-config';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Trash2 } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react';
-import { Controller, type FieldError, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { type ComponentProps, useEffect } from 'react';
+import { Controller, type FieldError, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button, IconButton } from '../../../components/button';
-import { controlClass, FormField, Input, Textarea } from '../../../components/form-field';
+import { Button } from '../../../components/button';
+import { FormField, Input, Textarea } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { api, errorMessage } from '../../../lib/api-client';
-import { cx } from '../../../lib/cx';
 import { WEB_CONFIG_KEY } from '../../../lib/web-config';
+import { InsuranceTiers } from '../components/insurance-tiers';
+import { Card, msg, PercentInput } from '../components/settings-fields';
 
 const ADMIN_KEY = [...WEB_CONFIG_KEY, 'admin'] as const;
 const SYSTEM_MESSAGE_MAX = 8000;
-
-/** A rate stored as a fraction (0.02) and typed as a percentage (2 or 2,5). */
-/** 0.085 -> "8,5" */
-function showPercent(v: number | null | undefined): string {
-  return v === null || v === undefined || Number.isNaN(v)
-    ? ''
-    : String(Math.round(v * 100 * 1000) / 1000).replace('.', ',');
-}
-
-function PercentInput({
-  value,
-  onChange,
-  className,
-  ...rest
-}: Omit<ComponentProps<'input'>, 'value' | 'onChange'> & { value: number; onChange: (v: number) => void }) {
-  const [text, setText] = useState(() => showPercent(value));
-  const last = useRef(value);
-  useEffect(() => {
-    if (!Object.is(value, last.current)) {
-      last.current = value;
-      setText(showPercent(value));
-    }
-  }, [value]);
-  return (
-    <div className="relative">
-      <input
-        {...rest}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        value={text}
-        onChange={(e) => {
-          const raw = e.target.value.replace(/[^\d.,]/g, '');
-          setText(raw);
-          const n = raw === '' ? Number.NaN : Number(raw.replace(',', '.')) / 100;
-          last.current = n;
-          onChange(n);
-        }}
-        className={cx(controlClass, 'pr-10 tabular-nums', className)}
-      />
-      <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-500">
-        %
-      </span>
-    </div>
-  );
-}
-
-function Card({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby={id}>
-      <h2 id={id} className="text-base font-semibold text-slate-900">
-        {title}
-      </h2>
-      {description ? <p className="mt-1 text-sm text-slate-500">{description}</p> : null}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-const msg = (e: FieldError | undefined) => e?.message;
 
 /** /dashboard/setting: every field of the web configuration; GET web-configuration/admin, PUT web-configuration. */
 export default function SettingsPage() {
@@ -116,7 +46,6 @@ export default function SettingsPage() {
   } = useForm<WebConfiguration>({
     resolver: zodResolver(webConfiguration) as unknown as Resolver<WebConfiguration>,
   });
-  const insurance = useFieldArray({ control, name: 'carCalculations.insuranceBySeats' });
 
   useEffect(() => {
     if (config.data) reset(config.data);
@@ -284,73 +213,7 @@ export default function SettingsPage() {
             <p className="mb-3 text-xs text-slate-500">
               Mỗi mức áp dụng cho xe có số chỗ ngồi đến giới hạn đã nhập.
             </p>
-            <ul className="space-y-3">
-              {insurance.fields.map((f, i) => (
-                <li
-                  key={f.id}
-                  className="grid grid-cols-[5.5rem_1fr_auto] items-end gap-2 sm:grid-cols-[10rem_16rem_auto] sm:gap-3"
-                >
-                  <Controller
-                    control={control}
-                    name={`carCalculations.insuranceBySeats.${i}.maxSeats`}
-                    render={({ field }) => (
-                      <FormField
-                        label="Số chỗ"
-                        htmlFor={`cfg-seats-${i}`}
-                        error={msg(cc?.insuranceBySeats?.[i]?.maxSeats) ? 'Số chỗ từ 1 đến 60' : undefined}
-                      >
-                        <NumberInput
-                          id={`cfg-seats-${i}`}
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                        />
-                      </FormField>
-                    )}
-                  />
-                  <Controller
-                    control={control}
-                    name={`carCalculations.insuranceBySeats.${i}.fee`}
-                    render={({ field }) => (
-                      <FormField
-                        label="Phí bảo hiểm (VNĐ)"
-                        htmlFor={`cfg-fee-${i}`}
-                        error={msg(cc?.insuranceBySeats?.[i]?.fee)}
-                      >
-                        <NumberInput
-                          id={`cfg-fee-${i}`}
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                        />
-                      </FormField>
-                    )}
-                  />
-                  <IconButton
-                    label={`Xóa mức bảo hiểm ${i + 1}`}
-                    onClick={() => insurance.remove(i)}
-                    disabled={insurance.fields.length <= 1}
-                    className="text-red-600 hover:bg-red-50"
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </IconButton>
-                </li>
-              ))}
-            </ul>
-            {cc?.insuranceBySeats?.message || cc?.insuranceBySeats?.root?.message ? (
-              <p className="mt-2 text-sm text-red-600" role="alert">
-                {cc.insuranceBySeats.message ?? cc.insuranceBySeats.root?.message}
-              </p>
-            ) : null}
-            <Button
-              variant="ghost"
-              className="mt-2 text-brand-600"
-              onClick={() => insurance.append({ maxSeats: 0, fee: 0 })}
-              disabled={insurance.fields.length >= 10}
-            >
-              <Plus className="size-4" aria-hidden="true" />
-              Thêm mức bảo hiểm
-            </Button>
+            <InsuranceTiers control={control} cc={cc} />
 
             <h3 className="mt-6 mb-3 text-sm font-semibold text-slate-800">Trả góp</h3>
             <div className="grid gap-4 md:grid-cols-3">

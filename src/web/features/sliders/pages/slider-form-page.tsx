@@ -1,7 +1,6 @@
 import { sliderBody } from '@contract/sliders';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { BackLink } from '../../../components/back-link';
@@ -14,6 +13,7 @@ import { NumberInput } from '../../../components/number-input';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useImageUpload } from '../../../lib/use-image-upload';
 import { useRecordId } from '../../../lib/use-record-id';
@@ -46,10 +46,7 @@ export default function SliderFormPage() {
     reset,
     setError,
     formState: { errors },
-  } = useForm<FormValues>({
-    resolver: zodResolver(sliderBody) as unknown as Resolver<FormValues>,
-    defaultValues: EMPTY,
-  });
+  } = useContractForm<FormValues>(sliderBody, EMPTY);
 
   useEffect(() => {
     const s = slider.data;

@@ -1,25 +1,17 @@
 import type { SliderView } from '@contract/sliders';
 import { Eye, EyeOff, ImagePlus, Pencil } from 'lucide-react';
-import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
-import { buttonClass } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { Column } from '../../../components/data-table';
-import { EmptyState } from '../../../components/empty-state';
-import { ListPage } from '../../../components/list-page';
+import { ListAddLink, ListEmpty, ListPage } from '../../../components/list-page';
 import { actionsColumn, RowLink, ToggleRowButton } from '../../../components/row-actions';
 import { useConfirmAction } from '../../../lib/use-confirm-action';
-import { useListParams } from '../../../lib/use-list-params';
+import { useSearchList } from '../../../lib/use-list-params';
 import { useAdminSliders, useSetSliderActive } from '../api';
-
-const PAGE_SIZE = 5;
 
 /** /dashboard/sliders: banners with thumbnail, order, state; show / hide, edit (MANAGE_OVERVIEW). */
 export default function SlidersPage() {
-  const list = useListParams();
-  const { search } = list;
-  const query = useAdminSliders({ page: list.page, size: PAGE_SIZE, search });
-  const { data } = query;
+  const { list, search, query, data } = useSearchList(useAdminSliders);
   const toggle = useConfirmAction(
     useSetSliderActive(),
     (s: SliderView) => ({ id: s.overviewId, active: !s.active }),
@@ -111,21 +103,18 @@ export default function SlidersPage() {
     <ListPage
       title="Quản lý banner"
       description={data ? `${data.totalElements} banner` : 'Ảnh lớn chạy trên đầu trang chủ'}
-      actions={
-        <Link to="/dashboard/sliders/add" className={buttonClass('primary')}>
-          <ImagePlus className="size-4" aria-hidden="true" />
-          Thêm banner
-        </Link>
-      }
+      actions={<ListAddLink to="/dashboard/sliders/add" icon={ImagePlus} label="Thêm banner" />}
       search={{ placeholder: 'Tìm tiêu đề, mô tả, liên kết...', label: 'Tìm banner' }}
       query={query}
       caption="Danh sách banner"
       columns={columns}
       rowKey={(s) => s.overviewId}
       empty={
-        <EmptyState
-          title={search ? 'Không tìm thấy banner phù hợp' : 'Chưa có banner nào'}
-          description={search ? 'Thử lại với từ khóa khác.' : 'Thêm banner đầu tiên cho trang chủ.'}
+        <ListEmpty
+          searching={!!search}
+          found="Không tìm thấy banner phù hợp"
+          none="Chưa có banner nào"
+          hint="Thêm banner đầu tiên cho trang chủ."
         />
       }
       list={list}

@@ -1,27 +1,19 @@
 import { PERMISSION_LABELS, ROLE_LABELS } from '@contract/permissions';
 import type { UserView } from '@contract/users';
 import { Pencil, UserCheck, UserPlus, UserX } from 'lucide-react';
-import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
-import { buttonClass } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { Column } from '../../../components/data-table';
-import { EmptyState } from '../../../components/empty-state';
-import { ListPage } from '../../../components/list-page';
+import { ListAddLink, ListEmpty, ListPage } from '../../../components/list-page';
 import { actionsColumn, RowButtonSpace, RowLink, ToggleRowButton } from '../../../components/row-actions';
 import { useMyInfo } from '../../../lib/session';
 import { useConfirmAction } from '../../../lib/use-confirm-action';
-import { useListParams } from '../../../lib/use-list-params';
+import { useSearchList } from '../../../lib/use-list-params';
 import { useSetActive, useUsers } from '../api';
-
-const PAGE_SIZE = 5;
 
 /** /dashboard/users: staff accounts, searchable, paged, with activate / deactivate. */
 export default function UsersPage() {
-  const list = useListParams();
-  const { search } = list;
-  const query = useUsers({ page: list.page, size: PAGE_SIZE, search });
-  const { data } = query;
+  const { list, search, query, data } = useSearchList(useUsers);
   const { data: me } = useMyInfo();
   const toggle = useConfirmAction(
     useSetActive(),
@@ -103,21 +95,17 @@ export default function UsersPage() {
     <ListPage
       title="Quản lý tài khoản"
       description={data ? `${data.totalElements} tài khoản nhân viên` : 'Tài khoản nhân viên và phân quyền'}
-      actions={
-        <Link to="/dashboard/users/add" className={buttonClass('primary')}>
-          <UserPlus className="size-4" aria-hidden="true" />
-          Thêm tài khoản
-        </Link>
-      }
+      actions={<ListAddLink to="/dashboard/users/add" icon={UserPlus} label="Thêm tài khoản" />}
       search={{ placeholder: 'Tìm tên, email, số điện thoại...', label: 'Tìm tài khoản' }}
       query={query}
       caption="Danh sách tài khoản nhân viên"
       columns={columns}
       rowKey={(u) => u.userId}
       empty={
-        <EmptyState
-          title={search ? 'Không tìm thấy tài khoản phù hợp' : 'Chưa có tài khoản nào'}
-          description={search ? 'Thử lại với từ khóa khác.' : undefined}
+        <ListEmpty
+          searching={!!search}
+          found="Không tìm thấy tài khoản phù hợp"
+          none="Chưa có tài khoản nào"
         />
       }
       list={list}

@@ -1,0 +1,55 @@
+import type { CarSearch, InventoryPort, ShowroomInfo } from '../inventory';
+import type { Conversation } from './context';
+
+export type ReplyKind =
+  | 'search'
+  | 'suggest'
+  | 'followup'
+  | 'detail'
+  | 'compare'
+  | 'info'
+  | 'instalment'
+  | 'test_drive'
+  | 'maintenance'
+  | 'consulting'
+  | 'handoff'
+  | 'greeting'
+  | 'thanks'
+  | 'fallback';
+
+export interface AdvisorReply {
+  text: string;
+  kind: ReplyKind;
+  /** Ids of the cars the answer names, in order. */
+  cars: number[];
+  /** The constraints the answer's cars satisfy (after any relaxation). */
+  search?: CarSearch;
+  priceRelaxed?: boolean;
+  dropped?: string[];
+}
+
+/**
+ * One answer: the conversation, the inventory and the showroom's facts, read once. The answers
+ * themselves are functions of a Turn, one file a kind (lists, one-car, showroom-answers, instalment,
+ * handoff); advisor.ts routes a message to one of them.
+ */
+export class Turn {
+  private showroomInfo: ShowroomInfo | null = null;
+
+  constructor(
+    readonly inventory: InventoryPort,
+    readonly conv: Conversation,
+    readonly year: number,
+  ) {}
+
+  async showroom(): Promise<ShowroomInfo> {
+    this.showroomInfo ??= await this.inventory.showroom();
+    return this.showroomInfo;
+  }
+
+  /** "hotline 0909 123 456" or the consulting page when no phone is configured. */
+  async hotline(): Promise<string> {
+    const s = await this.showroom();
+    return s.phone ? `hotline ${s.phone}` : 'trang /consulting';
+  }
+}

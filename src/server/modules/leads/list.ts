@@ -1,0 +1,83 @@
+import { and, count, desc, eq, gte, inArray, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Page } from '../../../contract/common';
+import { vnDayKey } from '../../../contract/format';
+import { type LeadType, type LeadView, OPEN_LEAD_STATUSES } from '../../../contract/leads';
+import { compactFold, foldVietnamese } from '../../../contract/text';
+import { leads } from './schema';
+import type { LeadsDeps, LeadsQueryParsed } from './types';
+import { leadView, staffNames } from './views';
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const nowHhmm = (now: Date) => new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(11, 16);
+
+/** One form's leads, newest first: found by folded words or plate, status, staff, days, lateness. */
+export async function listLeads(
+  deps: LeadsDeps,
+  type: LeadType,
+  q: LeadsQueryParsed,
+  now = new Date(),
+): Promise<Page<LeadView>> {
+  const conditions: (SQL | undefined)[] = [eq(leads.type, type)];
+  if (q.status) conditions.push(eq(leads.status, q.status));
+  if (q.assigneeId) conditions.push(eq(leads.assigneeId, q.assigneeId));
+  const folded = q.search ? foldVietnamese(q.search) : '';
+  if (folded) {
+    const compact = compactFold(q.search!);
+    conditions.push(
+      or(
+        like(leads.searchText, `%${escapeLike(folded)}%`),
+        compact.length >= 3 && compact !== folded
+          ? like(leads.searchText, `%${escapeLike(compact)}%`)
+          : undefined,
+      ),
+    );
+  }
+  if (type === 'CONSULTING') {
+    if (q.from) conditions.push(gte(leads.createdAt, new Date(`${q.from}T00:00:00+07:00`)));
+    if (q.to)
+      conditions.push(
+        lt(leads.createdAt, new Date(new Date(`${q.to}T00:00:00+07:00`).getTime() + 86_400_000)),
+      );
+  } else {
+    if (q.from) conditions.push(gte(leads.preferredDate, q.from));
+    if (q.to) conditions.push(lte(leads.preferredDate, q.to));
+  }
+  if (q.overdue !== undefined) {
+    const today = vnDayKey(now);
+    const late = and(
+      inArray(leads.status, [...OPEN_LEAD_STATUSES]),
+      or(
+        lt(leads.preferredDate, today),
+        and(
+          eq(leads.preferredDate, today),
+          sql`${leads.timeSlot} is not null`,
+          lt(leads.timeSlot, nowHhmm(now)),
+        ),
+      ),
+    );
+    conditions.push(q.overdue ? late : sql`not coalesce(${late}, false)`);
+  }
+  const where = and(...conditions);
+  const [{ total }] = await deps.db.select({ total: count() }).from(leads).where(where);
+  const rows = await deps.db
+    .select()
+    .from(leads)
+    .where(where)
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  const staff = await staffNames(
+    deps,
+    rows.map((r) => r.assigneeId),
+  );
+  return {
+    content: rows.map((r) => leadView(r, staff, now)),
+    totalElements: total,
+    totalPages: Math.ceil(total / q.size),
+    page: q.page,
+    size: q.size,
+  };
+}

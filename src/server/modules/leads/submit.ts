@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import { LEAD_RATE_LIMIT_MESSAGE, type LeadReceipt, type LeadType, timeSlots } from '../../../contract/leads';
+import type { Executor } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { badRequest, conflict, tooMany } from '../../platform/errors';
+import type { RateLimiter } from '../../platform/rate-limit';
+import { leadEvents, leads } from './schema';
+import type { LeadInput, LeadRow, LeadsDeps, NewLead } from './types';
+import { leadReceipt } from './views';
+import { LEAD_MESSAGES, leadAnnouncement, leadLink, leadReference, leadSearchText } from './wording';
+
+async function findByRequestId(exec: Executor, clientRequestId: string): Promise<LeadRow | undefined> {
+  const [row] = await exec.select().from(leads).where(eq(leads.clientRequestId, clientRequestId));
+  return row;
+}
+
+function replay(row: LeadRow, type: LeadType) {
+  if (row.type !== type) throw conflict(LEAD_MESSAGES.reusedKey);
+  return { receipt: leadReceipt(row), created: false };
+}
+
+async function resolveCar(
+  deps: LeadsDeps,
+  carId: number | undefined,
+  required: boolean,
+): Promise<{ carId: number; label: string } | null> {
+  if (carId === undefined) {
+    if (required) throw badRequest('Vui lòng chọn xe', { carId: 'Vui lòng chọn xe' });
+    return null;
+  }
+  if (!deps.cars) return { carId, label: `Xe #${carId}` };
+  const car = await deps.cars.visibleCar(carId);
+  if (!car) throw badRequest(LEAD_MESSAGES.carUnavailable, { carId: LEAD_MESSAGES.carUnavailable });
+  return car;
+}
+
+async function assertSlotOpen(deps: LeadsDeps, slot: string | undefined) {
+  if (!slot) return;
+  const config = await deps.webConfig.get();
+  if (!timeSlots(config.openingHours).includes(slot)) {
+    throw badRequest(LEAD_MESSAGES.slotClosed, { timeSlot: LEAD_MESSAGES.slotClosed });
+  }
+}
+
+/** The columns of a new lead from a validated form (after the car and slot checks). */
+async function leadValues(deps: LeadsDeps, input: LeadInput, ip: string | null): Promise<NewLead> {
+  const { type, body } = input;
+  const base = {
+    type,
+    reference: leadReference(type, body.clientRequestId),
+    clientRequestId: body.clientRequestId,
+    fullName: body.fullName,
+    phone: body.phone,
+    email: body.email ?? null,
+    sourceIp: ip,
+  };
+  let row: NewLead;
+  if (input.type === 'TEST_DRIVE') {
+    const b = input.body;
+    const car = await resolveCar(deps, b.carId, true);
+    await assertSlotOpen(deps, b.timeSlot);
+    row = {
+      ...base,
+      carId: car!.carId,
+      carLabel: car!.label,
+      preferredDate: b.preferredDate,
+      timeSlot: b.timeSlot,
+      message: b.note ?? null,
+    };
+  } else if (input.type === 'MAINTENANCE') {
+    const b = input.body;
+    await assertSlotOpen(deps, b.timeSlot);
+    row = {
+      ...base,
+      licencePlate: b.licencePlate,
+      make: b.make,
+      model: b.model,
+      year: b.year,
+      odometer: b.odometer,
+      serviceType: b.serviceType,
+      preferredDate: b.preferredDate,
+      timeSlot: b.timeSlot ?? null,
+      message: b.note ?? null,
+    };
+  } else {
+    const b = input.body;
+    const car = await resolveCar(deps, b.carId, false);
+    row = {
+      ...base,
+      carId: car?.carId ?? null,
+      carLabel: car?.label ?? null,
+      topic: b.topic,
+      message: b.message,
+    };
+  }
+  row.searchText = leadSearchText(row);
+  return row;
+}
+
+/**
+ * A public form submission. The same clientRequestId answers the lead it created (a double click,
+ * a retry after a lost answer) without counting against the rate limit; a filled honeypot is
+ * answered like a success and stored nowhere.
+ */
+export async function submitLead(
+  deps: LeadsDeps,
+  limiters: Record<LeadType, RateLimiter>,
+  input: LeadInput,
+  actor: Actor,
+): Promise<{ receipt: LeadReceipt; created: boolean }> {
+  const { type, body } = input;
+  const existing = await findByRequestId(deps.db, body.clientRequestId);
+  if (existing) return replay(existing, type);
+  if (!(await limiters[type].hit(actor.ip ?? ''))) throw tooMany(LEAD_RATE_LIMIT_MESSAGE);
+  const values = await leadValues(deps, input, actor.ip);
+  if (body.website?.trim()) {
+    // A bot gets exactly what a person gets (same checks, same receipt), so it cannot learn the trap.
+    deps.log.info({ ip: actor.ip, type }, 'lead honeypot filled: answered, not stored');
+    return {
+      receipt: leadReceipt({
+        ...values,
+        carLabel: values.carLabel ?? null,
+        preferredDate: values.preferredDate ?? null,
+        timeSlot: values.timeSlot ?? null,
+        status: 'NEW',
+        createdAt: new Date(),
+      }),
+      created: true,
+    };
+  }
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(leads)
+      .values(values)
+      .onConflictDoNothing({ target: leads.clientRequestId })
+      .returning();
+    if (!inserted) return null;
+    await tx.insert(leadEvents).values({ leadId: inserted.id, kind: 'CREATED', toStatus: 'NEW' });
+    return inserted;
+  });
+  if (!row) {
+    // A concurrent submission with the same key won the insert.
+    const winner = await findByRequestId(deps.db, body.clientRequestId);
+    if (!winner) throw conflict(LEAD_MESSAGES.reusedKey);
+    return replay(winner, type);
+  }
+  // After commit: the staff's bells. A failure here never loses the visitor's lead.
+  await deps.notifications.notifySafely(
+    deps.users.idsWithPermission('MANAGE_SERVICE'),
+    leadAnnouncement(row),
+    leadLink(row),
+  );
+  return { receipt: leadReceipt(row), created: true };
+}

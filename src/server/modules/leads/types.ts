@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ConsultingBody, LeadStatus, MaintenanceBody, TestDriveBody } from '../../../contract/leads';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../platform/mailer';
+import type { CounterStore } from '../../platform/rate-limit';
+import type { NotificationsService } from '../notifications/service';
+import type { UsersService } from '../users/service';
+import type { WebConfigService } from '../web-config/service';
+import type { CarDirectory } from './cars';
+import type { leadEvents, leads } from './schema';
+
+export type LeadRow = typeof leads.$inferSelect;
+export type EventRow = typeof leadEvents.$inferSelect;
+export type NewLead = typeof leads.$inferInsert;
+
+export type LeadInput =
+  | { type: 'TEST_DRIVE'; body: TestDriveBody }
+  | { type: 'MAINTENANCE'; body: MaintenanceBody }
+  | { type: 'CONSULTING'; body: ConsultingBody };
+
+export interface LeadsQueryParsed {
+  page: number;
+  size: number;
+  search?: string;
+  status?: LeadStatus;
+  from?: string;
+  to?: string;
+  assigneeId?: number;
+  overdue?: boolean;
+}
+
+export interface LeadsDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl'>;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  counters: CounterStore;
+  users: UsersService;
+  notifications: NotificationsService;
+  webConfig: WebConfigService;
+  cars?: CarDirectory;
+}

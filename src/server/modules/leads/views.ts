@@ -1,0 +1,141 @@
+import { and, eq } from 'drizzle-orm';
+import { daysUntil } from '../../../contract/format';
+import {
+  appointmentMoment,
+  CONSULTING_TOPIC_LABELS,
+  type ConsultingTopic,
+  LEAD_STATUS_LABELS,
+  LEAD_THANK_YOU,
+  LEAD_TYPE_LABELS,
+  type LeadEventKind,
+  type LeadEventView,
+  type LeadReceipt,
+  type LeadStatus,
+  type LeadType,
+  type LeadView,
+  MAINTENANCE_SERVICE_LABELS,
+  type MaintenanceServiceType,
+  OPEN_LEAD_STATUSES,
+  type StaffRef,
+} from '../../../contract/leads';
+import type { Executor } from '../../db/client';
+import { notFound } from '../../platform/errors';
+import { leads } from './schema';
+import type { EventRow, LeadRow, LeadsDeps } from './types';
+import { dmy, LEAD_MESSAGES } from './wording';
+
+/** The answer to a visitor who sent a form. */
+export function leadReceipt(
+  row: Pick<
+    LeadRow,
+    'reference' | 'type' | 'status' | 'fullName' | 'carLabel' | 'preferredDate' | 'timeSlot' | 'createdAt'
+  >,
+): LeadReceipt {
+  const type = row.type as LeadType;
+  return {
+    reference: row.reference,
+    type,
+    status: row.status as LeadStatus,
+    fullName: row.fullName,
+    carLabel: row.carLabel,
+    preferredDate: row.preferredDate,
+    timeSlot: row.timeSlot,
+    createdAt: row.createdAt.toISOString(),
+    message: LEAD_THANK_YOU[type],
+  };
+}
+
+/** Names of the staff a lead or its history mentions. */
+export async function staffNames(deps: LeadsDeps, ids: (number | null)[]): Promise<Map<number, StaffRef>> {
+  const map = new Map<number, StaffRef>();
+  for (const id of new Set(ids.filter((v): v is number => v !== null))) {
+    const user = await deps.users.findRow(deps.db, id);
+    if (user) map.set(id, { userId: user.id, fullName: user.fullName });
+  }
+  return map;
+}
+
+export function leadView(row: LeadRow, staff: Map<number, StaffRef>, now = new Date()): LeadView {
+  const status = row.status as LeadStatus;
+  const date = row.preferredDate;
+  const serviceType = (row.serviceType as MaintenanceServiceType | null) ?? null;
+  const topic = (row.topic as ConsultingTopic | null) ?? null;
+  return {
+    leadId: row.id,
+    type: row.type as LeadType,
+    typeLabel: LEAD_TYPE_LABELS[row.type as LeadType],
+    reference: row.reference,
+    status,
+    statusLabel: LEAD_STATUS_LABELS[status],
+    fullName: row.fullName,
+    phone: row.phone,
+    email: row.email,
+    carId: row.carId,
+    carLabel: row.carLabel,
+    preferredDate: date,
+    preferredDateText: date ? dmy(date) : null,
+    timeSlot: row.timeSlot,
+    daysUntil: date ? daysUntil(new Date(`${date}T00:00:00+07:00`), now) : null,
+    overdue:
+      !!date &&
+      OPEN_LEAD_STATUSES.includes(status) &&
+      appointmentMoment(date, row.timeSlot).getTime() < now.getTime(),
+    licencePlate: row.licencePlate,
+    make: row.make,
+    model: row.model,
+    year: row.year,
+    odometer: row.odometer,
+    serviceType,
+    serviceTypeLabel: serviceType ? MAINTENANCE_SERVICE_LABELS[serviceType] : null,
+    topic,
+    topicLabel: topic ? CONSULTING_TOPIC_LABELS[topic] : null,
+    message: row.message,
+    assignee: row.assigneeId !== null ? (staff.get(row.assigneeId) ?? null) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function eventView(row: EventRow): LeadEventView {
+  const from = row.fromStatus as LeadStatus | null;
+  const to = row.toStatus as LeadStatus | null;
+  const kind = row.kind as LeadEventKind;
+  let text: string;
+  switch (kind) {
+    case 'CREATED':
+      text = 'Khách hàng gửi yêu cầu';
+      break;
+    case 'STATUS':
+      text = `Chuyển trạng thái từ "${from ? LEAD_STATUS_LABELS[from] : ''}" sang "${to ? LEAD_STATUS_LABELS[to] : ''}"`;
+      break;
+    case 'ASSIGN':
+      text = row.assigneeId
+        ? `Giao cho ${row.assigneeName ?? `nhân viên #${row.assigneeId}`}`
+        : 'Bỏ giao nhân viên';
+      break;
+    default:
+      text = 'Ghi chú nội bộ';
+  }
+  return {
+    eventId: row.id,
+    kind,
+    fromStatus: from,
+    toStatus: to,
+    assignee: row.assigneeId ? { userId: row.assigneeId, fullName: row.assigneeName ?? '' } : null,
+    note: row.note,
+    by: row.userId || row.userName ? { userId: row.userId ?? 0, fullName: row.userName ?? '' } : null,
+    createdAt: row.createdAt.toISOString(),
+    text,
+  };
+}
+
+/** One lead of the given form, locked for the transaction when asked; 404 otherwise. */
+export async function leadRow(exec: Executor, type: LeadType, id: number, lock = false): Promise<LeadRow> {
+  const query = exec
+    .select()
+    .from(leads)
+    .where(and(eq(leads.id, id), eq(leads.type, type)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(LEAD_MESSAGES.notFound);
+  return row;
+}
