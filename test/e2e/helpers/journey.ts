@@ -34,7 +34,7 @@ export function journeyFixture(fileUrl: string, opts: { env?: Record<string, str
     }
     journey.server = await startServer({ env: { WEB_DIR: served, ...opts.env } });
     journey.browser = await startBrowser();
-    journey.api = apiClient(journey.server.url);
+    journey.api = apiClient(journey.server.url, journey.server.dataDir);
     journey.adminToken = await journey.api.login(journey.server.adminUsername, journey.server.adminPassword);
   }, 180_000);
   afterAll(async () => {
