@@ -9,11 +9,32 @@ export interface Page<T> {
   size: number;
 }
 
-export interface ApiErrorBody {
-  status: number;
-  message: string;
-  errors?: Record<string, string>;
-}
+/** The schema of a paged list answer whose items are `item`. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    content: z.array(item),
+    totalPages: z.number().int(),
+    totalElements: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  });
+
+/** Every error answer: the HTTP status again, a Vietnamese message, and per-field messages on bad input. */
+export const apiErrorSchema = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** An answer the spec marks as text: a Vietnamese sentence or a bare value. */
+export const textAnswer = { content: { 'text/plain': { schema: z.string() } } };
+/** An answer with no body (204). */
+export const noContent = { description: 'Không có nội dung', content: {} } as const;
+/** A simple acknowledgement `{ok: true}`. */
+export const okAnswer = z.object({ ok: z.literal(true) });
+/** A date-time as JSON carries it (ISO 8601). */
+export const isoDate = z.string();
 
 const intIn = (min: number, max: number, message: string) =>
   z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });

@@ -1,0 +1,91 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { responseSerializer, takeResponseMismatches } from '../../src/server/platform/serializer';
+import { startTestApp, type TestApp } from '../helpers/app';
+
+interface Operation {
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+type OpenApiDoc = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+/** The operations of the document as "METHOD /path" with what they declare. */
+function operations(doc: OpenApiDoc) {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+  );
+}
+
+/** 2xx answers that carry no body; every other success must say what its body is. */
+const BODILESS = new Set(['204', '301', '302', '303', '307', '308']);
+
+describe('OpenAPI document', () => {
+  let t: TestApp;
+  let doc: OpenApiDoc;
+  beforeAll(async () => {
+    t = await startTestApp();
+    const res = await t.call('GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    doc = res.json;
+  });
+  afterAll(() => t?.close());
+
+  it('is a valid OpenAPI 3 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toMatch(/^3\./);
+  });
+
+  it('documents the success answer of every API route', () => {
+    const ops = operations(doc);
+    expect(ops.length).toBeGreaterThan(120);
+    const undocumented = ops
+      .filter(({ op }) => {
+        const success = Object.entries(op.responses ?? {}).filter(([code]) => /^[23]/.test(code));
+        if (success.length === 0) return true;
+        return success.some(
+          ([code, r]) =>
+            !BODILESS.has(code) &&
+            !Object.values(r.content ?? {}).some((c) => c.schema && Object.keys(c.schema).length > 0),
+        );
+      })
+      .map(({ name }) => name);
+    expect(undocumented).toEqual([]);
+  });
+
+  it('documents the error shape of every API route', () => {
+    const missing = operations(doc)
+      .filter(({ op }) => !op.responses?.['4XX'] && !op.responses?.['4xx'])
+      .map(({ name }) => name);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('response checking in tests', () => {
+  it('refuses and records an answer that does not match its schema', () => {
+    const serialize = responseSerializer(true)({
+      schema: z.object({ id: z.number(), name: z.string() }),
+      method: 'GET',
+      url: '/api/example',
+      httpStatus: '200',
+    });
+    expect(serialize({ id: 1, name: 'Xe', extra: true })).toBe('{"id":1,"name":"Xe","extra":true}');
+    expect(() => serialize({ id: '1' })).toThrow(/does not match its schema/);
+    expect(takeResponseMismatches()).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/api/example', status: '200' }),
+    ]);
+  });
+
+  it('writes answers unchecked outside tests', () => {
+    const serialize = responseSerializer(false)({
+      schema: z.object({ id: z.number() }),
+      method: 'GET',
+      url: '/api/example',
+    });
+    expect(serialize({ id: 'not a number' })).toBe('{"id":"not a number"}');
+  });
+});
