@@ -49,7 +49,8 @@ export function responseSerializer(check: boolean): FastifySerializerCompiler<un
  */
 export function withErrorResponses(routeSchema: { response?: Record<string, unknown>; hide?: boolean }) {
   if (routeSchema.hide) return;
-  const response = (routeSchema.response ??= {});
+  const response = routeSchema.response ?? {};
   response['4xx'] ??= apiErrorSchema;
   response['5xx'] ??= apiErrorSchema;
+  routeSchema.response = response;
 }

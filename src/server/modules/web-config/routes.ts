@@ -15,7 +15,11 @@ export function webConfigRoutes(service: WebConfigService) {
       '/web-configuration',
       {
         config: { access: 'public' },
-        schema: { response: { 200: publicWebConfiguration },  tags: ['Cấu hình'], summary: 'Thông tin showroom công khai' },
+        schema: {
+          response: { 200: publicWebConfiguration },
+          tags: ['Cấu hình'],
+          summary: 'Thông tin showroom công khai',
+        },
       },
       () => service.getPublic(),
     );
@@ -24,7 +28,11 @@ export function webConfigRoutes(service: WebConfigService) {
       '/web-configuration/car-calculations',
       {
         config: { access: 'public' },
-        schema: { response: { 200: carCalculations },  tags: ['Cấu hình'], summary: 'Thông số tính chi phí lăn bánh, trả góp' },
+        schema: {
+          response: { 200: carCalculations },
+          tags: ['Cấu hình'],
+          summary: 'Thông số tính chi phí lăn bánh, trả góp',
+        },
       },
       async () => (await service.get()).carCalculations,
     );
@@ -33,7 +41,11 @@ export function webConfigRoutes(service: WebConfigService) {
       '/web-configuration/system-message',
       {
         config: { access: 'public' },
-        schema: { response: { 200: textAnswer },  tags: ['Cấu hình'], summary: 'Lời nhắc hệ thống của trợ lý AI' },
+        schema: {
+          response: { 200: textAnswer },
+          tags: ['Cấu hình'],
+          summary: 'Lời nhắc hệ thống của trợ lý AI',
+        },
       },
       async (_req, reply) =>
         reply.type('text/plain; charset=utf-8').send((await service.get()).systemMessage),
@@ -43,7 +55,11 @@ export function webConfigRoutes(service: WebConfigService) {
       '/web-configuration/admin',
       {
         config: { access: 'WEB_CONFIG' },
-        schema: { response: { 200: webConfiguration },  tags: ['Cấu hình'], summary: 'Toàn bộ cấu hình (nhân viên)' },
+        schema: {
+          response: { 200: webConfiguration },
+          tags: ['Cấu hình'],
+          summary: 'Toàn bộ cấu hình (nhân viên)',
+        },
       },
       () => service.get(),
     );
@@ -52,7 +68,12 @@ export function webConfigRoutes(service: WebConfigService) {
       '/web-configuration',
       {
         config: { access: 'WEB_CONFIG' },
-        schema: { response: { 200: webConfiguration },  tags: ['Cấu hình'], summary: 'Cập nhật cấu hình', body: webConfigurationUpdate },
+        schema: {
+          response: { 200: webConfiguration },
+          tags: ['Cấu hình'],
+          summary: 'Cập nhật cấu hình',
+          body: webConfigurationUpdate,
+        },
       },
       (req) => service.update(req.body as never, actorOf(req)),
     );
