@@ -60,7 +60,7 @@ import { registerLoadShedding } from './platform/pressure';
 import { CounterStore } from './platform/rate-limit';
 import { createRealtime } from './platform/realtime';
 import { registerSecurityHeaders, withLogRedaction } from './platform/security';
-import { responseSerializer, withErrorResponses } from './platform/serializer';
+import { responseCheck, responseSerializer, withErrorResponses } from './platform/serializer';
 import { createStorage, type Storage } from './platform/storage';
 import { bearerToken, TokenSigner } from './platform/tokens';
 import { MULTIPART_LIMITS, uploadRoutes } from './platform/uploads';
@@ -103,7 +103,8 @@ export async function buildApp(opts: BuildOptions) {
   }).withTypeProvider() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   // Responses are checked against their schemas in tests only (platform/serializer.ts says why).
-  app.setSerializerCompiler(responseSerializer(config.env === 'test'));
+  app.setSerializerCompiler(responseSerializer);
+  if (config.env === 'test') app.addHook('onSend', responseCheck);
   app.addHook('onRoute', (route) => {
     if (route.schema) withErrorResponses(route.schema as Parameters<typeof withErrorResponses>[0]);
   });

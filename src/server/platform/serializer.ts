@@ -1,4 +1,4 @@
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
 import { $ZodType, safeParse } from 'zod/v4/core';
 import { apiErrorSchema } from '../../contract/common';
 
@@ -6,7 +6,7 @@ import { apiErrorSchema } from '../../contract/common';
 export interface ResponseMismatch {
   method: string;
   url: string;
-  status: string | undefined;
+  status: number;
   issues: string;
 }
 
@@ -19,28 +19,61 @@ export function takeResponseMismatches(): ResponseMismatch[] {
 
 /**
  * Responses are always written with plain JSON.stringify: the declared schemas document the API and
- * are enforced by the tests, never in production, where a field the schema does not list must not turn
- * a working page into a 500 and a second pass over every answer would only cost time.
- *
- * With `check` (NODE_ENV=test), every answer is read back as the client receives it (dates as strings)
- * and parsed with its route's schema; a mismatch is recorded and thrown, so the call answers 500 and
- * the test that made it fails even when it does not look at the status.
+ * are enforced by the tests (responseCheck below), never in production, where a field the schema does
+ * not list must not turn a working page into a 500 and a second pass over every answer would only cost
+ * time. Nothing is stripped either: what a service returns is what the client gets, in every mode.
  */
-export function responseSerializer(check: boolean): FastifySerializerCompiler<unknown> {
-  return ({ schema, method, url, httpStatus }) => {
-    if (!check || !(schema instanceof $ZodType)) return (data) => JSON.stringify(data);
-    return (data) => {
-      const json = JSON.stringify(data);
-      const result = safeParse(schema, json === undefined ? undefined : JSON.parse(json));
-      if (result.success) return json;
-      const issues = result.error.issues
-        .slice(0, 5)
-        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-        .join('; ');
-      mismatches.push({ method, url, status: httpStatus, issues });
-      throw new Error(`Response of ${method} ${url} (${httpStatus}) does not match its schema: ${issues}`);
-    };
-  };
+export const responseSerializer: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
+
+type ResponseMap = Record<string, unknown>;
+
+/** The zod schema a route declares for a JSON answer with this status (exact code first, then 4xx). */
+function jsonSchemaFor(response: ResponseMap | undefined, status: number): $ZodType | undefined {
+  const entry = response?.[String(status)] ?? response?.[`${String(status)[0]}xx`];
+  if (entry instanceof $ZodType) return entry;
+  const content = (entry as { content?: Record<string, { schema?: unknown }> } | undefined)?.content;
+  const schema = content?.['application/json']?.schema;
+  return schema instanceof $ZodType ? schema : undefined;
+}
+
+/**
+ * Parses a JSON answer as the client receives it (dates already strings) with the schema; a mismatch
+ * is recorded and thrown. Returns quietly when the answer fits.
+ */
+export function checkJsonAnswer(
+  schema: $ZodType,
+  payload: string,
+  where: { method: string; url: string; status: number },
+) {
+  const result = safeParse(schema, JSON.parse(payload));
+  if (result.success) return;
+  const issues = result.error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
+  mismatches.push({ ...where, issues });
+  throw new Error(
+    `Response of ${where.method} ${where.url} (${where.status}) does not match its schema: ${issues}`,
+  );
+}
+
+/**
+ * Tests only (NODE_ENV=test): every JSON answer, serialised here or sent as ready JSON text (the car
+ * pages' cache), is checked against its route's schema. A mismatch answers 500 and is recorded, so
+ * the test that made the call fails even when it does not look at the status.
+ */
+export async function responseCheck(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (typeof payload !== 'string' || reply.statusCode >= 500) return payload;
+  if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+  const response = (reply.routeOptions.schema as { response?: ResponseMap } | undefined)?.response;
+  const schema = jsonSchemaFor(response, reply.statusCode);
+  if (!schema) return payload;
+  checkJsonAnswer(schema, payload, {
+    method: req.method,
+    url: reply.routeOptions.url ?? req.url,
+    status: reply.statusCode,
+  });
+  return payload;
 }
 
 /**
