@@ -33,8 +33,16 @@ export const textAnswer = { content: { 'text/plain': { schema: z.string() } } };
 export const noContent = { description: 'Không có nội dung', content: {} } as const;
 /** A simple acknowledgement `{ok: true}`. */
 export const okAnswer = z.object({ ok: z.literal(true) });
-/** A date-time as JSON carries it (ISO 8601). */
-export const isoDate = z.string();
+// The bytes go out as a stream or a buffer: typed as anything, documented as a binary string.
+const binary = z.any().meta({ type: 'string', format: 'binary' });
+
+/** A file answered as its bytes, in one of these media types (a download, an export, an image). */
+export const fileAnswer = (description: string, ...mediaTypes: string[]) => ({
+  description,
+  content: Object.fromEntries(
+    mediaTypes.map((type) => [type, { schema: binary }]),
+  ),
+});
 
 const intIn = (min: number, max: number, message: string) =>
   z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });

@@ -33,6 +33,8 @@ export interface EnumOption<T extends string = string> {
   value: T;
   label: string;
 }
+export const enumOptionOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.object({ value: z.enum(values), label: z.string() });
 
 /** CV files: PDF or DOCX, checked by content, at most 5 MB. */
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
