@@ -29,19 +29,15 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** An answer the spec marks as text: a Vietnamese sentence or a bare value. */
 export const textAnswer = { content: { 'text/plain': { schema: z.string() } } };
-/** An answer with no body (204). */
-export const noContent = { description: 'Không có nội dung', content: {} } as const;
-/** A simple acknowledgement `{ok: true}`. */
-export const okAnswer = z.object({ ok: z.literal(true) });
+/** An answer without a body (101, 204, a redirect): type "null" tells the OpenAPI document so. */
+export const noBody = (description: string) => z.null().meta({ type: 'null', description });
 // The bytes go out as a stream or a buffer: typed as anything, documented as a binary string.
 const binary = z.any().meta({ type: 'string', format: 'binary' });
 
 /** A file answered as its bytes, in one of these media types (a download, an export, an image). */
 export const fileAnswer = (description: string, ...mediaTypes: string[]) => ({
   description,
-  content: Object.fromEntries(
-    mediaTypes.map((type) => [type, { schema: binary }]),
-  ),
+  content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: binary }])),
 });
 
 const intIn = (min: number, max: number, message: string) =>

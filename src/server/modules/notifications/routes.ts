@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiErrorSchema, idParam } from '../../../contract/common';
+import { apiErrorSchema, idParam, noBody } from '../../../contract/common';
 import {
   notificationListQuery,
   notificationSendBody,
@@ -106,7 +106,7 @@ export function notificationsRoutes(service: NotificationsService, stomp: StompS
       config: { access: 'public' },
       schema: {
         response: {
-          101: { description: 'Chuyển sang WebSocket (STOMP 1.2)', content: {} },
+          101: noBody('Chuyển sang WebSocket (STOMP 1.2)'),
           426: apiErrorSchema,
         },
         tags,
