@@ -155,8 +155,7 @@ export const auditEntryViewSchema = z.object({
   auditId: z.number(),
   userId: z.number().nullable(),
   username: z.string().nullable(),
-  /** The account's current name
-   * null when the action had no signed-in user or the account is gone. */
+  /** The account's current name; null when the action had no signed-in user or the account is gone. */
   fullName: z.string().nullable(),
   action: z.string(),
   actionLabel: z.string(),

@@ -11,8 +11,7 @@ export const notificationViewSchema = z.object({
   message: z.string(),
   /** A dashboard path to open when clicked (e.g. /dashboard/testdriveManagement?id=12), or null. */
   link: z.string().nullable(),
-  /** ISO 8601, UTC
-   * shown with formatNotificationTime in Asia/Ho_Chi_Minh. */
+  /** ISO 8601, UTC; shown with formatNotificationTime in Asia/Ho_Chi_Minh. */
   timestamp: z.string(),
   read: z.boolean(),
 });

@@ -214,8 +214,7 @@ export const dashboardSummarySchema = z.object({
   revenue: z.number(),
   previousSoldCount: z.number(),
   previousRevenue: z.number(),
-  /** (revenue - previous) / previous
-   * null when the previous period had no revenue. */
+  /** (revenue - previous) / previous; null when the previous period had no revenue. */
   revenueChange: z.number().nullable(),
   newLeads: z.number(),
   /** The days newLeads counts (today without a range). */
@@ -230,18 +229,15 @@ export const salesPerformanceSchema = z.object({
   range: rangeEchoSchema,
   count: z.number(),
   revenue: z.number(),
-  /** revenue / count
-   * null without sales. */
+  /** revenue / count; null without sales. */
   averagePrice: z.number().nullable(),
   /** Sales with a purchase price recorded: the margin figures cover only these. */
   withPurchasePrice: z.number(),
   marginTotal: z.number(),
   averageMargin: z.number().nullable(),
-  /** marginTotal / revenue of the sales with a purchase price
-   * null when none. */
+  /** marginTotal / revenue of the sales with a purchase price; null when none. */
   marginRate: z.number().nullable(),
-  /** Average of sale_date minus the day the car entered stock
-   * null without sales. */
+  /** Average of sale_date minus the day the car entered stock; null without sales. */
   averageDaysInStock: z.number().nullable(),
 });
 export type SalesPerformance = z.infer<typeof salesPerformanceSchema>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { parseVnDate, vnDayKey } from '../format';
 
-// ---------------------------------------------------------------------------------------------
-// Dates and time slots
+/** Lead booking: how far ahead, the time slots of the opening hours, and the day and slot fields. */
 
 /** How far ahead a visitor may book (in Vietnamese calendar days, today included). */
 export const MAX_BOOKING_DAYS_AHEAD = 60;

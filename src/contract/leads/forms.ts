@@ -10,8 +10,7 @@ import {
   MAINTENANCE_SERVICE_TYPES,
 } from './labels';
 
-// ---------------------------------------------------------------------------------------------
-// Field schemas
+/** The three public lead forms (test drive, maintenance, consulting) and what a visitor gets back. */
 
 /** '' and null mean "not given" (what an empty form field sends). */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

@@ -5,8 +5,7 @@ import { checkRangeOrder, rangeFields } from '../stats';
 import { optionalText } from './forms';
 import { CONSULTING_TOPICS, LEAD_STATUSES, LEAD_TYPES, MAINTENANCE_SERVICE_TYPES } from './labels';
 
-// ---------------------------------------------------------------------------------------------
-// Management (MANAGE_SERVICE)
+/** Leads in the dashboard (MANAGE_SERVICE): list filters, changes, views and counts. */
 
 const dateFilter = (label: string) =>
   z
@@ -79,8 +78,7 @@ export const leadViewSchema = z.object({
   /** The same day as dd/mm/yyyy. */
   preferredDateText: z.string().nullable(),
   timeSlot: z.string().nullable(),
-  /** Whole days from today's midnight to the booked day (0 today, negative when past)
-   * null without a date. */
+  /** Whole days from today's midnight to the booked day (0 today, negative when past); null without a date. */
   daysUntil: z.number().nullable(),
   /** Still open (Mới, Đã liên hệ, Đã hẹn) while the booked moment has passed. */
   overdue: z.boolean(),
@@ -111,8 +109,7 @@ export const leadEventViewSchema = z.object({
   toStatus: z.enum(LEAD_STATUSES).nullable(),
   assignee: staffRefSchema.nullable(),
   note: z.string().nullable(),
-  /** The staff member who acted
-   * null for the visitor's own submission. */
+  /** The staff member who acted; null for the visitor's own submission. */
   by: staffRefSchema.nullable(),
   createdAt: z.string(),
   /** A Vietnamese sentence for the history list. */
