@@ -11,6 +11,9 @@ const LOAD = ['test/ops/load.test.ts'];
 // The tests of stored photos and CVs, run again with S3 storage (api-s3).
 const STORAGE = ['test/api/uploads.test.ts', 'test/api/cars-admin.test.ts', 'test/api/recruitment.test.ts'];
 
+// Fails a test whose calls met an answer that does not match its route's response schema.
+const RESPONSE_CHECK = 'test/helpers/response-check.ts';
+
 // API tests run once per database driver: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
 const apiProject = (name: string, driver: 'pglite' | 'pg') => ({
   resolve: { alias },
@@ -25,6 +28,7 @@ const apiProject = (name: string, driver: 'pglite' | 'pg') => ({
       ...(driver === 'pg' ? PGLITE_ONLY : []),
     ],
     env: { TEST_DB_DRIVER: driver },
+    setupFiles: [RESPONSE_CHECK],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
@@ -43,6 +47,7 @@ export default defineConfig({
           name: 'api-s3',
           include: STORAGE,
           env: { TEST_DB_DRIVER: 'pglite', TEST_STORAGE: 's3' },
+          setupFiles: [RESPONSE_CHECK],
           globalSetup: ['test/helpers/s3-server.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -143,38 +143,41 @@ export const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? en
 export const fieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? field;
 
 /** One changed field: the value before and after (null when absent). */
-export interface AuditChange {
-  field: string;
-  label: string;
-  before: unknown;
-  after: unknown;
-}
+export const auditChangeSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditChange = z.infer<typeof auditChangeSchema>;
 
-export interface AuditEntryView {
-  auditId: number;
-  userId: number | null;
-  username: string | null;
+export const auditEntryViewSchema = z.object({
+  auditId: z.number(),
+  userId: z.number().nullable(),
+  username: z.string().nullable(),
   /** The account's current name; null when the action had no signed-in user or the account is gone. */
-  fullName: string | null;
-  action: string;
-  actionLabel: string;
-  entity: string;
-  entityLabel: string;
-  entityId: string | null;
+  fullName: z.string().nullable(),
+  action: z.string(),
+  actionLabel: z.string(),
+  entity: z.string(),
+  entityLabel: z.string(),
+  entityId: z.string().nullable(),
   /** Fields whose value differs (update), or every field written (create) or removed (delete). */
-  changes: AuditChange[];
-  ip: string | null;
-  createdAt: string;
-}
+  changes: z.array(auditChangeSchema),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntryView = z.infer<typeof auditEntryViewSchema>;
 
 export type AuditPage = Page<AuditEntryView>;
 
 /** GET /api/audit/options: what the filters offer (the actions, objects and people found in the log). */
-export interface AuditOptions {
-  actions: { value: string; label: string }[];
-  entities: { value: string; label: string }[];
-  users: { userId: number; username: string; fullName: string | null }[];
-}
+export const auditOptionsSchema = z.object({
+  actions: z.array(z.object({ value: z.string(), label: z.string() })),
+  entities: z.array(z.object({ value: z.string(), label: z.string() })),
+  users: z.array(z.object({ userId: z.number(), username: z.string(), fullName: z.string().nullable() })),
+});
+export type AuditOptions = z.infer<typeof auditOptionsSchema>;
 
 /** Bookkeeping fields that change on every save and say nothing to a reader. */
 const NOISE = new Set(['id', 'createdAt', 'updatedAt', 'searchText', 'searchCompact']);

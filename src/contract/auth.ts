@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, phoneSchema } from './common';
-import type { Permission, Role } from './permissions';
+import { PERMISSIONS, ROLES } from './permissions';
 
 /** The shared password pattern: 8+, letters and digits only, a lower, an upper, a digit. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{8,}$/;
@@ -106,20 +106,20 @@ export const sessionIdParam = z.object({
 });
 
 /** GET auth/my-info: the dashboard's current-user lookup. */
-export interface MyInfo {
-  userId: number;
-  name: string;
-  username: string;
-  role: Role;
-  permissions: Permission[];
-  email: string | null;
-  phone: string | null;
-}
+export const myInfoSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  role: z.enum(ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type MyInfo = z.infer<typeof myInfoSchema>;
 
 /** GET auth/login-info when no valid bearer is sent. */
-export interface NotSignedIn {
-  authenticated: false;
-}
+export const notSignedInSchema = z.object({ authenticated: z.literal(false) });
+export type NotSignedIn = z.infer<typeof notSignedInSchema>;
 
 // Where the web keeps the login token: ./auth-keys.ts (no zod, read on every page).
 export { TOKEN_STORAGE_KEY } from './auth-keys';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BLOG_CATEGORIES, BLOG_PAGE_SIZE, type BlogCategory } from './blogs-labels';
 import { pageQuery, requiredText, text } from './common';
 import type { ImageView } from './images';
+import { imageViewSchema } from './images';
 
 // Categories, labels and sizes live in ./blogs-labels.ts (no zod): re-exported here.
 export * from './blogs-labels';
@@ -54,32 +55,35 @@ export const blogIdParam = z.object({
     .max(2_147_483_647, { message: 'Mã không hợp lệ' }),
 });
 
-export interface BlogCategoryInfo {
-  value: BlogCategory;
-  label: string;
+export const blogCategoryInfoSchema = z.object({
+  value: z.enum(BLOG_CATEGORIES),
+  label: z.string(),
   /** Active posts in the category. */
-  count: number;
-}
+  count: z.number(),
+});
+export type BlogCategoryInfo = z.infer<typeof blogCategoryInfoSchema>;
 
 /** A post in a list: everything but the body. */
-export interface BlogSummary {
-  blogId: number;
-  title: string;
-  slug: string;
-  summary: string;
-  category: BlogCategory;
-  categoryLabel: string;
-  image: ImageView | null;
-  authorName: string | null;
-  publishedAt: string | null;
-  viewCount: number;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const blogSummarySchema = z.object({
+  blogId: z.number(),
+  title: z.string(),
+  slug: z.string(),
+  summary: z.string(),
+  category: z.enum(BLOG_CATEGORIES),
+  categoryLabel: z.string(),
+  image: imageViewSchema.nullable(),
+  authorName: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  viewCount: z.number(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BlogSummary = z.infer<typeof blogSummarySchema>;
 
 /** A whole post: `content` is sanitised HTML, safe to render as it is. */
-export interface BlogView extends BlogSummary {
-  content: string;
-  authorId: number | null;
-}
+export const blogViewSchema = blogSummarySchema.extend({
+  content: z.string(),
+  authorId: z.number().nullable(),
+});
+export type BlogView = z.infer<typeof blogViewSchema>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { CarCalculations } from './web-config';
 
 /**
@@ -21,11 +22,12 @@ export const PLATE_AREA_LABELS: Record<PlateArea, string> = {
   other: 'Tỉnh khác',
 };
 
-export interface Province {
-  code: string;
-  name: string;
-  area: PlateArea;
-}
+export const provinceSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  area: z.enum(PLATE_AREAS),
+});
+export type Province = z.infer<typeof provinceSchema>;
 
 const cities: Province[] = [
   { code: 'HN', name: 'Hà Nội', area: 'hanoi' },
@@ -81,19 +83,22 @@ export function findProvince(code: string): Province | undefined {
 // On-road cost
 // ---------------------------------------------------------------------------------------------------
 
-export type CostLineKey =
-  | 'price'
-  | 'registrationFee'
-  | 'plateFee'
-  | 'inspectionFee'
-  | 'roadFee'
-  | 'insurance';
+const costLineKeySchema = z.enum([
+  'price',
+  'registrationFee',
+  'plateFee',
+  'inspectionFee',
+  'roadFee',
+  'insurance',
+]);
+export type CostLineKey = z.infer<typeof costLineKeySchema>;
 
-export interface CostLine {
-  key: CostLineKey;
-  label: string;
-  amount: number;
-}
+export const costLineSchema = z.object({
+  key: costLineKeySchema,
+  label: z.string(),
+  amount: z.number(),
+});
+export type CostLine = z.infer<typeof costLineSchema>;
 
 export interface OnRoadCostInput {
   /** Car price (VND). */
@@ -105,16 +110,17 @@ export interface OnRoadCostInput {
   area?: PlateArea;
 }
 
-export interface OnRoadCost {
-  area: PlateArea;
-  province: Province | null;
+export const onRoadCostSchema = z.object({
+  area: z.enum(PLATE_AREAS),
+  province: provinceSchema.nullable(),
   /** The car price first, then each fee. */
-  lines: CostLine[];
+  lines: z.array(costLineSchema),
   /** Sum of the fees (everything but the price). */
-  fees: number;
+  fees: z.number(),
   /** Price plus fees. */
-  total: number;
-}
+  total: z.number(),
+});
+export type OnRoadCost = z.infer<typeof onRoadCostSchema>;
 
 const vnd = (n: number) => Math.max(0, Math.round(n));
 
@@ -171,42 +177,45 @@ export interface InstalmentInput {
   annualRate?: number;
 }
 
-export interface InstalmentMonth {
-  month: number;
-  principal: number;
-  interest: number;
-  payment: number;
+export const instalmentMonthSchema = z.object({
+  month: z.number(),
+  principal: z.number(),
+  interest: z.number(),
+  payment: z.number(),
   /** Balance after this month's payment. */
-  balance: number;
-}
+  balance: z.number(),
+});
+export type InstalmentMonth = z.infer<typeof instalmentMonthSchema>;
 
-export interface InstalmentYear {
-  year: number;
-  principal: number;
-  interest: number;
-  payment: number;
-  balance: number;
-}
+export const instalmentYearSchema = z.object({
+  year: z.number(),
+  principal: z.number(),
+  interest: z.number(),
+  payment: z.number(),
+  balance: z.number(),
+});
+export type InstalmentYear = z.infer<typeof instalmentYearSchema>;
 
-export interface Instalment {
-  loanRatio: number;
-  termMonths: number;
-  annualRate: number;
-  loanAmount: number;
-  downPayment: number;
+export const instalmentSchema = z.object({
+  loanRatio: z.number(),
+  termMonths: z.number(),
+  annualRate: z.number(),
+  loanAmount: z.number(),
+  downPayment: z.number(),
   /** Equal principal each month (the last one absorbs rounding). */
-  monthlyPrincipal: number;
-  firstMonthInterest: number;
+  monthlyPrincipal: z.number(),
+  firstMonthInterest: z.number(),
   /** The largest payment: principal plus the first month's interest. */
-  firstMonthPayment: number;
-  lastMonthPayment: number;
-  totalInterest: number;
+  firstMonthPayment: z.number(),
+  lastMonthPayment: z.number(),
+  totalInterest: z.number(),
   /** Loan plus interest. */
-  totalPayment: number;
+  totalPayment: z.number(),
   /** One row per loan year (12 months, the last may be shorter). */
-  years: InstalmentYear[];
-  months: InstalmentMonth[];
-}
+  years: z.array(instalmentYearSchema),
+  months: z.array(instalmentMonthSchema),
+});
+export type Instalment = z.infer<typeof instalmentSchema>;
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, Number.isFinite(n) ? n : lo));
 

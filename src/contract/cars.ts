@@ -38,6 +38,7 @@ import {
   text,
 } from './common';
 import type { ImageView } from './images';
+import { imageViewSchema } from './images';
 import { compactFold, foldVietnamese } from './text';
 
 // Enumerations, labels, sort orders and limits live in ./cars-labels.ts (no zod): re-exported here.
@@ -258,51 +259,55 @@ export const photoOrderBody = z.object({
 // Answers
 // ---------------------------------------------------------------------------------------------------
 
-export interface CarPhoto extends ImageView {
-  photoId: number;
+export const carPhotoSchema = imageViewSchema.extend({
+  photoId: z.number(),
   /** 0 is the cover. */
-  position: number;
-}
+  position: z.number(),
+});
+export type CarPhoto = z.infer<typeof carPhotoSchema>;
 
 /** A car in a list or a card. */
-export interface CarSummary {
-  carId: number;
-  carName: string;
-  brand: string;
-  model: string;
-  version: string;
-  year: number;
-  sellPrice: number;
-  odo: number;
-  bodyType: BodyType;
-  size: number;
-  fuel: Fuel;
-  transmission: Transmission;
-  exteriorColor: string;
-  origin: Origin;
-  status: CarStatus;
+export const carSummarySchema = z.object({
+  carId: z.number(),
+  carName: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  version: z.string(),
+  year: z.number(),
+  sellPrice: z.number(),
+  odo: z.number(),
+  bodyType: z.enum(BODY_TYPES),
+  size: z.number(),
+  fuel: z.enum(FUELS),
+  transmission: z.enum(TRANSMISSIONS),
+  exteriorColor: z.string(),
+  origin: z.enum(ORIGINS),
+  status: z.enum(CAR_STATUSES),
   /** The first photo, or null. */
-  cover: ImageView | null;
-  createdAt: string;
-}
+  cover: imageViewSchema.nullable(),
+  createdAt: z.string(),
+});
+export type CarSummary = z.infer<typeof carSummarySchema>;
 
-export interface CarDetail extends CarSummary {
-  drivetrain: Drivetrain | null;
-  engine: string;
-  interiorColor: string;
-  licensePlateRegion: string;
-  previousOwners: number;
-  description: string;
-  features: string[];
-  photos: CarPhoto[];
-  updatedAt: string;
-}
+export const carDetailSchema = carSummarySchema.extend({
+  drivetrain: z.enum(DRIVETRAINS).nullable(),
+  engine: z.string(),
+  interiorColor: z.string(),
+  licensePlateRegion: z.string(),
+  previousOwners: z.number(),
+  description: z.string(),
+  features: z.array(z.string()),
+  photos: z.array(carPhotoSchema),
+  updatedAt: z.string(),
+});
+export type CarDetail = z.infer<typeof carDetailSchema>;
 
 /** A row of the staff list. */
-export interface CarAdminRow extends CarSummary {
-  photoCount: number;
-  updatedAt: string;
-}
+export const carAdminRowSchema = carSummarySchema.extend({
+  photoCount: z.number(),
+  updatedAt: z.string(),
+});
+export type CarAdminRow = z.infer<typeof carAdminRowSchema>;
 
 /** A car as staff edit it. Its sale, once sold, is in the sales book (GET /api/sales?carId=). */
 export type CarAdminDetail = CarDetail;
@@ -314,24 +319,27 @@ export interface Option<T extends string | number = string> {
   label: string;
   count: number;
 }
+const optionOf = <T extends z.ZodType>(value: T) => z.object({ value, label: z.string(), count: z.number() });
 
 /** GET /api/cars/filters: what the filter panel offers, from the visible cars. */
-export interface CarFilters {
-  brands: Option[];
-  bodyTypes: Option<BodyType>[];
-  fuels: Option<Fuel>[];
-  transmissions: Option<Transmission>[];
-  exteriorColors: Option[];
-  interiorColors: Option[];
-  years: number[];
-  sizes: number[];
-  price: { min: number; max: number };
-  odo: { min: number; max: number };
-  sorts: { value: CarSort; label: string }[];
-  total: number;
-}
+export const carFiltersSchema = z.object({
+  brands: z.array(optionOf(z.string())),
+  bodyTypes: z.array(optionOf(z.enum(BODY_TYPES))),
+  fuels: z.array(optionOf(z.enum(FUELS))),
+  transmissions: z.array(optionOf(z.enum(TRANSMISSIONS))),
+  exteriorColors: z.array(optionOf(z.string())),
+  interiorColors: z.array(optionOf(z.string())),
+  years: z.array(z.number()),
+  sizes: z.array(z.number()),
+  price: z.object({ min: z.number(), max: z.number() }),
+  odo: z.object({ min: z.number(), max: z.number() }),
+  sorts: z.array(z.object({ value: z.enum(CAR_SORTS), label: z.string() })),
+  total: z.number(),
+});
+export type CarFilters = z.infer<typeof carFiltersSchema>;
 
-export interface BrandCount {
-  brand: string;
-  count: number;
-}
+export const brandCountSchema = z.object({
+  brand: z.string(),
+  count: z.number(),
+});
+export type BrandCount = z.infer<typeof brandCountSchema>;

@@ -74,13 +74,14 @@ export const chatHistory = z
 export type ChatHistory = z.infer<typeof chatHistory>;
 
 /** What a car page hands to the chat: the car info the chat opens with. */
-export interface ChatCarInfo {
-  carName: string;
-  brand: string;
-  sellPrice: number;
-  odo: number;
-  year: number;
-}
+export const chatCarInfoSchema = z.object({
+  carName: z.string(),
+  brand: z.string(),
+  sellPrice: z.number(),
+  odo: z.number(),
+  year: z.number(),
+});
+export type ChatCarInfo = z.infer<typeof chatCarInfoSchema>;
 
 /**
  * The message the widget sends for a handed-over car: name, brand, price in VND, odometer in km and year.

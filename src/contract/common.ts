@@ -9,11 +9,36 @@ export interface Page<T> {
   size: number;
 }
 
-export interface ApiErrorBody {
-  status: number;
-  message: string;
-  errors?: Record<string, string>;
-}
+/** The schema of a paged list answer whose items are `item`. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    content: z.array(item),
+    totalPages: z.number().int(),
+    totalElements: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  });
+
+/** Every error answer: the HTTP status again, a Vietnamese message, and per-field messages on bad input. */
+export const apiErrorSchema = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** An answer the spec marks as text: a Vietnamese sentence or a bare value. */
+export const textAnswer = { content: { 'text/plain': { schema: z.string() } } };
+/** An answer without a body (101, 204, a redirect): type "null" tells the OpenAPI document so. */
+export const noBody = (description: string) => z.null().meta({ type: 'null', description });
+// The bytes go out as a stream or a buffer: typed as anything, documented as a binary string.
+const binary = z.any().meta({ type: 'string', format: 'binary' });
+
+/** A file answered as its bytes, in one of these media types (a download, an export, an image). */
+export const fileAnswer = (description: string, ...mediaTypes: string[]) => ({
+  description,
+  content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: binary }])),
+});
 
 const intIn = (min: number, max: number, message: string) =>
   z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /** Uploaded images as the web receives them (car photos, banners, blog covers): see server/platform/images.ts. */
 
 /** Widths every image is stored in (WebP). */
@@ -14,12 +15,13 @@ export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/he
  * What <img src srcset width height> needs: `src` is the 960 px image, `srcset` lists the real widths
  * (a small original is never enlarged), width/height give the aspect ratio so nothing jumps.
  */
-export interface ImageView {
-  src: string;
-  srcset: string;
-  width: number;
-  height: number;
-  urls: Record<ImageWidth, string>;
-}
+export const imageViewSchema = z.object({
+  src: z.string(),
+  srcset: z.string(),
+  width: z.number(),
+  height: z.number(),
+  urls: z.object({ 480: z.string(), 960: z.string(), 1600: z.string() }),
+});
+export type ImageView = { urls: Record<ImageWidth, string> } & Omit<z.infer<typeof imageViewSchema>, 'urls'>;
 
 export type StoredImageView = ImageView;

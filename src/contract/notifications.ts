@@ -5,16 +5,17 @@ import { idParam, requiredText } from './common';
  * Staff notifications: the bell of the dashboard, over REST and in real time
  * through STOMP 1.2 on the WebSocket endpoint `/api/notifications`.
  */
-export interface NotificationView {
-  notificationId: number;
-  userId: number;
-  message: string;
+export const notificationViewSchema = z.object({
+  notificationId: z.number(),
+  userId: z.number(),
+  message: z.string(),
   /** A dashboard path to open when clicked (e.g. /dashboard/testdriveManagement?id=12), or null. */
-  link: string | null;
+  link: z.string().nullable(),
   /** ISO 8601, UTC; shown with formatNotificationTime in Asia/Ho_Chi_Minh. */
-  timestamp: string;
-  read: boolean;
-}
+  timestamp: z.string(),
+  read: z.boolean(),
+});
+export type NotificationView = z.infer<typeof notificationViewSchema>;
 
 export const notificationUserParam = z.object({ userId: idParam.shape.id });
 

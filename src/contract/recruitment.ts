@@ -33,6 +33,8 @@ export interface EnumOption<T extends string = string> {
   value: T;
   label: string;
 }
+export const enumOptionOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.object({ value: z.enum(values), label: z.string() });
 
 /** CV files: PDF or DOCX, checked by content, at most 5 MB. */
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
@@ -115,36 +117,37 @@ export const recruitmentStatusParam = z.object({
 });
 export const recruitmentTypeParam = z.object({ type: upperEnum(JOB_TYPES, 'Loại công việc không hợp lệ') });
 
-export interface RecruitmentView {
-  recruitmentId: number;
-  title: string;
-  position: string;
-  type: JobType;
-  typeLabel: string;
+export const recruitmentViewSchema = z.object({
+  recruitmentId: z.number(),
+  title: z.string(),
+  position: z.string(),
+  type: z.enum(JOB_TYPES),
+  typeLabel: z.string(),
   /** The status staff set. */
-  status: RecruitmentStatus;
-  statusLabel: string;
+  status: z.enum(RECRUITMENT_STATUSES),
+  statusLabel: z.string(),
   /** OPEN and the deadline day not yet over (Asia/Ho_Chi_Minh): the only postings visitors see. */
-  open: boolean;
+  open: z.boolean(),
   /** The deadline day is over. */
-  expired: boolean;
-  location: string;
-  salaryMin: number | null;
-  salaryMax: number | null;
-  salaryText: string;
+  expired: z.boolean(),
+  location: z.string(),
+  salaryMin: z.number().nullable(),
+  salaryMax: z.number().nullable(),
+  salaryText: z.string(),
   /** 'Thỏa thuận', '10 - 15 triệu', 'Từ 8 triệu', ...: ready to show. */
-  salaryDisplay: string;
-  quantity: number;
-  description: string;
-  requirements: string;
-  benefits: string;
+  salaryDisplay: z.string(),
+  quantity: z.number(),
+  description: z.string(),
+  requirements: z.string(),
+  benefits: z.string(),
   /** The last day to apply, yyyy-mm-dd (Vietnamese calendar day). */
-  deadline: string;
-  createdAt: string;
-  updatedAt: string;
+  deadline: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** Staff answers only: applications received. */
-  candidateCount?: number;
-}
+  candidateCount: z.number().optional(),
+});
+export type RecruitmentView = z.infer<typeof recruitmentViewSchema>;
 
 /** The application form (the `candidate` JSON part). */
 export const candidateBody = z.object({
@@ -162,26 +165,28 @@ export const candidatesQuery = pageQuery(5).extend({
 
 export const candidateStatusBody = z.object({ status: candidateStatus });
 
-export interface CandidateView {
-  candidateId: number;
-  recruitmentId: number;
-  recruitmentTitle: string;
-  fullName: string;
-  phone: string;
-  email: string;
-  letter: string;
-  status: CandidateStatus;
-  statusLabel: string;
-  cv: { fileName: string; size: number; kind: 'pdf' | 'docx' };
-  createdAt: string;
-  updatedAt: string;
-}
+export const candidateViewSchema = z.object({
+  candidateId: z.number(),
+  recruitmentId: z.number(),
+  recruitmentTitle: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  letter: z.string(),
+  status: z.enum(CANDIDATE_STATUSES),
+  statusLabel: z.string(),
+  cv: z.object({ fileName: z.string(), size: z.number(), kind: z.enum(['pdf', 'docx']) }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CandidateView = z.infer<typeof candidateViewSchema>;
 
 /** What a visitor gets back after applying: no personal data echoed. */
-export interface ApplicationReceipt {
-  candidateId: number;
-  message: string;
-}
+export const applicationReceiptSchema = z.object({
+  candidateId: z.number(),
+  message: z.string(),
+});
+export type ApplicationReceipt = z.infer<typeof applicationReceiptSchema>;
 
 /** 'Thỏa thuận' when nothing is set; ranges in 'X triệu' like prices. */
 export function salaryDisplay(

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { CarStatus } from './cars';
 import { intField } from './cars';
+import { CAR_STATUSES } from './cars-labels';
 import { emailSchema, type Page, pageQuery, phoneSchema, positiveId, requiredText, text } from './common';
 import { parseVnDate, vnDayKey } from './format';
 import type { ImageView } from './images';
+import { imageViewSchema } from './images';
 
 /** Sold history (dashboard: soldhistory, soldhistory/{transactionId}). */
 
@@ -82,38 +84,40 @@ export type SalesQuery = z.output<typeof salesQuery>;
 
 export const transactionIdParam = z.object({ transactionId: positiveId('Mã giao dịch không hợp lệ') });
 
-export interface StaffRef {
-  userId: number;
-  fullName: string;
-}
+export const staffRefSchema = z.object({
+  userId: z.number(),
+  fullName: z.string(),
+});
+export type StaffRef = z.infer<typeof staffRefSchema>;
 
-export interface SaleView {
-  transactionId: number;
-  status: SaleStatus;
-  carId: number;
+export const saleViewSchema = z.object({
+  transactionId: z.number(),
+  status: z.enum(SALE_STATUSES),
+  carId: z.number(),
   /** As sold (kept even if the car is edited later). */
-  carName: string;
-  brand: string;
-  listPrice: number;
-  carStatus: CarStatus;
-  cover: ImageView | null;
-  buyerName: string;
-  buyerPhone: string;
-  buyerEmail: string | null;
-  salePrice: number;
-  purchasePrice: number | null;
+  carName: z.string(),
+  brand: z.string(),
+  listPrice: z.number(),
+  carStatus: z.enum(CAR_STATUSES),
+  cover: imageViewSchema.nullable(),
+  buyerName: z.string(),
+  buyerPhone: z.string(),
+  buyerEmail: z.string().nullable(),
+  salePrice: z.number(),
+  purchasePrice: z.number().nullable(),
   /** salePrice - purchasePrice when the purchase price is known. */
-  margin: number | null;
+  margin: z.number().nullable(),
   /** yyyy-mm-dd (show with formatDate). */
-  saleDate: string;
-  paymentMethod: PaymentMethod;
-  salesperson: StaffRef | null;
-  note: string;
-  createdAt: string;
-  createdBy: StaffRef | null;
-  cancelledAt: string | null;
-  cancelledBy: StaffRef | null;
-  cancelReason: string | null;
-}
+  saleDate: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  salesperson: staffRefSchema.nullable(),
+  note: z.string(),
+  createdAt: z.string(),
+  createdBy: staffRefSchema.nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: staffRefSchema.nullable(),
+  cancelReason: z.string().nullable(),
+});
+export type SaleView = z.infer<typeof saleViewSchema>;
 
 export type SalePage = Page<SaleView>;

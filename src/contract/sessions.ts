@@ -1,15 +1,17 @@
+import { z } from 'zod';
 /** One of the signed-in user's live sessions, as the profile lists them (GET auth/sessions). */
-export interface SessionView {
-  sessionId: string;
+export const sessionViewSchema = z.object({
+  sessionId: z.string(),
   /** "Chrome trên Windows", read from the browser's User-Agent at sign-in. */
-  device: string;
+  device: z.string(),
   /** The address it was last used from. */
-  ip: string | null;
-  createdAt: string;
-  lastUsedAt: string;
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
   /** The session making this call. */
-  current: boolean;
-}
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionViewSchema>;
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg\//, 'Edge'],

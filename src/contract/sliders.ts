@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, requiredText, text } from './common';
-import { type ImageView, MAX_IMAGE_BYTES } from './images';
+import { type ImageView, imageViewSchema, MAX_IMAGE_BYTES } from './images';
 
 /** Banner image upload limit (the image is re-encoded to WebP in several widths). */
 export const SLIDER_IMAGE_MAX_BYTES = MAX_IMAGE_BYTES;
@@ -71,15 +71,16 @@ export const overviewIdParam = z.object({
     .max(2_147_483_647, { message: 'Mã không hợp lệ' }),
 });
 
-export interface SliderView {
-  overviewId: number;
-  title: string;
-  subtitle: string;
-  link: string;
-  buttonText: string;
-  order: number;
-  image: ImageView | null;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const sliderViewSchema = z.object({
+  overviewId: z.number(),
+  title: z.string(),
+  subtitle: z.string(),
+  link: z.string(),
+  buttonText: z.string(),
+  order: z.number(),
+  image: imageViewSchema.nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SliderView = z.infer<typeof sliderViewSchema>;

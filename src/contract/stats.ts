@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { CarStatus } from './cars';
+import { CAR_STATUSES } from './cars-labels';
 import type { Page } from './common';
+import { pageOf } from './common';
 import { parseVnDate, vnDayKey } from './format';
 import type { LeadType } from './leads';
+import { LEAD_TYPES } from './leads/labels';
 
 /**
  * Dashboard statistics (docs/statistics.md). Every call is for
@@ -95,95 +98,104 @@ export const monthsQuery = z
 export type MonthsQuery = z.input<typeof monthsQuery>;
 
 /** The range an answer was computed for, 'yyyy-mm-dd' or null when open. */
-export interface RangeEcho {
-  from: string | null;
-  to: string | null;
-}
+export const rangeEchoSchema = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type RangeEcho = z.infer<typeof rangeEchoSchema>;
 
 /** GET dashboard/cars */
-export interface CarStats {
-  range: RangeEcho;
+export const carStatsSchema = z.object({
+  range: rangeEchoSchema,
   /** available + pending + sold */
-  total: number;
-  available: number;
-  pending: number;
-  sold: number;
-  byStatus: { status: CarStatus; label: string; count: number }[];
+  total: z.number(),
+  available: z.number(),
+  pending: z.number(),
+  sold: z.number(),
+  byStatus: z.array(z.object({ status: z.enum(CAR_STATUSES), label: z.string(), count: z.number() })),
   /** available + pending */
-  stockCount: number;
+  stockCount: z.number(),
   /** Sum of sell prices of the cars available or pending (VND). */
-  stockValue: number;
-}
+  stockValue: z.number(),
+});
+export type CarStats = z.infer<typeof carStatsSchema>;
 
 /** One car of a status list (dashboard/available-cars?list=true, ...). */
-export interface DashboardCar {
-  carId: number;
-  carName: string;
-  brand: string;
-  year: number;
-  sellPrice: number;
-  odo: number;
-  status: CarStatus;
+export const dashboardCarSchema = z.object({
+  carId: z.number(),
+  carName: z.string(),
+  brand: z.string(),
+  year: z.number(),
+  sellPrice: z.number(),
+  odo: z.number(),
+  status: z.enum(CAR_STATUSES),
   /** When the car entered stock (ISO). */
-  createdAt: string;
+  createdAt: z.string(),
   /** The active sale, for sold cars. */
-  sale: { transactionId: number; saleDate: string; salePrice: number } | null;
-}
+  sale: z.object({ transactionId: z.number(), saleDate: z.string(), salePrice: z.number() }).nullable(),
+});
+export type DashboardCar = z.infer<typeof dashboardCarSchema>;
 
 /** GET dashboard/available-cars | pending-cars | sold-cars */
-export interface StatusCarCount {
-  status: CarStatus;
-  label: string;
-  count: number;
-  range: RangeEcho;
+export const statusCarCountSchema = z.object({
+  status: z.enum(CAR_STATUSES),
+  label: z.string(),
+  count: z.number(),
+  range: rangeEchoSchema,
   /** Only with ?list=true: the cars, newest first (sold: latest sale first). */
-  cars: Page<DashboardCar> | null;
-}
+  cars: pageOf(dashboardCarSchema).nullable(),
+});
+export type StatusCarCount = z.infer<typeof statusCarCountSchema>;
 
 /** GET dashboard/sold-cars-by-brand: one row per brand, most sold first. */
-export interface BrandSalesRow {
-  brand: string;
-  count: number;
-  revenue: number;
-}
+export const brandSalesRowSchema = z.object({
+  brand: z.string(),
+  count: z.number(),
+  revenue: z.number(),
+});
+export type BrandSalesRow = z.infer<typeof brandSalesRowSchema>;
 
 /** GET dashboard/total-cars-by-brand: one row per brand, largest first. */
-export interface BrandStockRow {
-  brand: string;
-  total: number;
-  available: number;
-  pending: number;
-  sold: number;
+export const brandStockRowSchema = z.object({
+  brand: z.string(),
+  total: z.number(),
+  available: z.number(),
+  pending: z.number(),
+  sold: z.number(),
   /** Sell prices of the brand's available and pending cars. */
-  stockValue: number;
-}
+  stockValue: z.number(),
+});
+export type BrandStockRow = z.infer<typeof brandStockRowSchema>;
 
 /** GET dashboard/sold-cars-by-years: one row per year with sales, oldest first. */
-export interface YearSalesRow {
-  year: number;
-  count: number;
-  revenue: number;
-}
+export const yearSalesRowSchema = z.object({
+  year: z.number(),
+  count: z.number(),
+  revenue: z.number(),
+});
+export type YearSalesRow = z.infer<typeof yearSalesRowSchema>;
 
 /** GET dashboard/sold-cars-by-months: every month, zeros included, oldest first. */
-export interface MonthSalesRow {
-  year: number;
+export const monthSalesRowSchema = z.object({
+  year: z.number(),
   /** 1-12 */
-  month: number;
+  month: z.number(),
   /** 'T1/2025' */
-  label: string;
-  count: number;
-  revenue: number;
+  label: z.string(),
+  count: z.number(),
+  revenue: z.number(),
   /** Sale price minus purchase price, over the sales of the month whose purchase price is known. */
-  margin: number;
-}
+  margin: z.number(),
+});
+export type MonthSalesRow = z.infer<typeof monthSalesRowSchema>;
 
 /** A period with its Vietnamese caption ('Tháng 11/2025', '01/11/2025 - 15/11/2025'). */
-export interface Period {
-  from: string;
-  to: string;
-  label: string;
-}
+export const periodSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  label: z.string(),
+});
+export type Period = z.infer<typeof periodSchema>;
 
 /**
  * GET dashboard/summary: the KPI cards. Without a range the period is this month (1st to today) and
@@ -191,79 +203,84 @@ export interface Period {
  * range, compared with the same number of days just before it, and new leads are those of the range.
  * Cars for sale / pending count the current stock (with a range: the cars that entered stock in it).
  */
-export interface DashboardSummary {
-  period: Period;
-  previousPeriod: Period;
-  custom: boolean;
-  carsForSale: number;
-  pendingCars: number;
-  stockValue: number;
-  soldCount: number;
-  revenue: number;
-  previousSoldCount: number;
-  previousRevenue: number;
+export const dashboardSummarySchema = z.object({
+  period: periodSchema,
+  previousPeriod: periodSchema,
+  custom: z.boolean(),
+  carsForSale: z.number(),
+  pendingCars: z.number(),
+  stockValue: z.number(),
+  soldCount: z.number(),
+  revenue: z.number(),
+  previousSoldCount: z.number(),
+  previousRevenue: z.number(),
   /** (revenue - previous) / previous; null when the previous period had no revenue. */
-  revenueChange: number | null;
-  newLeads: number;
+  revenueChange: z.number().nullable(),
+  newLeads: z.number(),
   /** The days newLeads counts (today without a range). */
-  newLeadsPeriod: Period;
+  newLeadsPeriod: periodSchema,
   /** Leads still in status NEW (with a range: sent in it). */
-  leadsWaiting: number;
-}
+  leadsWaiting: z.number(),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
 /** GET dashboard/sales-performance */
-export interface SalesPerformance {
-  range: RangeEcho;
-  count: number;
-  revenue: number;
+export const salesPerformanceSchema = z.object({
+  range: rangeEchoSchema,
+  count: z.number(),
+  revenue: z.number(),
   /** revenue / count; null without sales. */
-  averagePrice: number | null;
+  averagePrice: z.number().nullable(),
   /** Sales with a purchase price recorded: the margin figures cover only these. */
-  withPurchasePrice: number;
-  marginTotal: number;
-  averageMargin: number | null;
+  withPurchasePrice: z.number(),
+  marginTotal: z.number(),
+  averageMargin: z.number().nullable(),
   /** marginTotal / revenue of the sales with a purchase price; null when none. */
-  marginRate: number | null;
+  marginRate: z.number().nullable(),
   /** Average of sale_date minus the day the car entered stock; null without sales. */
-  averageDaysInStock: number | null;
-}
+  averageDaysInStock: z.number().nullable(),
+});
+export type SalesPerformance = z.infer<typeof salesPerformanceSchema>;
 
 /** GET dashboard/salespeople: one row per salesperson with sales, best revenue first. */
-export interface SalespersonRow {
-  userId: number;
-  fullName: string;
-  count: number;
-  revenue: number;
-  marginTotal: number;
-}
+export const salespersonRowSchema = z.object({
+  userId: z.number(),
+  fullName: z.string(),
+  count: z.number(),
+  revenue: z.number(),
+  marginTotal: z.number(),
+});
+export type SalespersonRow = z.infer<typeof salespersonRowSchema>;
 
 /** GET dashboard/leads-by-week: Monday-to-Sunday weeks (Vietnam), zeros included, oldest first. */
-export interface LeadWeekRow {
+export const leadWeekRowSchema = z.object({
   /** Monday, yyyy-mm-dd */
-  weekStart: string;
+  weekStart: z.string(),
   /** Sunday, yyyy-mm-dd */
-  weekEnd: string;
+  weekEnd: z.string(),
   /** 'dd/mm' of the Monday */
-  label: string;
-  total: number;
-  byType: Record<LeadType, number>;
-}
+  label: z.string(),
+  total: z.number(),
+  byType: z.record(z.enum(LEAD_TYPES), z.number()),
+});
+export type LeadWeekRow = z.infer<typeof leadWeekRowSchema>;
 
 /**
  * GET dashboard/lead-response: how fast leads sent in the range were first contacted (their first
  * status change away from NEW). `considered` leaves out leads younger than 24 hours still waiting:
  * their window is not over. share = within24h / considered.
  */
-export interface LeadResponseStats {
-  range: RangeEcho;
-  total: number;
-  considered: number;
-  contacted: number;
-  within24h: number;
-  share: number | null;
+export const leadResponseStatsSchema = z.object({
+  range: rangeEchoSchema,
+  total: z.number(),
+  considered: z.number(),
+  contacted: z.number(),
+  within24h: z.number(),
+  share: z.number().nullable(),
   /** Mean hours from sending to first contact over the contacted leads. */
-  averageHours: number | null;
-}
+  averageHours: z.number().nullable(),
+});
+export type LeadResponseStats = z.infer<typeof leadResponseStatsSchema>;
 
 /** Longest span leads-by-week and sold-cars-by-months cover (older weeks / months are left out). */
 export const MAX_WEEKS = 260;

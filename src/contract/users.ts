@@ -59,19 +59,21 @@ export const generateUsernameQuery = z.object({
   fullname: requiredText('Họ và tên', 100),
 });
 
-export interface UserView {
-  userId: number;
-  fullName: string;
-  username: string;
-  email: string | null;
-  phone: string | null;
-  role: Role;
-  active: boolean;
-  permissions: Permission[];
-  createdAt: string;
-}
+export const userViewSchema = z.object({
+  userId: z.number(),
+  fullName: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.enum(ROLES),
+  active: z.boolean(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  createdAt: z.string(),
+});
+export type UserView = z.infer<typeof userViewSchema>;
 
-export interface PermissionInfo {
-  name: Permission;
-  label: string;
-}
+export const permissionInfoSchema = z.object({
+  name: z.enum(PERMISSIONS),
+  label: z.string(),
+});
+export type PermissionInfo = z.infer<typeof permissionInfoSchema>;

@@ -120,4 +120,5 @@ export function withConfigDefaults(stored: unknown): WebConfiguration {
 }
 
 /** What anyone may read: everything but the advisor's instruction (its own call) and the sign-in rules. */
+export const publicWebConfiguration = webConfiguration.omit({ systemMessage: true, sessionIdleHours: true });
 export type PublicWebConfiguration = Omit<WebConfiguration, 'systemMessage' | 'sessionIdleHours'>;

@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { App, AppContext } from './context';
 import type { Database } from './db/client';
@@ -60,6 +60,7 @@ import { registerLoadShedding } from './platform/pressure';
 import { CounterStore } from './platform/rate-limit';
 import { createRealtime } from './platform/realtime';
 import { registerSecurityHeaders, withLogRedaction } from './platform/security';
+import { responseCheck, responseSerializer, withErrorResponses } from './platform/serializer';
 import { createStorage, type Storage } from './platform/storage';
 import { bearerToken, TokenSigner } from './platform/tokens';
 import { MULTIPART_LIMITS, uploadRoutes } from './platform/uploads';
@@ -101,7 +102,12 @@ export async function buildApp(opts: BuildOptions) {
     return503OnClosing: false,
   }).withTypeProvider() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses are checked against their schemas in tests only (platform/serializer.ts says why).
+  app.setSerializerCompiler(responseSerializer);
+  if (config.env === 'test') app.addHook('onSend', responseCheck);
+  app.addHook('onRoute', (route) => {
+    if (route.schema) withErrorResponses(route.schema as Parameters<typeof withErrorResponses>[0]);
+  });
 
   const tokens = new TokenSigner(config.jwtSecret);
   const mailer =

@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { fileAnswer } from '../../contract/common';
 import { MAX_IMAGE_BYTES } from '../../contract/images';
 import type { App } from '../context';
 import { ApiError, badRequest, notFound } from './errors';
@@ -182,9 +183,9 @@ export function uploadRoutes(storage: Storage) {
       {
         config: { access: 'public' },
         schema: {
+          response: { 200: fileAnswer('Ảnh đã lưu (WebP)', 'image/webp') },
           tags: ['Tệp tải lên'],
           summary: 'Tệp đã tải lên (ảnh xe, banner, ảnh bài viết)',
-          hide: true,
         },
       },
       async (req, reply) => {

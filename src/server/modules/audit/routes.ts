@@ -1,4 +1,5 @@
-import { auditQuery } from '../../../contract/audit';
+import { auditEntryViewSchema, auditOptionsSchema, auditQuery } from '../../../contract/audit';
+import { pageOf } from '../../../contract/common';
 import type { App } from '../../context';
 import type { AuditService } from './service';
 
@@ -14,6 +15,7 @@ export function auditRoutes(service: AuditService) {
       {
         config,
         schema: {
+          response: { 200: pageOf(auditEntryViewSchema) },
           tags,
           summary:
             'Nhật ký hoạt động: userId, entity, action, from, to (dd/mm/yyyy), page, size (mặc định 20)',
@@ -25,7 +27,14 @@ export function auditRoutes(service: AuditService) {
 
     app.get(
       '/audit/options',
-      { config, schema: { tags, summary: 'Các thao tác, đối tượng và nhân viên có trong nhật ký' } },
+      {
+        config,
+        schema: {
+          response: { 200: auditOptionsSchema },
+          tags,
+          summary: 'Các thao tác, đối tượng và nhân viên có trong nhật ký',
+        },
+      },
       () => service.options(),
     );
   };

@@ -1,12 +1,17 @@
+import { z } from 'zod';
 import {
   changeInfoQuery,
   changePasswordQuery,
   loginBody,
+  myInfoSchema,
+  notSignedInSchema,
   reportChangeQuery,
   resetConfirmQuery,
   resetRequestQuery,
   sessionIdParam,
 } from '../../../contract/auth';
+import { textAnswer } from '../../../contract/common';
+import { sessionViewSchema } from '../../../contract/sessions';
 import type { App } from '../../context';
 import { requireUser } from '../../platform/access';
 import { staffOf } from '../../platform/actor';
@@ -20,7 +25,10 @@ export function authRoutes(auth: AuthService, setup: PasswordSetup) {
   return async (app: App) => {
     app.post(
       '/auth/login',
-      { config: { access: 'public' }, schema: { tags, summary: 'Đăng nhập, trả về JWT', body: loginBody } },
+      {
+        config: { access: 'public' },
+        schema: { response: { 200: textAnswer }, tags, summary: 'Đăng nhập, trả về JWT', body: loginBody },
+      },
       async (req, reply) =>
         reply
           .type(TEXT)
@@ -29,19 +37,29 @@ export function authRoutes(auth: AuthService, setup: PasswordSetup) {
 
     app.get(
       '/auth/my-info',
-      { config: { access: 'auth' }, schema: { tags, summary: 'Tài khoản đang đăng nhập' } },
+      {
+        config: { access: 'auth' },
+        schema: { response: { 200: myInfoSchema }, tags, summary: 'Tài khoản đang đăng nhập' },
+      },
       (req) => auth.myInfo(requireUser(req)),
     );
 
     app.get(
       '/auth/login-info',
-      { config: { access: 'public' }, schema: { tags, summary: 'Tài khoản đang đăng nhập, nếu có' } },
-      async (req) => (req.user ? auth.myInfo(req.user) : { authenticated: false }),
+      {
+        config: { access: 'public' },
+        schema: {
+          response: { 200: z.union([myInfoSchema, notSignedInSchema]) },
+          tags,
+          summary: 'Tài khoản đang đăng nhập, nếu có',
+        },
+      },
+      async (req) => (req.user ? auth.myInfo(req.user) : { authenticated: false as const }),
     );
 
     app.post(
       '/auth/logout',
-      { config: { access: 'auth' }, schema: { tags, summary: 'Đăng xuất' } },
+      { config: { access: 'auth' }, schema: { response: { 200: textAnswer }, tags, summary: 'Đăng xuất' } },
       async (req, reply) => {
         await auth.logout(staffOf(req));
         return reply.type(TEXT).send('Đăng xuất thành công');
@@ -53,6 +71,7 @@ export function authRoutes(auth: AuthService, setup: PasswordSetup) {
       {
         config: { access: 'auth' },
         schema: {
+          response: { 200: z.array(sessionViewSchema) },
           tags,
           summary: 'Các phiên đăng nhập đang mở của tài khoản (thiết bị, địa chỉ, lần dùng cuối)',
         },
@@ -64,7 +83,12 @@ export function authRoutes(auth: AuthService, setup: PasswordSetup) {
       '/auth/sessions/:sessionId',
       {
         config: { access: 'auth' },
-        schema: { tags, summary: 'Kết thúc một phiên đăng nhập của chính mình', params: sessionIdParam },
+        schema: {
+          response: { 200: textAnswer },
+          tags,
+          summary: 'Kết thúc một phiên đăng nhập của chính mình',
+          params: sessionIdParam,
+        },
       },
       async (req, reply) => {
         await auth.endSession(staffOf(req), req.params.sessionId);
@@ -76,7 +100,12 @@ export function authRoutes(auth: AuthService, setup: PasswordSetup) {
       '/auth/change-password',
       {
         config: { access: 'auth' },
-        schema: { tags, summary: 'Đổi mật khẩu', querystring: changePasswordQuery },
+        schema: {
+          response: { 200: textAnswer },
+          tags,
+          summary: 'Đổi mật khẩu',
+          querystring: changePasswordQuery,
+        },
       },
       async (req, reply) => {
         await auth.changePassword(staffOf(req), req.query.oldPassword, req.query.newPassword);
@@ -89,6 +118,7 @@ export function authRoutes(auth: AuthService, setup: PasswordSetup) {
       {
         config: { access: 'auth' },
         schema: {
+          response: { 200: textAnswer },
           tags,
           summary: 'Đổi email, số điện thoại',
           description: 'Đổi email cần currentPassword (mật khẩu hiện tại); email cũ nhận thư báo.',
@@ -106,7 +136,12 @@ export function authRoutes(auth: AuthService, setup: PasswordSetup) {
       '/auth/reset-password',
       {
         config: { access: 'public' },
-        schema: { tags, summary: 'Gửi mã đặt lại mật khẩu', querystring: resetRequestQuery },
+        schema: {
+          response: { 200: textAnswer },
+          tags,
+          summary: 'Gửi mã đặt lại mật khẩu',
+          querystring: resetRequestQuery,
+        },
       },
       async (req, reply) => reply.type(TEXT).send(await setup.requestReset(req.query.username, req.ip)),
     );
@@ -115,7 +150,12 @@ export function authRoutes(auth: AuthService, setup: PasswordSetup) {
       '/auth/reset-password/confirm',
       {
         config: { access: 'public' },
-        schema: { tags, summary: 'Đặt mật khẩu bằng mã xác nhận', querystring: resetConfirmQuery },
+        schema: {
+          response: { 200: textAnswer },
+          tags,
+          summary: 'Đặt mật khẩu bằng mã xác nhận',
+          querystring: resetConfirmQuery,
+        },
       },
       async (req, reply) =>
         reply
@@ -128,6 +168,7 @@ export function authRoutes(auth: AuthService, setup: PasswordSetup) {
       {
         config: { access: 'public' },
         schema: {
+          response: { 200: textAnswer },
           tags,
           summary: 'Báo cáo một thay đổi tài khoản không phải do mình (liên kết trong email thông báo)',
           querystring: reportChangeQuery,

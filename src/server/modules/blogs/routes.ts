@@ -1,13 +1,18 @@
+import { z } from 'zod';
 import {
   BLOG_IMAGE_MAX_BYTES,
   blogAdminQuery,
   blogBody,
+  blogCategoryInfoSchema,
   blogCategoryParam,
   blogIdParam,
   blogPublicQuery,
+  blogSummarySchema,
   blogUpdateBody,
+  blogViewSchema,
 } from '../../../contract/blogs';
-import { idParam } from '../../../contract/common';
+import { idParam, pageOf } from '../../../contract/common';
+import { imageViewSchema } from '../../../contract/images';
 import { hasPermission } from '../../../contract/permissions';
 import type { App } from '../../context';
 import { actorOf } from '../../platform/actor';
@@ -37,14 +42,22 @@ export function blogsRoutes(service: BlogsService) {
       '/blogs',
       {
         config: { access: 'public' },
-        schema: { tags, summary: 'Bài viết đang hiển thị (mới nhất trước)', querystring: blogPublicQuery },
+        schema: {
+          response: { 200: pageOf(blogSummarySchema) },
+          tags,
+          summary: 'Bài viết đang hiển thị (mới nhất trước)',
+          querystring: blogPublicQuery,
+        },
       },
       (req) => service.listPublic(req.query),
     );
 
     app.get(
       '/blogs/categories',
-      { config: { access: 'public' }, schema: { tags, summary: 'Chuyên mục tin tức' } },
+      {
+        config: { access: 'public' },
+        schema: { response: { 200: z.array(blogCategoryInfoSchema) }, tags, summary: 'Chuyên mục tin tức' },
+      },
       () => service.categories(),
     );
 
@@ -53,6 +66,7 @@ export function blogsRoutes(service: BlogsService) {
       {
         config: { access: 'public' },
         schema: {
+          response: { 200: pageOf(blogSummarySchema) },
           tags,
           summary: 'Bài viết theo chuyên mục',
           params: blogCategoryParam,
@@ -67,6 +81,7 @@ export function blogsRoutes(service: BlogsService) {
       {
         config: { access: 'public' },
         schema: {
+          response: { 200: blogViewSchema },
           tags,
           summary: 'Đọc bài viết',
           description:
@@ -84,14 +99,27 @@ export function blogsRoutes(service: BlogsService) {
       '/blogs/admin',
       {
         config: staff,
-        schema: { tags, summary: 'Danh sách bài viết (quản trị)', querystring: blogAdminQuery },
+        schema: {
+          response: { 200: pageOf(blogSummarySchema) },
+          tags,
+          summary: 'Danh sách bài viết (quản trị)',
+          querystring: blogAdminQuery,
+        },
       },
       (req) => service.listAdmin(req.query),
     );
 
     app.get(
       '/blogs/admin/:id',
-      { config: staff, schema: { tags, summary: 'Chi tiết bài viết (kể cả bài đang ẩn)', params: idParam } },
+      {
+        config: staff,
+        schema: {
+          response: { 200: blogViewSchema },
+          tags,
+          summary: 'Chi tiết bài viết (kể cả bài đang ẩn)',
+          params: idParam,
+        },
+      },
       (req) => service.get(req.params.id),
     );
 
@@ -100,6 +128,7 @@ export function blogsRoutes(service: BlogsService) {
       {
         config: staff,
         schema: {
+          response: { 201: blogViewSchema },
           tags,
           summary: 'Thêm bài viết',
           description:
@@ -120,6 +149,7 @@ export function blogsRoutes(service: BlogsService) {
       {
         config: staff,
         schema: {
+          response: { 201: imageViewSchema },
           tags,
           summary: 'Tải ảnh chèn vào nội dung bài viết',
           description:
@@ -139,6 +169,7 @@ export function blogsRoutes(service: BlogsService) {
       {
         config: staff,
         schema: {
+          response: { 200: blogViewSchema },
           tags,
           summary: 'Sửa bài viết',
           description:
@@ -155,13 +186,19 @@ export function blogsRoutes(service: BlogsService) {
 
     app.put(
       '/blogs/admin/activate/:id',
-      { config: staff, schema: { tags, summary: 'Hiện bài viết', params: idParam } },
+      {
+        config: staff,
+        schema: { response: { 200: blogViewSchema }, tags, summary: 'Hiện bài viết', params: idParam },
+      },
       (req) => service.setActive(req.params.id, true, actorOf(req)),
     );
 
     app.put(
       '/blogs/admin/inactivate/:id',
-      { config: staff, schema: { tags, summary: 'Ẩn bài viết', params: idParam } },
+      {
+        config: staff,
+        schema: { response: { 200: blogViewSchema }, tags, summary: 'Ẩn bài viết', params: idParam },
+      },
       (req) => service.setActive(req.params.id, false, actorOf(req)),
     );
   };

@@ -1,16 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
+  brandCountSchema,
   brandParam,
+  carAdminRowSchema,
+  carDetailSchema,
+  carFiltersSchema,
   carIdParam,
   carInput,
   carPhotoParam,
+  carPhotoSchema,
   carStatusBody,
+  carSummarySchema,
   carsAdminQuery,
   carsQuery,
   compareQuery,
   MAX_PHOTOS_PER_CAR,
   photoOrderBody,
 } from '../../../contract/cars';
+import { pageOf, textAnswer } from '../../../contract/common';
 import type { App } from '../../context';
 import { actorOf } from '../../platform/actor';
 import { type PreparedImage, prepareImage } from '../../platform/images';
@@ -55,6 +63,7 @@ export function carsRoutes(service: CarsService) {
       {
         config: pub,
         schema: {
+          response: { 200: pageOf(carSummarySchema) },
           tags: publicTags,
           summary: 'Danh sách xe đang bán (lọc, sắp xếp, phân trang)',
           description:
@@ -70,7 +79,14 @@ export function carsRoutes(service: CarsService) {
 
     app.get(
       '/cars/filters',
-      { config: pub, schema: { tags: publicTags, summary: 'Giá trị cho bảng bộ lọc xe' } },
+      {
+        config: pub,
+        schema: {
+          response: { 200: carFiltersSchema },
+          tags: publicTags,
+          summary: 'Giá trị cho bảng bộ lọc xe',
+        },
+      },
       async (_req, reply) => json(reply, await service.filters()),
     );
 
@@ -79,6 +95,7 @@ export function carsRoutes(service: CarsService) {
       {
         config: pub,
         schema: {
+          response: { 200: carDetailSchema },
           tags: publicTags,
           summary: 'Chi tiết xe (xe đã bán vẫn mở, với trạng thái sold)',
           params: carIdParam,
@@ -89,32 +106,70 @@ export function carsRoutes(service: CarsService) {
 
     app.get(
       '/cars/:id/similar',
-      { config: pub, schema: { tags: publicTags, summary: 'Xe tương tự', params: carIdParam } },
+      {
+        config: pub,
+        schema: {
+          response: { 200: z.array(carSummarySchema) },
+          tags: publicTags,
+          summary: 'Xe tương tự',
+          params: carIdParam,
+        },
+      },
       async (req, reply) => json(reply, await service.similar(req.params.id)),
     );
 
     app.get(
       '/car-compare/brands',
-      { config: pub, schema: { tags: publicTags, summary: 'Hãng xe để so sánh (kèm số xe đang bán)' } },
+      {
+        config: pub,
+        schema: {
+          response: { 200: z.array(brandCountSchema) },
+          tags: publicTags,
+          summary: 'Hãng xe để so sánh (kèm số xe đang bán)',
+        },
+      },
       async (_req, reply) => json(reply, await service.brands()),
     );
 
     app.get(
       '/car-compare/compare',
-      { config: pub, schema: { tags: publicTags, summary: 'So sánh 2 đến 4 xe', querystring: compareQuery } },
+      {
+        config: pub,
+        schema: {
+          response: { 200: z.array(carDetailSchema) },
+          tags: publicTags,
+          summary: 'So sánh 2 đến 4 xe',
+          querystring: compareQuery,
+        },
+      },
       async (req, reply) => json(reply, await service.compare(req.query.carIds)),
     );
 
     app.get(
       '/car-compare/:brand',
-      { config: pub, schema: { tags: publicTags, summary: 'Xe đang bán của một hãng', params: brandParam } },
+      {
+        config: pub,
+        schema: {
+          response: { 200: z.array(carSummarySchema) },
+          tags: publicTags,
+          summary: 'Xe đang bán của một hãng',
+          params: brandParam,
+        },
+      },
       async (req, reply) => json(reply, await service.byBrand(req.params.brand)),
     );
 
     for (const kind of ['newest', 'most-expensive', 'cheapest'] as HomepageKind[]) {
       app.get(
         `/homepage/${kind}`,
-        { config: pub, schema: { tags: publicTags, summary: `Trang chủ: 8 xe (${kind})` } },
+        {
+          config: pub,
+          schema: {
+            response: { 200: z.array(carSummarySchema) },
+            tags: publicTags,
+            summary: `Trang chủ: 8 xe (${kind})`,
+          },
+        },
         async (_req, reply) => json(reply, await service.homepage(kind)),
       );
     }
@@ -126,6 +181,7 @@ export function carsRoutes(service: CarsService) {
       {
         config: staff,
         schema: {
+          response: { 200: pageOf(carAdminRowSchema) },
           tags: staffTags,
           summary:
             'Danh sách xe (quản lý): search, status, brand, minPrice, maxPrice, page, size (mặc định 1, 5)',
@@ -137,7 +193,15 @@ export function carsRoutes(service: CarsService) {
 
     app.get(
       '/cars/admin/:id',
-      { config: staff, schema: { tags: staffTags, summary: 'Chi tiết xe để sửa', params: carIdParam } },
+      {
+        config: staff,
+        schema: {
+          response: { 200: carDetailSchema },
+          tags: staffTags,
+          summary: 'Chi tiết xe để sửa',
+          params: carIdParam,
+        },
+      },
       (req) => service.adminDetail(req.params.id),
     );
 
@@ -146,6 +210,7 @@ export function carsRoutes(service: CarsService) {
       {
         config: staff,
         schema: {
+          response: { 201: carDetailSchema },
           tags: staffTags,
           summary: 'Thêm xe',
           description: multipartDoc,
@@ -163,6 +228,7 @@ export function carsRoutes(service: CarsService) {
       {
         config: staff,
         schema: {
+          response: { 200: carDetailSchema },
           tags: staffTags,
           summary: 'Sửa xe (ảnh gửi kèm được thêm vào cuối)',
           description: `${multipartDoc} Cũng nhận application/json (chỉ dữ liệu xe).`,
@@ -178,7 +244,15 @@ export function carsRoutes(service: CarsService) {
 
     app.get(
       '/cars/admin/:id/photos',
-      { config: staff, schema: { tags: staffTags, summary: 'Ảnh của xe theo thứ tự', params: carIdParam } },
+      {
+        config: staff,
+        schema: {
+          response: { 200: z.array(carPhotoSchema) },
+          tags: staffTags,
+          summary: 'Ảnh của xe theo thứ tự',
+          params: carIdParam,
+        },
+      },
       (req) => service.photos(req.params.id),
     );
 
@@ -187,6 +261,7 @@ export function carsRoutes(service: CarsService) {
       {
         config: staff,
         schema: {
+          response: { 201: z.array(carPhotoSchema) },
           tags: staffTags,
           summary: 'Thêm ảnh vào cuối',
           description: 'multipart/form-data với các phần "images".',
@@ -215,6 +290,7 @@ export function carsRoutes(service: CarsService) {
       {
         config: staff,
         schema: {
+          response: { 200: z.array(carPhotoSchema) },
           tags: staffTags,
           summary: 'Sắp xếp lại ảnh (ảnh đầu tiên là ảnh bìa)',
           params: carIdParam,
@@ -226,7 +302,15 @@ export function carsRoutes(service: CarsService) {
 
     app.delete(
       '/cars/admin/:id/photos/:photoId',
-      { config: staff, schema: { tags: staffTags, summary: 'Xóa một ảnh', params: carPhotoParam } },
+      {
+        config: staff,
+        schema: {
+          response: { 200: z.array(carPhotoSchema) },
+          tags: staffTags,
+          summary: 'Xóa một ảnh',
+          params: carPhotoParam,
+        },
+      },
       (req) => service.removePhoto(req.params.id, req.params.photoId, actorOf(req)),
     );
 
@@ -235,6 +319,7 @@ export function carsRoutes(service: CarsService) {
       {
         config: staff,
         schema: {
+          response: { 200: carDetailSchema },
           tags: staffTags,
           summary: 'Đổi trạng thái: available (Đang bán) hoặc pending (Đang giao dịch)',
           params: carIdParam,
@@ -248,7 +333,12 @@ export function carsRoutes(service: CarsService) {
       '/cars/admin/:id',
       {
         config: staff,
-        schema: { tags: staffTags, summary: 'Xóa xe (409 khi xe đã có giao dịch bán)', params: carIdParam },
+        schema: {
+          response: { 200: textAnswer },
+          tags: staffTags,
+          summary: 'Xóa xe (409 khi xe đã có giao dịch bán)',
+          params: carIdParam,
+        },
       },
       async (req, reply) => {
         await service.remove(req.params.id, actorOf(req));

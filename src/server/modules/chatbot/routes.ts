@@ -1,4 +1,5 @@
 import { CHAT_MESSAGES, chatHistory } from '../../../contract/chat';
+import { textAnswer } from '../../../contract/common';
 import type { App } from '../../context';
 import { tooMany } from '../../platform/errors';
 import { type CounterStore, RateLimiter } from '../../platform/rate-limit';
@@ -21,6 +22,7 @@ export function chatbotRoutes(
           if (!(await limiter.hit(req.ip))) throw tooMany(CHAT_MESSAGES.rateLimited);
         },
         schema: {
+          response: { 200: textAnswer },
           tags: ['Trợ lý AI'],
           summary: 'Trả lời cuộc trò chuyện với trợ lý tư vấn xe',
           description:

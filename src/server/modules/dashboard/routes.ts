@@ -1,6 +1,23 @@
+import { z } from 'zod';
 import type { CarStatus } from '../../../contract/cars';
 import { hasPermission } from '../../../contract/permissions';
-import { monthsQuery, STATUS_PATHS, statsRangeQuery, statusCarsQuery } from '../../../contract/stats';
+import {
+  brandSalesRowSchema,
+  brandStockRowSchema,
+  carStatsSchema,
+  dashboardSummarySchema,
+  leadResponseStatsSchema,
+  leadWeekRowSchema,
+  monthSalesRowSchema,
+  monthsQuery,
+  STATUS_PATHS,
+  salesPerformanceSchema,
+  salespersonRowSchema,
+  statsRangeQuery,
+  statusCarCountSchema,
+  statusCarsQuery,
+  yearSalesRowSchema,
+} from '../../../contract/stats';
 import type { App } from '../../context';
 import { forbidden } from '../../platform/errors';
 import type { DashboardService } from './service';
@@ -23,6 +40,7 @@ export function dashboardRoutes(service: DashboardService) {
       {
         config,
         schema: {
+          response: { 200: carStatsSchema },
           tags,
           summary: `Số xe theo trạng thái và giá trị kho (${RANGE})`,
           querystring: statsRangeQuery,
@@ -37,6 +55,7 @@ export function dashboardRoutes(service: DashboardService) {
         {
           config,
           schema: {
+            response: { 200: statusCarCountSchema },
             tags,
             summary: `Số xe ${status}; list=true&page&size: danh sách xe (cần quyền MANAGE_CAR)`,
             querystring: statusCarsQuery,
@@ -54,7 +73,12 @@ export function dashboardRoutes(service: DashboardService) {
       '/dashboard/sold-cars-by-brand',
       {
         config: sales,
-        schema: { tags, summary: 'Số xe đã bán và doanh thu theo hãng', querystring: statsRangeQuery },
+        schema: {
+          response: { 200: z.array(brandSalesRowSchema) },
+          tags,
+          summary: 'Số xe đã bán và doanh thu theo hãng',
+          querystring: statsRangeQuery,
+        },
       },
       (req) => service.sales.soldByBrand(req.query),
     );
@@ -63,7 +87,12 @@ export function dashboardRoutes(service: DashboardService) {
       '/dashboard/total-cars-by-brand',
       {
         config,
-        schema: { tags, summary: 'Tổng số xe theo hãng và trạng thái', querystring: statsRangeQuery },
+        schema: {
+          response: { 200: z.array(brandStockRowSchema) },
+          tags,
+          summary: 'Tổng số xe theo hãng và trạng thái',
+          querystring: statsRangeQuery,
+        },
       },
       (req) => service.inventory.totalByBrand(req.query),
     );
@@ -72,7 +101,12 @@ export function dashboardRoutes(service: DashboardService) {
       '/dashboard/sold-cars-by-years',
       {
         config: sales,
-        schema: { tags, summary: 'Số xe đã bán và doanh thu theo năm', querystring: statsRangeQuery },
+        schema: {
+          response: { 200: z.array(yearSalesRowSchema) },
+          tags,
+          summary: 'Số xe đã bán và doanh thu theo năm',
+          querystring: statsRangeQuery,
+        },
       },
       (req) => service.sales.soldByYears(req.query),
     );
@@ -82,6 +116,7 @@ export function dashboardRoutes(service: DashboardService) {
       {
         config: sales,
         schema: {
+          response: { 200: z.array(monthSalesRowSchema) },
           tags,
           summary:
             'Số xe đã bán và doanh thu theo tháng (year: 12 tháng của năm, tháng không có giao dịch = 0)',
@@ -93,7 +128,15 @@ export function dashboardRoutes(service: DashboardService) {
 
     app.get(
       '/dashboard/summary',
-      { config, schema: { tags, summary: 'Các chỉ số tổng quan (thẻ KPI)', querystring: statsRangeQuery } },
+      {
+        config,
+        schema: {
+          response: { 200: dashboardSummarySchema },
+          tags,
+          summary: 'Các chỉ số tổng quan (thẻ KPI)',
+          querystring: statsRangeQuery,
+        },
+      },
       async (req) => {
         const summary = await service.summary(req.query);
         if (hasPermission(req.user, 'MANAGE_CAR')) return summary;
@@ -107,6 +150,7 @@ export function dashboardRoutes(service: DashboardService) {
       {
         config: sales,
         schema: {
+          response: { 200: salesPerformanceSchema },
           tags,
           summary: 'Doanh thu, lợi nhuận trung bình, số ngày tồn kho trung bình',
           querystring: statsRangeQuery,
@@ -119,14 +163,27 @@ export function dashboardRoutes(service: DashboardService) {
       '/dashboard/salespeople',
       {
         config: sales,
-        schema: { tags, summary: 'Doanh số theo nhân viên bán hàng', querystring: statsRangeQuery },
+        schema: {
+          response: { 200: z.array(salespersonRowSchema) },
+          tags,
+          summary: 'Doanh số theo nhân viên bán hàng',
+          querystring: statsRangeQuery,
+        },
       },
       (req) => service.sales.salespeople(req.query),
     );
 
     app.get(
       '/dashboard/leads-by-week',
-      { config, schema: { tags, summary: 'Số yêu cầu dịch vụ theo tuần', querystring: statsRangeQuery } },
+      {
+        config,
+        schema: {
+          response: { 200: z.array(leadWeekRowSchema) },
+          tags,
+          summary: 'Số yêu cầu dịch vụ theo tuần',
+          querystring: statsRangeQuery,
+        },
+      },
       (req) => service.leads.leadsByWeek(req.query),
     );
 
@@ -134,7 +191,12 @@ export function dashboardRoutes(service: DashboardService) {
       '/dashboard/lead-response',
       {
         config,
-        schema: { tags, summary: 'Tỷ lệ yêu cầu được liên hệ trong 24 giờ', querystring: statsRangeQuery },
+        schema: {
+          response: { 200: leadResponseStatsSchema },
+          tags,
+          summary: 'Tỷ lệ yêu cầu được liên hệ trong 24 giờ',
+          querystring: statsRangeQuery,
+        },
       },
       (req) => service.leads.leadResponse(req.query),
     );

@@ -1,4 +1,5 @@
 import { carsAdminQuery } from '../../../contract/cars';
+import { fileAnswer } from '../../../contract/common';
 import { type LeadType, leadsQuery } from '../../../contract/leads';
 import { candidatesQuery } from '../../../contract/recruitment';
 import { salesQuery } from '../../../contract/sales';
@@ -13,6 +14,10 @@ import type { ExportFormat, ExportsService } from './service';
 
 const tags = ['Xuất dữ liệu'];
 const FORMATS: ExportFormat[] = ['xlsx', 'csv'];
+const exportFile: Record<ExportFormat, ReturnType<typeof fileAnswer>> = {
+  xlsx: fileAnswer('Bảng tính Excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+  csv: fileAnswer('CSV (UTF-8)', 'text/csv'),
+};
 
 /** The lead lists by their path segment (exports/leads/{kind}.xlsx). */
 export const LEAD_EXPORTS: Record<string, { type: LeadType; file: string; sheet: string }> = {
@@ -43,6 +48,7 @@ export function exportsRoutes(s: ExportSources) {
         {
           config: { access: 'MANAGE_CAR' },
           schema: {
+            response: { 200: exportFile[format] },
             tags,
             summary: `Lịch sử bán hàng (${upper}), bộ lọc như GET soldhistory`,
             querystring: salesQuery,
@@ -64,6 +70,7 @@ export function exportsRoutes(s: ExportSources) {
         {
           config: { access: 'MANAGE_CAR' },
           schema: {
+            response: { 200: exportFile[format] },
             tags,
             summary: `Danh sách xe (${upper}), bộ lọc như GET cars/admin`,
             querystring: carsAdminQuery,
@@ -94,6 +101,7 @@ export function exportsRoutes(s: ExportSources) {
           {
             config: { access: 'MANAGE_SERVICE' },
             schema: {
+              response: { 200: exportFile[format] },
               tags,
               summary: `Yêu cầu ${lead.sheet.toLowerCase()} (${upper}), bộ lọc như danh sách quản lý`,
               querystring: leadsQuery,
@@ -116,6 +124,7 @@ export function exportsRoutes(s: ExportSources) {
         {
           config: { access: 'MANAGE_RECRUITMENT' },
           schema: {
+            response: { 200: exportFile[format] },
             tags,
             summary: `Ứng viên (${upper}), bộ lọc như GET candidates`,
             querystring: candidatesQuery,

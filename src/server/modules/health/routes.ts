@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../contract/common';
 import type { App } from '../../context';
 import type { Database } from '../../db/client';
 import type { Metrics } from '../../platform/metrics';
@@ -6,22 +8,39 @@ export function healthRoutes(database: Database, metrics: Metrics) {
   return async (app: App) => {
     app.get(
       '/health',
-      { config: { access: 'public' }, schema: { tags: ['Hệ thống'], summary: 'Tiến trình đang chạy' } },
+      {
+        config: { access: 'public' },
+        schema: {
+          response: { 200: z.object({ status: z.literal('ok') }) },
+          tags: ['Hệ thống'],
+          summary: 'Tiến trình đang chạy',
+        },
+      },
       () => ({
-        status: 'ok',
+        status: 'ok' as const,
       }),
     );
 
     app.get(
       '/ready',
-      { config: { access: 'public' }, schema: { tags: ['Hệ thống'], summary: 'Cơ sở dữ liệu sẵn sàng' } },
+      {
+        config: { access: 'public' },
+        schema: {
+          response: {
+            200: z.object({ status: z.literal('ready'), database: z.string() }),
+            503: apiErrorSchema,
+          },
+          tags: ['Hệ thống'],
+          summary: 'Cơ sở dữ liệu sẵn sàng',
+        },
+      },
       async (_req, reply) => {
         try {
           await Promise.race([
             database.ping(),
             new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000).unref()),
           ]);
-          return { status: 'ready', database: database.driver };
+          return { status: 'ready' as const, database: database.driver };
         } catch {
           return reply.status(503).send({ status: 503, message: 'Cơ sở dữ liệu chưa sẵn sàng' });
         }
@@ -33,6 +52,11 @@ export function healthRoutes(database: Database, metrics: Metrics) {
       {
         config: { access: 'metrics' },
         schema: {
+          response: {
+            200: {
+              content: { 'text/plain': { schema: z.string().describe('Prometheus text exposition format') } },
+            },
+          },
           tags: ['Hệ thống'],
           summary: 'Số liệu Prometheus (cần METRICS_TOKEN)',
           security: [{ bearer: [] }],

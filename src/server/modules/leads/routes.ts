@@ -1,15 +1,22 @@
-import { idParam } from '../../../contract/common';
+import { z } from 'zod';
+import { idParam, pageOf } from '../../../contract/common';
 import {
   consultingForm,
   LEAD_PATHS,
   LEAD_TYPE_LABELS,
   type LeadType,
   leadAssignBody,
+  leadDetailSchema,
+  leadEventViewSchema,
   leadNoteBody,
+  leadReceiptSchema,
   leadStatusBody,
   leadsQuery,
+  leadViewSchema,
   maintenanceForm,
   serviceRequestStatsQuery,
+  serviceRequestStatsSchema,
+  staffRefSchema,
   testDriveForm,
 } from '../../../contract/leads';
 import type { App } from '../../context';
@@ -30,7 +37,15 @@ export function leadsRoutes(service: LeadsService) {
 
     app.post(
       LEAD_PATHS.TEST_DRIVE.replace('/api', ''),
-      { config: publicAccess, schema: { tags, summary: 'Đăng ký lái thử', body: testDriveForm } },
+      {
+        config: publicAccess,
+        schema: {
+          response: { 200: leadReceiptSchema, 201: leadReceiptSchema },
+          tags,
+          summary: 'Đăng ký lái thử',
+          body: testDriveForm,
+        },
+      },
       async (req, reply) => {
         const { receipt, created } = await service.submit(
           { type: 'TEST_DRIVE', body: req.body },
@@ -42,7 +57,15 @@ export function leadsRoutes(service: LeadsService) {
 
     app.post(
       LEAD_PATHS.MAINTENANCE.replace('/api', ''),
-      { config: publicAccess, schema: { tags, summary: 'Đặt lịch bảo dưỡng', body: maintenanceForm } },
+      {
+        config: publicAccess,
+        schema: {
+          response: { 200: leadReceiptSchema, 201: leadReceiptSchema },
+          tags,
+          summary: 'Đặt lịch bảo dưỡng',
+          body: maintenanceForm,
+        },
+      },
       async (req, reply) => {
         const { receipt, created } = await service.submit(
           { type: 'MAINTENANCE', body: req.body },
@@ -54,7 +77,15 @@ export function leadsRoutes(service: LeadsService) {
 
     app.post(
       LEAD_PATHS.CONSULTING.replace('/api', ''),
-      { config: publicAccess, schema: { tags, summary: 'Gửi yêu cầu tư vấn', body: consultingForm } },
+      {
+        config: publicAccess,
+        schema: {
+          response: { 200: leadReceiptSchema, 201: leadReceiptSchema },
+          tags,
+          summary: 'Gửi yêu cầu tư vấn',
+          body: consultingForm,
+        },
+      },
       async (req, reply) => {
         const { receipt, created } = await service.submit(
           { type: 'CONSULTING', body: req.body },
@@ -70,13 +101,29 @@ export function leadsRoutes(service: LeadsService) {
 
       app.get(
         base,
-        { config: manage, schema: { tags, summary: `Danh sách yêu cầu ${label}`, querystring: leadsQuery } },
+        {
+          config: manage,
+          schema: {
+            response: { 200: pageOf(leadViewSchema) },
+            tags,
+            summary: `Danh sách yêu cầu ${label}`,
+            querystring: leadsQuery,
+          },
+        },
         (req) => service.list(type, req.query),
       );
 
       app.get(
         `${base}/:id`,
-        { config: manage, schema: { tags, summary: `Chi tiết yêu cầu ${label}`, params: idParam } },
+        {
+          config: manage,
+          schema: {
+            response: { 200: leadDetailSchema },
+            tags,
+            summary: `Chi tiết yêu cầu ${label}`,
+            params: idParam,
+          },
+        },
         (req) => service.detail(type, req.params.id),
       );
 
@@ -84,7 +131,13 @@ export function leadsRoutes(service: LeadsService) {
         `${base}/:id/status`,
         {
           config: manage,
-          schema: { tags, summary: `Đổi trạng thái yêu cầu ${label}`, params: idParam, body: leadStatusBody },
+          schema: {
+            response: { 200: leadDetailSchema },
+            tags,
+            summary: `Đổi trạng thái yêu cầu ${label}`,
+            params: idParam,
+            body: leadStatusBody,
+          },
         },
         (req) =>
           service.changeStatus(
@@ -101,7 +154,13 @@ export function leadsRoutes(service: LeadsService) {
         `${base}/:id/assign`,
         {
           config: manage,
-          schema: { tags, summary: `Giao yêu cầu ${label}`, params: idParam, body: leadAssignBody },
+          schema: {
+            response: { 200: leadDetailSchema },
+            tags,
+            summary: `Giao yêu cầu ${label}`,
+            params: idParam,
+            body: leadAssignBody,
+          },
         },
         (req) => service.assign(type, req.params.id, req.body.assigneeId, requireUser(req), actorOf(req)),
       );
@@ -111,6 +170,7 @@ export function leadsRoutes(service: LeadsService) {
         {
           config: manage,
           schema: {
+            response: { 201: leadEventViewSchema },
             tags,
             summary: `Ghi chú nội bộ cho yêu cầu ${label}`,
             params: idParam,
@@ -129,7 +189,14 @@ export function leadsRoutes(service: LeadsService) {
 
     app.get(
       '/service-requests/assignees',
-      { config: manage, schema: { tags, summary: 'Nhân viên có thể nhận yêu cầu dịch vụ' } },
+      {
+        config: manage,
+        schema: {
+          response: { 200: z.array(staffRefSchema) },
+          tags,
+          summary: 'Nhân viên có thể nhận yêu cầu dịch vụ',
+        },
+      },
       () => service.assignees(),
     );
 
@@ -138,6 +205,7 @@ export function leadsRoutes(service: LeadsService) {
       {
         config: { access: 'auth' },
         schema: {
+          response: { 200: serviceRequestStatsSchema },
           tags: ['Thống kê'],
           summary: 'Số yêu cầu dịch vụ theo loại và trạng thái',
           querystring: serviceRequestStatsQuery,

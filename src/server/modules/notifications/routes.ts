@@ -1,8 +1,10 @@
-import { idParam } from '../../../contract/common';
+import { z } from 'zod';
+import { apiErrorSchema, idParam, noBody } from '../../../contract/common';
 import {
   notificationListQuery,
   notificationSendBody,
   notificationUserParam,
+  notificationViewSchema,
 } from '../../../contract/notifications';
 import type { App } from '../../context';
 import { type CurrentUser, requireUser } from '../../platform/access';
@@ -25,7 +27,12 @@ export function notificationsRoutes(service: NotificationsService, stomp: StompS
       '/notifications/unread/:userId',
       {
         config: auth,
-        schema: { tags, summary: 'Thông báo chưa đọc (mới nhất trước)', params: notificationUserParam },
+        schema: {
+          response: { 200: z.array(notificationViewSchema) },
+          tags,
+          summary: 'Thông báo chưa đọc (mới nhất trước)',
+          params: notificationUserParam,
+        },
       },
       (req) => service.unread(requireUser(req), req.params.userId),
     );
@@ -35,6 +42,7 @@ export function notificationsRoutes(service: NotificationsService, stomp: StompS
       {
         config: auth,
         schema: {
+          response: { 200: z.array(notificationViewSchema) },
           tags,
           summary: 'Tất cả thông báo (mới nhất trước)',
           params: notificationUserParam,
@@ -46,13 +54,29 @@ export function notificationsRoutes(service: NotificationsService, stomp: StompS
 
     app.post(
       '/notifications/markAsRead/:id',
-      { config: auth, schema: { tags, summary: 'Đánh dấu đã đọc', params: idParam } },
+      {
+        config: auth,
+        schema: {
+          response: { 200: notificationViewSchema },
+          tags,
+          summary: 'Đánh dấu đã đọc',
+          params: idParam,
+        },
+      },
       (req) => service.markAsRead(requireUser(req), req.params.id),
     );
 
     app.post(
       '/notifications/markAllAsRead/:userId',
-      { config: auth, schema: { tags, summary: 'Đánh dấu tất cả đã đọc', params: notificationUserParam } },
+      {
+        config: auth,
+        schema: {
+          response: { 200: z.object({ updated: z.number().int() }) },
+          tags,
+          summary: 'Đánh dấu tất cả đã đọc',
+          params: notificationUserParam,
+        },
+      },
       (req) => service.markAllAsRead(requireUser(req), req.params.userId),
     );
 
@@ -60,7 +84,13 @@ export function notificationsRoutes(service: NotificationsService, stomp: StompS
       '/notifications/send/:userId',
       {
         config: auth,
-        schema: { tags, summary: 'Gửi thông báo', params: notificationUserParam, body: notificationSendBody },
+        schema: {
+          response: { 201: notificationViewSchema },
+          tags,
+          summary: 'Gửi thông báo',
+          params: notificationUserParam,
+          body: notificationSendBody,
+        },
       },
       async (req, reply) =>
         reply
@@ -75,6 +105,10 @@ export function notificationsRoutes(service: NotificationsService, stomp: StompS
       url: '/notifications',
       config: { access: 'public' },
       schema: {
+        response: {
+          101: noBody('Chuyển sang WebSocket (STOMP 1.2)'),
+          426: apiErrorSchema,
+        },
         tags,
         summary: 'WebSocket STOMP 1.2: thông báo thời gian thực (/topic/notifications/{userId})',
       },

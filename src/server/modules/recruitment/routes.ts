@@ -1,15 +1,23 @@
-import { idParam } from '../../../contract/common';
+import { z } from 'zod';
+import { fileAnswer, idParam, pageOf } from '../../../contract/common';
 import { hasPermission } from '../../../contract/permissions';
 import {
   type ApplicationReceipt,
+  applicationReceiptSchema,
+  CANDIDATE_STATUSES,
   CV_MAX_BYTES,
   candidateBody,
   candidateStatusBody,
   candidatesQuery,
+  candidateViewSchema,
+  enumOptionOf,
+  JOB_TYPES,
+  RECRUITMENT_STATUSES,
   recruitmentAdminQuery,
   recruitmentBody,
   recruitmentStatusParam,
   recruitmentTypeParam,
+  recruitmentViewSchema,
 } from '../../../contract/recruitment';
 import type { App } from '../../context';
 import { actorOf } from '../../platform/actor';
@@ -26,15 +34,29 @@ export function recruitmentRoutes(service: RecruitmentService) {
     const open = { access: 'public' as const };
 
     // ---- public ----
-    app.get('/recruitments', { config: open, schema: { tags, summary: 'Tin tuyển dụng đang mở' } }, () =>
-      service.listOpen(),
+    app.get(
+      '/recruitments',
+      {
+        config: open,
+        schema: {
+          response: { 200: z.array(recruitmentViewSchema) },
+          tags,
+          summary: 'Tin tuyển dụng đang mở',
+        },
+      },
+      () => service.listOpen(),
     );
 
     app.get(
       '/recruitments/type/:type',
       {
         config: open,
-        schema: { tags, summary: 'Tin tuyển dụng đang mở theo loại công việc', params: recruitmentTypeParam },
+        schema: {
+          response: { 200: z.array(recruitmentViewSchema) },
+          tags,
+          summary: 'Tin tuyển dụng đang mở theo loại công việc',
+          params: recruitmentTypeParam,
+        },
       },
       (req) => service.listOpen(req.params.type),
     );
@@ -44,6 +66,7 @@ export function recruitmentRoutes(service: RecruitmentService) {
       {
         config: open,
         schema: {
+          response: { 200: recruitmentViewSchema },
           tags,
           summary: 'Chi tiết tin tuyển dụng',
           description: 'Khách: chỉ tin đang mở. Nhân viên có quyền MANAGE_RECRUITMENT: mọi tin.',
@@ -61,6 +84,7 @@ export function recruitmentRoutes(service: RecruitmentService) {
       {
         config: open,
         schema: {
+          response: { 201: applicationReceiptSchema },
           tags,
           summary: 'Nộp hồ sơ ứng tuyển',
           description:
@@ -103,26 +127,49 @@ export function recruitmentRoutes(service: RecruitmentService) {
       '/recruitments/admin',
       {
         config: staff,
-        schema: { tags, summary: 'Danh sách tin tuyển dụng (quản trị)', querystring: recruitmentAdminQuery },
+        schema: {
+          response: { 200: pageOf(recruitmentViewSchema) },
+          tags,
+          summary: 'Danh sách tin tuyển dụng (quản trị)',
+          querystring: recruitmentAdminQuery,
+        },
       },
       (req) => service.listAdmin(req.query),
     );
 
     app.get(
       '/recruitments/admin/recruitment-status',
-      { config: staff, schema: { tags, summary: 'Các trạng thái tin tuyển dụng' } },
+      {
+        config: staff,
+        schema: {
+          response: { 200: z.array(enumOptionOf(RECRUITMENT_STATUSES)) },
+          tags,
+          summary: 'Các trạng thái tin tuyển dụng',
+        },
+      },
       () => service.statusOptions(),
     );
 
     app.get(
       '/recruitments/admin/recruitment-type',
-      { config: staff, schema: { tags, summary: 'Các loại công việc' } },
+      {
+        config: staff,
+        schema: { response: { 200: z.array(enumOptionOf(JOB_TYPES)) }, tags, summary: 'Các loại công việc' },
+      },
       () => service.typeOptions(),
     );
 
     app.get(
       '/recruitments/admin/:id',
-      { config: staff, schema: { tags, summary: 'Chi tiết tin tuyển dụng (quản trị)', params: idParam } },
+      {
+        config: staff,
+        schema: {
+          response: { 200: recruitmentViewSchema },
+          tags,
+          summary: 'Chi tiết tin tuyển dụng (quản trị)',
+          params: idParam,
+        },
+      },
       (req) => service.get(req.params.id),
     );
 
@@ -131,6 +178,7 @@ export function recruitmentRoutes(service: RecruitmentService) {
       {
         config: staff,
         schema: {
+          response: { 200: z.array(recruitmentViewSchema) },
           tags,
           summary: 'Tin tuyển dụng theo trạng thái (quản trị)',
           params: recruitmentStatusParam,
@@ -141,19 +189,43 @@ export function recruitmentRoutes(service: RecruitmentService) {
 
     app.post(
       '/recruitments/admin/add',
-      { config: staff, schema: { tags, summary: 'Thêm tin tuyển dụng', body: recruitmentBody } },
+      {
+        config: staff,
+        schema: {
+          response: { 201: recruitmentViewSchema },
+          tags,
+          summary: 'Thêm tin tuyển dụng',
+          body: recruitmentBody,
+        },
+      },
       async (req, reply) => reply.status(201).send(await service.create(req.body, actorOf(req))),
     );
 
     app.put(
       '/recruitments/admin/open/:id',
-      { config: staff, schema: { tags, summary: 'Mở tin tuyển dụng', params: idParam } },
+      {
+        config: staff,
+        schema: {
+          response: { 200: recruitmentViewSchema },
+          tags,
+          summary: 'Mở tin tuyển dụng',
+          params: idParam,
+        },
+      },
       (req) => service.setStatus(req.params.id, 'OPEN', actorOf(req)),
     );
 
     app.put(
       '/recruitments/admin/close/:id',
-      { config: staff, schema: { tags, summary: 'Đóng tin tuyển dụng', params: idParam } },
+      {
+        config: staff,
+        schema: {
+          response: { 200: recruitmentViewSchema },
+          tags,
+          summary: 'Đóng tin tuyển dụng',
+          params: idParam,
+        },
+      },
       (req) => service.setStatus(req.params.id, 'CLOSED', actorOf(req)),
     );
 
@@ -161,26 +233,55 @@ export function recruitmentRoutes(service: RecruitmentService) {
       '/recruitments/admin/:id',
       {
         config: staff,
-        schema: { tags, summary: 'Sửa tin tuyển dụng', params: idParam, body: recruitmentBody },
+        schema: {
+          response: { 200: recruitmentViewSchema },
+          tags,
+          summary: 'Sửa tin tuyển dụng',
+          params: idParam,
+          body: recruitmentBody,
+        },
       },
       (req) => service.update(req.params.id, req.body, actorOf(req)),
     );
 
     app.get(
       '/candidates',
-      { config: staff, schema: { tags, summary: 'Danh sách ứng viên', querystring: candidatesQuery } },
+      {
+        config: staff,
+        schema: {
+          response: { 200: pageOf(candidateViewSchema) },
+          tags,
+          summary: 'Danh sách ứng viên',
+          querystring: candidatesQuery,
+        },
+      },
       (req) => service.listCandidates(req.query),
     );
 
     app.get(
       '/candidates/statuses',
-      { config: staff, schema: { tags, summary: 'Các trạng thái ứng viên' } },
+      {
+        config: staff,
+        schema: {
+          response: { 200: z.array(enumOptionOf(CANDIDATE_STATUSES)) },
+          tags,
+          summary: 'Các trạng thái ứng viên',
+        },
+      },
       () => service.candidateStatusOptions(),
     );
 
     app.get(
       '/candidates/:id',
-      { config: staff, schema: { tags, summary: 'Chi tiết ứng viên (đánh dấu Đã xem)', params: idParam } },
+      {
+        config: staff,
+        schema: {
+          response: { 200: candidateViewSchema },
+          tags,
+          summary: 'Chi tiết ứng viên (đánh dấu Đã xem)',
+          params: idParam,
+        },
+      },
       (req) => service.getCandidate(req.params.id, actorOf(req)),
     );
 
@@ -188,14 +289,28 @@ export function recruitmentRoutes(service: RecruitmentService) {
       '/candidates/:id/status',
       {
         config: staff,
-        schema: { tags, summary: 'Đổi trạng thái ứng viên', params: idParam, body: candidateStatusBody },
+        schema: {
+          response: { 200: candidateViewSchema },
+          tags,
+          summary: 'Đổi trạng thái ứng viên',
+          params: idParam,
+          body: candidateStatusBody,
+        },
       },
       (req) => service.setCandidateStatus(req.params.id, req.body.status, actorOf(req)),
     );
 
     app.get(
       '/candidates/:id/cv',
-      { config: staff, schema: { tags, summary: 'Tải CV của ứng viên', params: idParam } },
+      {
+        config: staff,
+        schema: {
+          response: { 200: fileAnswer('CV (PDF hoặc DOCX)', CV_CONTENT_TYPES.pdf, CV_CONTENT_TYPES.docx) },
+          tags,
+          summary: 'Tải CV của ứng viên',
+          params: idParam,
+        },
+      },
       async (req, reply) => {
         const { file, fileName, kind } = await service.cv(req.params.id, actorOf(req));
         reply

@@ -1,4 +1,13 @@
-import { saleCancelBody, saleCreateBody, salesQuery, transactionIdParam } from '../../../contract/sales';
+import { z } from 'zod';
+import { pageOf } from '../../../contract/common';
+import {
+  saleCancelBody,
+  saleCreateBody,
+  salesQuery,
+  saleViewSchema,
+  staffRefSchema,
+  transactionIdParam,
+} from '../../../contract/sales';
 import type { App } from '../../context';
 import { actorOf } from '../../platform/actor';
 import type { SalesService } from './service';
@@ -14,6 +23,7 @@ export function salesRoutes(service: SalesService) {
       {
         config: access,
         schema: {
+          response: { 200: pageOf(saleViewSchema) },
           tags,
           summary: 'Lịch sử bán hàng: search, from, to (dd/mm/yyyy), status, paymentMethod, page, size',
           querystring: salesQuery,
@@ -24,13 +34,28 @@ export function salesRoutes(service: SalesService) {
 
     app.get(
       '/soldhistory/salespeople',
-      { config: access, schema: { tags, summary: 'Nhân viên có thể ghi nhận là người bán' } },
+      {
+        config: access,
+        schema: {
+          response: { 200: z.array(staffRefSchema) },
+          tags,
+          summary: 'Nhân viên có thể ghi nhận là người bán',
+        },
+      },
       () => service.salespeople(),
     );
 
     app.get(
       '/soldhistory/:transactionId',
-      { config: access, schema: { tags, summary: 'Chi tiết giao dịch', params: transactionIdParam } },
+      {
+        config: access,
+        schema: {
+          response: { 200: saleViewSchema },
+          tags,
+          summary: 'Chi tiết giao dịch',
+          params: transactionIdParam,
+        },
+      },
       (req) => service.get(req.params.transactionId),
     );
 
@@ -39,6 +64,7 @@ export function salesRoutes(service: SalesService) {
       {
         config: access,
         schema: {
+          response: { 201: saleViewSchema },
           tags,
           summary: 'Ghi nhận bán xe (xe chuyển sang Đã bán); 409 nếu xe đã bán',
           body: saleCreateBody,
@@ -52,6 +78,7 @@ export function salesRoutes(service: SalesService) {
       {
         config: access,
         schema: {
+          response: { 200: saleViewSchema },
           tags,
           summary: 'Hủy giao dịch (xe trở lại Đang bán)',
           params: transactionIdParam,

@@ -1,10 +1,12 @@
-import { idParam } from '../../../contract/common';
+import { z } from 'zod';
+import { idParam, pageOf } from '../../../contract/common';
 import {
   overviewIdParam,
   SLIDER_IMAGE_MAX_BYTES,
   sliderAdminQuery,
   sliderBody,
   sliderUpdateBody,
+  sliderViewSchema,
 } from '../../../contract/sliders';
 import type { App } from '../../context';
 import { actorOf } from '../../platform/actor';
@@ -22,7 +24,11 @@ export function slidersRoutes(service: SlidersService) {
       '/overview/sliders',
       {
         config: { access: 'public' },
-        schema: { tags, summary: 'Banner đang hiển thị trên trang chủ (theo thứ tự)' },
+        schema: {
+          response: { 200: z.array(sliderViewSchema) },
+          tags,
+          summary: 'Banner đang hiển thị trên trang chủ (theo thứ tự)',
+        },
       },
       () => service.listPublic(),
     );
@@ -31,14 +37,22 @@ export function slidersRoutes(service: SlidersService) {
       '/overview/admin/sliders',
       {
         config: staff,
-        schema: { tags, summary: 'Danh sách banner (quản trị)', querystring: sliderAdminQuery },
+        schema: {
+          response: { 200: pageOf(sliderViewSchema) },
+          tags,
+          summary: 'Danh sách banner (quản trị)',
+          querystring: sliderAdminQuery,
+        },
       },
       (req) => service.listAdmin(req.query),
     );
 
     app.get(
       '/overview/slider/:id',
-      { config: staff, schema: { tags, summary: 'Chi tiết banner', params: idParam } },
+      {
+        config: staff,
+        schema: { response: { 200: sliderViewSchema }, tags, summary: 'Chi tiết banner', params: idParam },
+      },
       (req) => service.get(req.params.id),
     );
 
@@ -47,6 +61,7 @@ export function slidersRoutes(service: SlidersService) {
       {
         config: staff,
         schema: {
+          response: { 201: sliderViewSchema },
           tags,
           summary: 'Thêm banner',
           description:
@@ -73,6 +88,7 @@ export function slidersRoutes(service: SlidersService) {
       {
         config: staff,
         schema: {
+          response: { 200: sliderViewSchema },
           tags,
           summary: 'Sửa banner',
           description:
@@ -96,13 +112,19 @@ export function slidersRoutes(service: SlidersService) {
 
     app.put(
       '/overview/activate/:id',
-      { config: staff, schema: { tags, summary: 'Hiện banner', params: idParam } },
+      {
+        config: staff,
+        schema: { response: { 200: sliderViewSchema }, tags, summary: 'Hiện banner', params: idParam },
+      },
       (req) => service.setActive(req.params.id, true, actorOf(req)),
     );
 
     app.put(
       '/overview/inactivate/:id',
-      { config: staff, schema: { tags, summary: 'Ẩn banner', params: idParam } },
+      {
+        config: staff,
+        schema: { response: { 200: sliderViewSchema }, tags, summary: 'Ẩn banner', params: idParam },
+      },
       (req) => service.setActive(req.params.id, false, actorOf(req)),
     );
   };

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { idParam } from '../../../contract/common';
+import { idParam, pageOf, textAnswer } from '../../../contract/common';
+import { PERMISSIONS } from '../../../contract/permissions';
 import {
   generateUsernameQuery,
+  permissionInfoSchema,
   permissionList,
   userCreateRequest,
   usersQuery,
   userUpdateRequest,
+  userViewSchema,
 } from '../../../contract/users';
 import type { App } from '../../context';
 import { staffOf } from '../../platform/actor';
@@ -29,7 +32,15 @@ export function usersRoutes(service: UsersService, setup: PasswordSetup, notices
 
     app.get(
       '/users',
-      { config: access, schema: { tags, summary: 'Danh sách tài khoản', querystring: usersQuery } },
+      {
+        config: access,
+        schema: {
+          response: { 200: pageOf(userViewSchema) },
+          tags,
+          summary: 'Danh sách tài khoản',
+          querystring: usersQuery,
+        },
+      },
       (req) => service.list(req.query, staffOf(req)),
     );
 
@@ -37,7 +48,12 @@ export function usersRoutes(service: UsersService, setup: PasswordSetup, notices
       '/users/generateUsername',
       {
         config: access,
-        schema: { tags, summary: 'Gợi ý tên đăng nhập', querystring: generateUsernameQuery },
+        schema: {
+          response: { 200: textAnswer },
+          tags,
+          summary: 'Gợi ý tên đăng nhập',
+          querystring: generateUsernameQuery,
+        },
       },
       async (req, reply) =>
         reply.type('text/plain; charset=utf-8').send(await service.generateUsername(req.query.fullname)),
@@ -45,7 +61,10 @@ export function usersRoutes(service: UsersService, setup: PasswordSetup, notices
 
     app.get(
       '/users/:id',
-      { config: access, schema: { tags, summary: 'Chi tiết tài khoản', params: idParam } },
+      {
+        config: access,
+        schema: { response: { 200: userViewSchema }, tags, summary: 'Chi tiết tài khoản', params: idParam },
+      },
       (req) => service.get(req.params.id, staffOf(req)),
     );
 
@@ -54,6 +73,7 @@ export function usersRoutes(service: UsersService, setup: PasswordSetup, notices
       {
         config: access,
         schema: {
+          response: { 201: userViewSchema },
           tags,
           summary: 'Thêm tài khoản',
           description:
@@ -74,6 +94,7 @@ export function usersRoutes(service: UsersService, setup: PasswordSetup, notices
       {
         config: access,
         schema: {
+          response: { 200: textAnswer },
           tags,
           summary: 'Gửi email đặt lại mật khẩu cho tài khoản',
           description: 'Không đổi mật khẩu: chủ tài khoản nhận mã qua email để tự đặt mật khẩu mới.',
@@ -96,7 +117,10 @@ export function usersRoutes(service: UsersService, setup: PasswordSetup, notices
 
     app.put(
       '/users/activate/:id',
-      { config: access, schema: { tags, summary: 'Kích hoạt tài khoản', params: idParam } },
+      {
+        config: access,
+        schema: { response: { 200: textAnswer }, tags, summary: 'Kích hoạt tài khoản', params: idParam },
+      },
       async (req, reply) => {
         await service.setActive(req.params.id, true, staffOf(req));
         return reply.type('text/plain; charset=utf-8').send('Đã kích hoạt tài khoản');
@@ -107,7 +131,13 @@ export function usersRoutes(service: UsersService, setup: PasswordSetup, notices
       '/users/:userId',
       {
         config: access,
-        schema: { tags, summary: 'Cập nhật tài khoản', params: userIdParam, body: userUpdateRequest },
+        schema: {
+          response: { 200: userViewSchema },
+          tags,
+          summary: 'Cập nhật tài khoản',
+          params: userIdParam,
+          body: userUpdateRequest,
+        },
       },
       async (req) => {
         const actor = staffOf(req);
@@ -126,20 +156,36 @@ export function usersRoutes(service: UsersService, setup: PasswordSetup, notices
 
     app.delete(
       '/users/:id',
-      { config: access, schema: { tags, summary: 'Vô hiệu hóa tài khoản', params: idParam } },
+      {
+        config: access,
+        schema: { response: { 200: textAnswer }, tags, summary: 'Vô hiệu hóa tài khoản', params: idParam },
+      },
       async (req, reply) => {
         await service.setActive(req.params.id, false, staffOf(req));
         return reply.type('text/plain; charset=utf-8').send('Đã vô hiệu hóa tài khoản');
       },
     );
 
-    app.get('/permissions/all', { config: access, schema: { tags, summary: 'Danh sách quyền' } }, () =>
-      service.allPermissions(),
+    app.get(
+      '/permissions/all',
+      {
+        config: access,
+        schema: { response: { 200: z.array(permissionInfoSchema) }, tags, summary: 'Danh sách quyền' },
+      },
+      () => service.allPermissions(),
     );
 
     app.get(
       '/permissions/:userId',
-      { config: access, schema: { tags, summary: 'Quyền của tài khoản', params: userIdParam } },
+      {
+        config: access,
+        schema: {
+          response: { 200: z.array(z.enum(PERMISSIONS)) },
+          tags,
+          summary: 'Quyền của tài khoản',
+          params: userIdParam,
+        },
+      },
       (req) => service.getPermissions(req.params.userId, staffOf(req)),
     );
 
@@ -147,7 +193,13 @@ export function usersRoutes(service: UsersService, setup: PasswordSetup, notices
       '/permissions/:userId',
       {
         config: access,
-        schema: { tags, summary: 'Thay quyền của tài khoản', params: userIdParam, body: permissionList },
+        schema: {
+          response: { 200: z.array(z.enum(PERMISSIONS)) },
+          tags,
+          summary: 'Thay quyền của tài khoản',
+          params: userIdParam,
+          body: permissionList,
+        },
       },
       (req) => service.setPermissions(req.params.userId, req.body, staffOf(req)),
     );

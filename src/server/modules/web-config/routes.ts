@@ -1,4 +1,10 @@
-import { webConfigurationUpdate } from '../../../contract/web-config';
+import { textAnswer } from '../../../contract/common';
+import {
+  carCalculations,
+  publicWebConfiguration,
+  webConfiguration,
+  webConfigurationUpdate,
+} from '../../../contract/web-config';
 import type { App } from '../../context';
 import { actorOf } from '../../platform/actor';
 import type { WebConfigService } from './service';
@@ -9,7 +15,11 @@ export function webConfigRoutes(service: WebConfigService) {
       '/web-configuration',
       {
         config: { access: 'public' },
-        schema: { tags: ['Cấu hình'], summary: 'Thông tin showroom công khai' },
+        schema: {
+          response: { 200: publicWebConfiguration },
+          tags: ['Cấu hình'],
+          summary: 'Thông tin showroom công khai',
+        },
       },
       () => service.getPublic(),
     );
@@ -18,7 +28,11 @@ export function webConfigRoutes(service: WebConfigService) {
       '/web-configuration/car-calculations',
       {
         config: { access: 'public' },
-        schema: { tags: ['Cấu hình'], summary: 'Thông số tính chi phí lăn bánh, trả góp' },
+        schema: {
+          response: { 200: carCalculations },
+          tags: ['Cấu hình'],
+          summary: 'Thông số tính chi phí lăn bánh, trả góp',
+        },
       },
       async () => (await service.get()).carCalculations,
     );
@@ -27,7 +41,11 @@ export function webConfigRoutes(service: WebConfigService) {
       '/web-configuration/system-message',
       {
         config: { access: 'public' },
-        schema: { tags: ['Cấu hình'], summary: 'Lời nhắc hệ thống của trợ lý AI' },
+        schema: {
+          response: { 200: textAnswer },
+          tags: ['Cấu hình'],
+          summary: 'Lời nhắc hệ thống của trợ lý AI',
+        },
       },
       async (_req, reply) =>
         reply.type('text/plain; charset=utf-8').send((await service.get()).systemMessage),
@@ -37,7 +55,11 @@ export function webConfigRoutes(service: WebConfigService) {
       '/web-configuration/admin',
       {
         config: { access: 'WEB_CONFIG' },
-        schema: { tags: ['Cấu hình'], summary: 'Toàn bộ cấu hình (nhân viên)' },
+        schema: {
+          response: { 200: webConfiguration },
+          tags: ['Cấu hình'],
+          summary: 'Toàn bộ cấu hình (nhân viên)',
+        },
       },
       () => service.get(),
     );
@@ -46,7 +68,12 @@ export function webConfigRoutes(service: WebConfigService) {
       '/web-configuration',
       {
         config: { access: 'WEB_CONFIG' },
-        schema: { tags: ['Cấu hình'], summary: 'Cập nhật cấu hình', body: webConfigurationUpdate },
+        schema: {
+          response: { 200: webConfiguration },
+          tags: ['Cấu hình'],
+          summary: 'Cập nhật cấu hình',
+          body: webConfigurationUpdate,
+        },
       },
       (req) => service.update(req.body as never, actorOf(req)),
     );
