@@ -186,7 +186,9 @@ describe('reset confirm costs the same for known and unknown usernames', () => {
     const known: number[] = [];
     const unknown: number[] = [];
     // Interleaved, each from its own address (no limit reached), medians compared: a ratio, not a time.
-    for (let i = 0; i < 15; i++) {
+    // The reported leak was a ratio of 5 (10 ms against 2 ms); on a shared machine the medians of two
+    // equal paths still drift by up to 2x, so the bounds are 1/3 and 3.
+    for (let i = 0; i < 25; i++) {
       for (const [name, into] of [
         [staff.username, known],
         [`khongco${i}`, unknown],
@@ -202,7 +204,7 @@ describe('reset confirm costs the same for known and unknown usernames', () => {
     console.log(
       `reset confirm: known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms`,
     );
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    expect(ratio).toBeGreaterThan(1 / 3);
+    expect(ratio).toBeLessThan(3);
   });
 });
