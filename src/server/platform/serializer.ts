@@ -58,17 +58,20 @@ export function checkJsonAnswer(
 }
 
 /**
- * Tests only (NODE_ENV=test): every JSON answer, serialised here or sent as ready JSON text (the car
- * pages' cache), is checked against its route's schema. A mismatch answers 500 and is recorded, so
+ * Tests only (NODE_ENV=test): every JSON answer, serialised here or sent as ready JSON text or bytes
+ * (the car answers), is checked against its route's schema. A mismatch answers 500 and is recorded, so
  * the test that made the call fails even when it does not look at the status.
  */
 export async function responseCheck(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (typeof payload !== 'string' || reply.statusCode >= 500) return payload;
+  // Ready JSON comes as text or as bytes (the car answers kept by URL).
+  const text =
+    typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+  if (text === null || reply.statusCode >= 500) return payload;
   if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
   const response = (reply.routeOptions.schema as { response?: ResponseMap } | undefined)?.response;
   const schema = jsonSchemaFor(response, reply.statusCode);
   if (!schema) return payload;
-  checkJsonAnswer(schema, payload, {
+  checkJsonAnswer(schema, text, {
     method: req.method,
     url: reply.routeOptions.url ?? req.url,
     status: reply.statusCode,
