@@ -73,6 +73,9 @@ export const optionalBlank = <T extends z.ZodType>(schema: T) =>
 
 export const phoneSchema = z
   .string({ message: 'Vui lòng nhập số điện thoại' })
+  .trim()
+  // An empty box asks for the number; only something typed can be "không hợp lệ".
+  .min(1, { message: 'Vui lòng nhập số điện thoại' })
   .transform((v) => v.replace(/[\s.-]/g, ''))
   .refine((v) => VN_PHONE.test(v), { message: 'Số điện thoại không hợp lệ' })
   .transform((v) => (v.startsWith('+84') ? `0${v.slice(3)}` : v.startsWith('84') ? `0${v.slice(2)}` : v));

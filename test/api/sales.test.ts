@@ -123,6 +123,7 @@ describe('recording a sale', () => {
     const carId = await newCar();
     const bad: [Record<string, unknown>, string, RegExp][] = [
       [{ buyerName: '' }, 'buyerName', /Vui lòng nhập tên người mua/],
+      [{ buyerPhone: '' }, 'buyerPhone', /Vui lòng nhập số điện thoại/],
       [{ buyerPhone: '123' }, 'buyerPhone', /Số điện thoại không hợp lệ/],
       [{ buyerEmail: 'khong-phai-email' }, 'buyerEmail', /Email không hợp lệ/],
       [{ salePrice: 'abc' }, 'salePrice', /Giá bán không hợp lệ/],

@@ -384,6 +384,7 @@ describe('staff inventory', () => {
 
     await dialog.getByRole('button', { name: 'Ghi nhận bán' }).click();
     await dialog.getByText('Vui lòng nhập tên người mua').waitFor();
+    await dialog.getByText('Vui lòng nhập số điện thoại').waitFor();
     await dialog.getByText('Vui lòng chọn hình thức thanh toán').waitFor();
 
     await dialog.getByLabel('Tên người mua').fill('Trương Minh Khoa');
@@ -395,8 +396,11 @@ describe('staff inventory', () => {
     expect(await dialog.getByLabel('Ngày bán').inputValue()).toBe('05/01/2025');
     await dialog.getByLabel('Hình thức thanh toán').selectOption('TRANSFER');
     await dialog.getByLabel('Ghi chú').fill('Khách chuyển khoản đủ');
-    await dialog.getByRole('button', { name: 'Ghi nhận bán' }).click();
+    // Two clicks in the same instant save once, and the dialog closes on the success.
+    await dialog.getByRole('button', { name: 'Ghi nhận bán' }).dblclick();
     await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await page.getByText(`Đã ghi nhận bán xe ${carName}`).waitFor();
+    expect(await page.getByText('Xe này đã được bán').count()).toBe(0);
     await row.getByText('Đã bán').waitFor();
 
     // A sold car leaves the public list.

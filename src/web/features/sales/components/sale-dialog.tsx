@@ -7,7 +7,7 @@ import {
   saleCreateBody,
 } from '@contract/sales';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -82,8 +82,16 @@ function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }
   const salePrice = useWatch({ control, name: 'salePrice' });
   const diff = salePrice ? salePrice - car.sellPrice : 0;
 
+  // Two clicks in the same instant both pass validation before the button shows it is busy: the
+  // second must not send the sale again (it would come back "Xe này đã được bán").
+  const sending = useRef(false);
   const submit = handleSubmit((values) => {
+    if (sending.current) return;
+    sending.current = true;
     record.mutate(values as unknown as SaleCreate, {
+      onSettled: () => {
+        sending.current = false;
+      },
       onSuccess: (sale: SaleView) => {
         toast.success(`Đã ghi nhận bán xe ${sale.carName}`, {
           action: {
