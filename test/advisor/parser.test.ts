@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMessage } from '../../src/server/modules/chatbot/parse';
+import { parseMessage } from '../../src/contract/query';
 import { type Expected, QUESTIONS } from './questions';
 
 const NOW = new Date('2026-11-21T09:00:00+07:00');

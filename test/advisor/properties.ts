@@ -10,7 +10,7 @@ import {
   toSearch,
 } from '../../src/server/modules/chatbot/advisor/search';
 import { type AdvisorCar, type CarSearch, matchesSearch } from '../../src/server/modules/chatbot/inventory';
-import { type Constraints, parseMessage } from '../../src/server/modules/chatbot/parse';
+import { type Constraints, parseMessage } from '../../src/contract/query';
 import { planInstalment } from '../../src/server/modules/chatbot/port';
 import type { Question } from './questions';
 

@@ -108,6 +108,36 @@ describe('public inventory', () => {
     await page.getByTestId('result-count').getByText(String(all.totalElements)).waitFor();
   });
 
+  it('reads a typed search as the chips and the advisor do: "7 chỗ", "mec", "bán tải dưới 700 triệu"', async () => {
+    const seven = await get<CarPage>('cars', { size: 7 });
+    expect(seven.totalElements).toBeGreaterThan(0);
+    const page = await phonePage();
+    await page.goto(server.url);
+    await page.getByLabel('Tên xe, hãng xe hoặc dòng xe').fill('7 chỗ');
+    await page.getByRole('button', { name: 'Tìm xe' }).click();
+    await page.waitForURL(`${server.url}/cars?size=7`);
+    await page.getByTestId('result-count').getByText(String(seven.totalElements)).waitFor();
+    await page.getByRole('button', { name: 'Bỏ lọc 7 chỗ' }).waitFor();
+
+    const pickups = await get<CarPage>('cars', { bodyType: 'PICKUP', maxPrice: 700_000_000 });
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('Tên xe, hãng xe hoặc dòng xe').fill('bán tải dưới 700 triệu');
+    await page.getByRole('button', { name: 'Tìm xe' }).click();
+    await page.waitForURL(/\/cars\?.*bodyType=PICKUP/);
+    expect(new URL(page.url()).searchParams.get('maxPrice')).toBe('700000000');
+    await page.getByTestId('result-count').getByText(String(pickups.totalElements)).waitFor();
+
+    // A shared link with the words in the name search is read the same way, in place.
+    const mercedes = await get<CarPage>('cars', { brand: 'Mercedes-Benz' });
+    expect(mercedes.totalElements).toBeGreaterThan(0);
+    await page.goto(`${server.url}/cars?carName=mec`);
+    await page.waitForURL(
+      (u) => u.searchParams.get('brand') === 'Mercedes-Benz' && !u.searchParams.has('carName'),
+    );
+    await page.getByTestId('result-count').getByText(String(mercedes.totalElements)).waitFor();
+    await page.close();
+  });
+
   it('a page past the end of the list goes to the last page and never contradicts itself', async () => {
     const all = await get<CarPage>('cars');
     const last = Math.ceil(all.totalElements / PUBLIC_PAGE_SIZE);

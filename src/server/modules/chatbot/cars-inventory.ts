@@ -8,7 +8,7 @@ import {
   matchesSearch,
   type PriceStats,
 } from './inventory';
-import type { Catalogue } from './parse';
+import type { Catalogue } from '../../../contract/query';
 
 /** What the advisor uses of CarsService (structural, so the port's tests can name it). */
 export interface CarsReader {

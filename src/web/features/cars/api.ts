@@ -18,12 +18,15 @@ export function useCars(params: CarListParams, enabled = true) {
 }
 
 /** GET cars/filters: what the filter panel offers. */
+/** GET cars/filters: what the filter panel offers (also read on demand by a typed search). */
+export const carFiltersQuery = {
+  queryKey: [...CARS_KEY, 'filters'],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => api<CarFilters>('cars/filters', { signal }),
+  staleTime: 5 * 60_000,
+};
+
 export function useCarFilters() {
-  return useQuery({
-    queryKey: [...CARS_KEY, 'filters'],
-    queryFn: ({ signal }) => api<CarFilters>('cars/filters', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(carFiltersQuery);
 }
 
 export function useCar(id: number | null) {

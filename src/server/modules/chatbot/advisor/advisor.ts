@@ -8,7 +8,7 @@ import {
   hasHardConstraints,
   type ParsedMessage,
   parseMessage,
-} from '../parse';
+} from '../../../../contract/query';
 import { mergeConstraints, pick, readConversation } from './context';
 import { handoffAnswer } from './handoff';
 import { instalmentAnswer } from './instalment';

@@ -11,7 +11,7 @@ import {
   hasHardConstraints,
   type ParsedMessage,
   parseMessage,
-} from '../parse';
+} from '../../../../contract/query';
 
 /**
  * What the conversation so far tells the advisor: the cars it listed (from the /cars/{id} links of its

@@ -2,7 +2,7 @@ import { BODY_TYPE_LABELS, type BodyType, type Fuel, type Transmission } from '.
 import { formatKm, formatPrice } from '../../../../contract/format';
 import { foldVietnamese } from '../../../../contract/text';
 import type { AdvisorCar } from '../inventory';
-import type { Colour, Constraints, Purpose } from '../parse';
+import type { Colour, Constraints, Purpose } from '../../../../contract/query';
 
 /** Words the answers use: every number in them comes from a car, the configuration or the buyer. */
 

@@ -1,5 +1,5 @@
 import type { CarDetails } from '../inventory';
-import type { InfoTopic } from '../parse';
+import type { InfoTopic } from '../../../../contract/query';
 import { statusNote } from './one-car';
 import { carLink, carTitle } from './render';
 import type { AdvisorReply, Turn } from './turn';

@@ -3,7 +3,7 @@ import { formatKm, formatPrice } from '../../../../contract/format';
 import { compactFold } from '../../../../contract/text';
 import { carTitle } from '../advisor/render';
 import type { AdvisorCar, CarSearch, InventoryPort, ModelFilter } from '../inventory';
-import { parseMessage } from '../parse';
+import { parseMessage } from '../../../../contract/query';
 
 /**
  * The functions a language model may call: the same inventory port the offline advisor uses. The model

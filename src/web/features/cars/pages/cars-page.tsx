@@ -23,6 +23,7 @@ import {
   readListParams,
   writeListParams,
 } from '../filters';
+import { typedSearchFilters } from '../typed-search';
 import { useDocumentTitle } from '../use-document-title';
 
 /** Cards the first screen shows at once (one row on desktop): their photos load eagerly. */
@@ -70,6 +71,24 @@ export default function CarsPage() {
   const chips = filterChips(values);
   const data = cars.data;
   const total = data?.totalElements ?? 0;
+  // A typed name search is read by the advisor's parser: "7 chỗ", "mec", "bán tải dưới 700 triệu"
+  // become filters (chips that can be removed) and only the rest stays a name search.
+  const typed = values.carName;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed text changes
+  useEffect(() => {
+    if (!typed) return;
+    let live = true;
+    void typedSearchFilters(typed, options.data).then(({ carName, ...recognised }) => {
+      if (!live || (Object.keys(recognised).length === 0 && carName === typed)) return;
+      setParams(writeListParams({ ...values, ...recognised, carName }, list.sort, 1), {
+        replace: true,
+        preventScrollReset: true,
+      });
+    });
+    return () => {
+      live = false;
+    };
+  }, [typed]);
   // A page past the end (an old link, a hand-typed ?page=999) goes to the last page, replacing the
   // address: the list never says "75 xe" above "no car on sale".
   const pastEnd =

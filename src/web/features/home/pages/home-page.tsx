@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   ArrowRight,
   Bot,
@@ -13,7 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/button';
 import { useWebConfig } from '../../../lib/web-config';
 import { HomeNews } from '../../blogs';
-import { CarRow, useHomepageCars } from '../../cars';
+import { CarRow, carFiltersQuery, typedSearchUrl, useHomepageCars } from '../../cars';
 import { BannerCarousel } from '../../sliders';
 import { StaticHero } from '../components/static-hero';
 
@@ -64,14 +65,16 @@ const SHORTCUTS = [
 function QuickSearch() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  function search(e: FormEvent) {
+  const queryClient = useQueryClient();
+  async function search(e: FormEvent) {
     e.preventDefault();
-    const q = query.trim();
-    navigate(q ? `/cars?carName=${encodeURIComponent(q)}` : '/cars');
+    // The filter panel's values, so a recognised brand or colour is written as the panel lists it.
+    const options = await queryClient.ensureQueryData(carFiltersQuery).catch(() => undefined);
+    navigate(await typedSearchUrl(query, options));
   }
   return (
     <form
-      onSubmit={search}
+      onSubmit={(e) => void search(e)}
       aria-labelledby="home-search-title"
       className="relative z-10 -mt-10 rounded-2xl bg-white p-4 shadow-xl ring-1 ring-slate-200 sm:-mt-12 sm:p-6"
     >

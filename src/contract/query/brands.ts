@@ -1,4 +1,4 @@
-import { compactFold } from '../../../../contract/text';
+import { compactFold } from '../text';
 import { BRAND_DICTIONARY } from './brand-dictionary';
 import type { Query } from './text';
 import type { BrandRef, ModelRef } from './types';

@@ -1,4 +1,4 @@
-import type { BodyType, CarSort, Fuel, Transmission } from '../../../../contract/cars';
+import type { BodyType, CarSort, Fuel, Transmission } from '../cars';
 
 export type { BodyType, Fuel, Transmission };
 

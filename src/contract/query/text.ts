@@ -1,4 +1,4 @@
-import { foldVietnamese } from '../../../../contract/text';
+import { foldVietnamese } from '../text';
 
 /**
  * A question prepared for the parsers: `raw` keeps the accents (to tell "dầu" from "đầu", "cỡ" from
