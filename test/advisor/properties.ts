@@ -1,5 +1,6 @@
 import { type ChatMessage, carLinks } from '../../src/contract/chat';
 import { formatKm, formatPrice } from '../../src/contract/format';
+import { type Constraints, parseMessage } from '../../src/contract/query';
 import { foldVietnamese } from '../../src/contract/text';
 import type { CarCalculations } from '../../src/contract/web-config';
 import { mergeConstraints, readConversation } from '../../src/server/modules/chatbot/advisor/context';
@@ -10,7 +11,6 @@ import {
   toSearch,
 } from '../../src/server/modules/chatbot/advisor/search';
 import { type AdvisorCar, type CarSearch, matchesSearch } from '../../src/server/modules/chatbot/inventory';
-import { type Constraints, parseMessage } from '../../src/contract/query';
 import { planInstalment } from '../../src/server/modules/chatbot/port';
 import type { Question } from './questions';
 

@@ -1,6 +1,6 @@
 import type { BodyType, Fuel, Transmission } from '../../src/contract/cars';
-import type { ReplyKind } from '../../src/server/modules/chatbot/advisor/advisor';
 import type { Colour, InfoTopic, Purpose } from '../../src/contract/query';
+import type { ReplyKind } from '../../src/server/modules/chatbot/advisor/advisor';
 
 /**
  * Questions buyers really ask, as they type them: with and without accents, slang ("củ", "mẹc",

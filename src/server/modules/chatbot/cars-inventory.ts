@@ -1,4 +1,5 @@
 import type { BodyType, BrandCount, CarStatus, Fuel, Transmission } from '../../../contract/cars';
+import type { Catalogue } from '../../../contract/query';
 import type { Executor } from '../../db/client';
 import {
   type AdvisorCar,
@@ -8,7 +9,6 @@ import {
   matchesSearch,
   type PriceStats,
 } from './inventory';
-import type { Catalogue } from '../../../contract/query';
 
 /** What the advisor uses of CarsService (structural, so the port's tests can name it). */
 export interface CarsReader {

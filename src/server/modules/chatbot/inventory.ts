@@ -1,6 +1,6 @@
+import type { Catalogue } from '../../../contract/query';
 import { compactFold, foldVietnamese } from '../../../contract/text';
 import type { CarSearch, InventoryRow, ModelFilter, PriceStats } from '../cars/inventory-search';
-import type { Catalogue } from '../../../contract/query';
 
 /**
  * What the advisor (offline or a language model through tools) may know about the showroom: this

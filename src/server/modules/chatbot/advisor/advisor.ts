@@ -1,7 +1,5 @@
 import { type ChatMessage, parseCarAdviceMessage } from '../../../../contract/chat';
 import { vnDayKey } from '../../../../contract/format';
-import { foldVietnamese } from '../../../../contract/text';
-import type { CarDetails, InventoryPort } from '../inventory';
 import {
   type Catalogue,
   type Constraints,
@@ -9,6 +7,8 @@ import {
   type ParsedMessage,
   parseMessage,
 } from '../../../../contract/query';
+import { foldVietnamese } from '../../../../contract/text';
+import type { CarDetails, InventoryPort } from '../inventory';
 import { mergeConstraints, pick, readConversation } from './context';
 import { handoffAnswer } from './handoff';
 import { instalmentAnswer } from './instalment';

@@ -4,7 +4,6 @@ import {
   carLinks,
   parseCarAdviceMessage,
 } from '../../../../contract/chat';
-import { foldVietnamese } from '../../../../contract/text';
 import {
   type Catalogue,
   type Constraints,
@@ -12,6 +11,7 @@ import {
   type ParsedMessage,
   parseMessage,
 } from '../../../../contract/query';
+import { foldVietnamese } from '../../../../contract/text';
 
 /**
  * What the conversation so far tells the advisor: the cars it listed (from the /cars/{id} links of its

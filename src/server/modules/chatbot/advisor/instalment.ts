@@ -1,6 +1,6 @@
 import { formatPrice } from '../../../../contract/format';
-import type { AdvisorCar, CarDetails } from '../inventory';
 import type { ParsedMessage } from '../../../../contract/query';
+import type { AdvisorCar, CarDetails } from '../inventory';
 import { findHandedOver } from './handoff';
 import { carLink, carTitle } from './render';
 import { findCars } from './search';

@@ -1,5 +1,5 @@
-import type { CarDetails } from '../inventory';
 import { type Constraints, hasHardConstraints, type ParsedMessage } from '../../../../contract/query';
+import type { CarDetails } from '../inventory';
 import { carEntry, carTitle, describeConstraints, reasonsFor } from './render';
 import { findCars, PRICE_RELAX, RELAX_LABELS, type SearchOutcome } from './search';
 import type { AdvisorReply, ReplyKind, Turn } from './turn';

@@ -1,8 +1,8 @@
 import { CAR_STATUS_LABELS } from '../../../../contract/cars';
 import { formatKm, formatPrice } from '../../../../contract/format';
+import type { CarAttribute, ParsedMessage } from '../../../../contract/query';
 import { compactFold } from '../../../../contract/text';
 import type { AdvisorCar, CarDetails } from '../inventory';
-import type { CarAttribute, ParsedMessage } from '../../../../contract/query';
 import { bodyWord, carFacts, carLink, carTitle, FUEL_WORDS, TRANSMISSION_WORDS } from './render';
 import type { AdvisorReply, Turn } from './turn';
 

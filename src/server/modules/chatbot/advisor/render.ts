@@ -1,8 +1,8 @@
 import { BODY_TYPE_LABELS, type BodyType, type Fuel, type Transmission } from '../../../../contract/cars';
 import { formatKm, formatPrice } from '../../../../contract/format';
+import type { Colour, Constraints, Purpose } from '../../../../contract/query';
 import { foldVietnamese } from '../../../../contract/text';
 import type { AdvisorCar } from '../inventory';
-import type { Colour, Constraints, Purpose } from '../../../../contract/query';
 
 /** Words the answers use: every number in them comes from a car, the configuration or the buyer. */
 

@@ -1,6 +1,6 @@
+import type { Constraints } from '../../../../contract/query';
 import { compactFold } from '../../../../contract/text';
 import type { AdvisorCar, CarSearch, InventoryPort } from '../inventory';
-import type { Constraints } from '../../../../contract/query';
 import { purposeScore } from './render';
 
 /** The constraints an advisor can give up, least important first, and how an answer names them. */

@@ -1,5 +1,5 @@
-import type { CarDetails } from '../inventory';
 import type { InfoTopic } from '../../../../contract/query';
+import type { CarDetails } from '../inventory';
 import { statusNote } from './one-car';
 import { carLink, carTitle } from './render';
 import type { AdvisorReply, Turn } from './turn';

@@ -1,9 +1,9 @@
 import { BODY_TYPES, CAR_SORTS, type CarSort, FUELS, TRANSMISSIONS } from '../../../../contract/cars';
 import { formatKm, formatPrice } from '../../../../contract/format';
+import { parseMessage } from '../../../../contract/query';
 import { compactFold } from '../../../../contract/text';
 import { carTitle } from '../advisor/render';
 import type { AdvisorCar, CarSearch, InventoryPort, ModelFilter } from '../inventory';
-import { parseMessage } from '../../../../contract/query';
 
 /**
  * The functions a language model may call: the same inventory port the offline advisor uses. The model
