@@ -75,7 +75,7 @@ export const CAR_STATUS_LABELS: Record<CarStatus, string> = {
 };
 export const VISIBLE_STATUSES: readonly CarStatus[] = ['available', 'pending'];
 
-export const CAR_SORTS = ['newest', 'price_asc', 'price_desc', 'odo_asc', 'year_desc'] as const;
+export const CAR_SORTS = ['newest', 'price_asc', 'price_desc', 'odo_asc', 'year_desc', 'price_drop'] as const;
 export type CarSort = (typeof CAR_SORTS)[number];
 export const CAR_SORT_LABELS: Record<CarSort, string> = {
   newest: 'Mới đăng',
@@ -83,7 +83,12 @@ export const CAR_SORT_LABELS: Record<CarSort, string> = {
   price_desc: 'Giá cao đến thấp',
   odo_asc: 'Đi ít nhất',
   year_desc: 'Đời mới nhất',
+  price_drop: 'Vừa giảm giá',
 };
+
+/** A car on sale fewer days than this is "Mới về"; a drop within this many days is "Vừa giảm". */
+export const NEW_ARRIVAL_DAYS = 7;
+export const PRICE_DROP_DAYS = 30;
 
 /** Limits of the inventory issue. */
 export const MAX_PHOTOS_PER_CAR = 20;

@@ -286,8 +286,19 @@ export const carSummarySchema = z.object({
   /** The first photo, or null. */
   cover: imageViewSchema.nullable(),
   createdAt: z.string(),
+  /** How much the price fell in the last PRICE_DROP_DAYS days ("Vừa giảm X triệu"), or null. */
+  priceDrop: z.number().nullable(),
+  /** When the latest of those drops happened, or null. */
+  priceDroppedAt: z.string().nullable(),
 });
 export type CarSummary = z.infer<typeof carSummarySchema>;
+
+/** GET /api/cars/{carId}/price-history: every change of the sell price, newest first. */
+export const carPriceHistorySchema = z.object({
+  carId: z.number(),
+  changes: z.array(z.object({ changedAt: z.string(), oldPrice: z.number(), newPrice: z.number() })),
+});
+export type CarPriceHistory = z.infer<typeof carPriceHistorySchema>;
 
 export const carDetailSchema = carSummarySchema.extend({
   drivetrain: z.enum(DRIVETRAINS).nullable(),

@@ -231,6 +231,7 @@ describe('GET /api/cars/filters', () => {
       'price_desc',
       'odo_asc',
       'year_desc',
+      'price_drop',
     ]);
     expect(f.total).toBe(9);
   });

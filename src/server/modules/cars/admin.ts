@@ -17,6 +17,7 @@ import type { PreparedImage } from '../../platform/images';
 import type { CarCatalogue } from './catalogue';
 import { lockCar } from './lifecycle';
 import { appendPhotos, type CarPhotos, refreshCover, type Transactor } from './photos';
+import { recordPriceChange } from './price-history';
 import {
   auditable,
   type CarViews,
@@ -121,9 +122,11 @@ export class CarAdmin {
           }
           status = data.status;
         }
+        const now = new Date();
+        const drop = await recordPriceChange(tx, before, data.sellPrice, actor, now);
         const [after] = await tx
           .update(cars)
-          .set({ ...carValues(data), status, updatedAt: new Date() })
+          .set({ ...carValues(data), ...drop, status, updatedAt: now })
           .where(eq(cars.id, id))
           .returning();
         await appendPhotos(tx, id, stored);

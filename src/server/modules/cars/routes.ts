@@ -10,6 +10,7 @@ import {
   carInput,
   carPhotoParam,
   carPhotoSchema,
+  carPriceHistorySchema,
   carStatusBody,
   carSummarySchema,
   carsAdminQuery,
@@ -102,6 +103,20 @@ export function carsRoutes(service: CarsService) {
         },
       },
       async (req, reply) => json(reply, await service.detail(req.params.id)),
+    );
+
+    app.get(
+      '/cars/:id/price-history',
+      {
+        config: pub,
+        schema: {
+          response: { 200: carPriceHistorySchema },
+          tags: publicTags,
+          summary: 'Lịch sử giá bán của xe (mới nhất trước)',
+          params: carIdParam,
+        },
+      },
+      async (req, reply) => json(reply, await service.priceHistory(req.params.id)),
     );
 
     app.get(

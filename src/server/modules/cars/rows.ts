@@ -20,6 +20,7 @@ import type { Executor } from '../../db/client';
 import { imageView } from '../../platform/images';
 import { escapeLike } from '../../platform/paging';
 import type { Storage } from '../../platform/storage';
+import { recentDrop } from './price-history';
 import { carPhotos, cars } from './schema';
 
 /**
@@ -51,6 +52,8 @@ export const summaryColumns = {
   coverWidth: cars.coverWidth,
   coverHeight: cars.coverHeight,
   createdAt: cars.createdAt,
+  priceDropFrom: cars.priceDropFrom,
+  priceDroppedAt: cars.priceDroppedAt,
 };
 export type SummaryRow = Pick<CarRow, keyof typeof summaryColumns>;
 
@@ -74,6 +77,8 @@ export function orderBy(sort: CarSort | 'updated'): SQL[] {
       return [asc(cars.odo), asc(cars.id)];
     case 'year_desc':
       return [down(cars.year), down(cars.createdAt), down(cars.id)];
+    case 'price_drop':
+      return [down(cars.priceDroppedAt), down(cars.id)];
     case 'updated':
       return [desc(cars.updatedAt), desc(cars.id)];
     default:
@@ -173,6 +178,7 @@ export class CarViews {
           ? imageView(this.storage, row.coverKey, row.coverWidth, row.coverHeight)
           : null,
       createdAt: row.createdAt.toISOString(),
+      ...recentDrop(row, Date.now()),
     };
   }
 

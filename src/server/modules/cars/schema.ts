@@ -40,6 +40,10 @@ export const cars = pgTable(
     coverWidth: integer('cover_width'),
     coverHeight: integer('cover_height'),
     photoCount: integer('photo_count').notNull().default(0),
+    // The last price drop, kept from car_price_changes for lists ("Vừa giảm X triệu"): the price before
+    // the drops of the last 30 days, and when the latest one happened.
+    priceDropFrom: bigint('price_drop_from', { mode: 'number' }),
+    priceDroppedAt: timestamp('price_dropped_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,6 +70,8 @@ export const cars = pgTable(
     index('cars_int_color_idx').on(t.interiorColorKey),
     index('cars_year_idx').on(t.year),
     index('cars_size_idx').on(t.size),
+    // "Vừa giảm giá" first: the latest drops, newest first.
+    index('cars_visible_dropped_idx').on(t.priceDroppedAt.desc(), t.id.desc()).where(VISIBLE),
     // Dashboard statistics: cars by the day they entered stock, counted and valued from the index alone.
     index('cars_created_status_price_idx').on(t.createdAt, t.status, t.sellPrice),
   ],
@@ -86,4 +92,20 @@ export const carPhotos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('car_photos_car_idx').on(t.carId, t.position)],
+);
+
+/** Every change of a car's sell price: when, who, from what, to what (public without the who). */
+export const carPriceChanges = pgTable(
+  'car_price_changes',
+  {
+    id: serial('id').primaryKey(),
+    carId: integer('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    oldPrice: bigint('old_price', { mode: 'number' }).notNull(),
+    newPrice: bigint('new_price', { mode: 'number' }).notNull(),
+    changedBy: integer('changed_by'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('car_price_changes_car_idx').on(t.carId, t.changedAt)],
 );

@@ -7,6 +7,7 @@ import type {
   CarDetail,
   CarFilters,
   CarPhoto,
+  CarPriceHistory,
   CarStatus,
   CarSummary,
   CarsAdminQuery,
@@ -23,6 +24,7 @@ import { CarCatalogue, type HomepageKind } from './catalogue';
 import type { CarSearch, InventoryRow, PriceStats } from './inventory-search';
 import { CarLifecycle, findCar, lockCar } from './lifecycle';
 import { CarPhotos } from './photos';
+import { priceHistory } from './price-history';
 import { ReadCache } from './read-cache';
 import { type CarRow, CarViews } from './rows';
 import { cars } from './schema';
@@ -96,6 +98,11 @@ export class CarsService {
 
   filters(): Promise<CarFilters> {
     return this.catalogue.filters();
+  }
+
+  /** Every change of a car's sell price, newest first (public: without who made it). */
+  priceHistory(id: number): Promise<CarPriceHistory> {
+    return priceHistory(this.db, id);
   }
 
   /** Any car, sold ones too (their page still opens and says so). */
