@@ -56,6 +56,19 @@ describe('demo showroom', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('has a few recent price drops, first in "Vừa giảm giá", each from its recorded change', async () => {
+    const sorted = (await t.call('GET', '/api/cars', { query: { sort: 'price_drop', pageSize: 60 } })).json
+      .content as { carId: number; sellPrice: number; priceDrop: number | null }[];
+    const dropped = sorted.filter((c) => c.priceDrop);
+    expect(dropped.length).toBeGreaterThanOrEqual(3);
+    expect(sorted.slice(0, dropped.length).every((c) => c.priceDrop)).toBe(true);
+    for (const car of dropped) {
+      const h = (await t.call('GET', `/api/cars/${car.carId}/price-history`)).json;
+      expect(h.changes[0].newPrice).toBe(car.sellPrice);
+      expect(h.changes[0].oldPrice - h.changes[0].newPrice).toBe(car.priceDrop);
+    }
+  });
+
   it('has sales spread over the last 24 months, by demo staff, a few cancelled', async () => {
     const all = (await t.call('GET', '/api/soldhistory', { token: t.adminToken, query: { size: 100 } })).json;
     expect(all.totalElements).toBeGreaterThanOrEqual(40);

@@ -138,6 +138,24 @@ describe('public inventory', () => {
     await page.close();
   });
 
+  it('shows a recent price drop on the card and the car page, with the price history', async () => {
+    const dropped = (await get<CarPage>('cars', { sort: 'price_drop', pageSize: 12 })).content.filter(
+      (c) => c.priceDrop,
+    )[0];
+    const drop = dropped?.priceDrop ?? 0;
+    expect(drop).toBeGreaterThan(0);
+    const label = `Vừa giảm ${formatPrice(drop)}`;
+    const page = await phonePage();
+    await page.goto(`${server.url}/cars?sort=price_drop`);
+    const card = page.getByTestId('car-results').locator('article').first();
+    await card.getByText(label).waitFor();
+    await page.goto(`${server.url}/cars/${dropped.carId}`);
+    await page.getByText(label).first().waitFor();
+    await page.getByText(/^Lịch sử giá/).click();
+    await page.getByText(`${formatPrice(drop + dropped.sellPrice)} →`).waitFor();
+    await page.close();
+  });
+
   it('a page past the end of the list goes to the last page and never contradicts itself', async () => {
     const all = await get<CarPage>('cars');
     const last = Math.ceil(all.totalElements / PUBLIC_PAGE_SIZE);

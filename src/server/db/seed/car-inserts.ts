@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { CarData, CarStatus } from '../../../contract/cars';
 import { appendPhotos, refreshCover } from '../../modules/cars/photos';
 import { carValues } from '../../modules/cars/rows';
-import { carPhotos, cars } from '../../modules/cars/schema';
+import { carPhotos, carPriceChanges, cars } from '../../modules/cars/schema';
 import type { StoredImage } from '../../platform/images';
 import type { Executor } from '../client';
 
@@ -66,4 +67,21 @@ export async function insertGeneratedCars(
     ids.push(...inserted.map((r) => r.id));
   }
   return ids;
+}
+
+/**
+ * A seeded car's earlier price: one recorded change from `oldPrice` to the car's price at `at`, and the
+ * drop columns a staff save would have written (demo data: "Vừa giảm X triệu" on a few cars).
+ */
+export async function insertSeededPriceDrop(
+  exec: Executor,
+  car: { id: number; sellPrice: number },
+  oldPrice: number,
+  at: Date,
+): Promise<void> {
+  await exec
+    .insert(carPriceChanges)
+    .values({ carId: car.id, oldPrice, newPrice: car.sellPrice, changedAt: at });
+  if (oldPrice > car.sellPrice)
+    await exec.update(cars).set({ priceDropFrom: oldPrice, priceDroppedAt: at }).where(eq(cars.id, car.id));
 }

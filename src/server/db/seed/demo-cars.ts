@@ -8,7 +8,7 @@ import type { SalesService } from '../../modules/sales/service';
 import type { UsersService } from '../../modules/users/service';
 import { type PreparedImage, prepareImage, type StoredImage, storeImage } from '../../platform/images';
 import type { DemoSeeder } from './bootstrap';
-import { insertSeededCar } from './car-inserts';
+import { insertSeededCar, insertSeededPriceDrop } from './car-inserts';
 import { CAR_TEMPLATES, type CarTemplate, makeCar, type Rng, rng } from './demo-cars-data';
 import { drawCarPhoto } from './demo-cars-photos';
 
@@ -235,6 +235,8 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
   const shared = new Map<string, Promise<PreparedImage>>();
   const photos = await pool(plan, 3, (p) => photosFor(ctx, p, shared));
 
+  // Its own sequence, so the price drops leave the sales and buyers drawn from `r` as they were.
+  const drops = rng(20_261_124);
   await ctx.db.transaction(async (tx) => {
     for (const [i, p] of plan.entries()) {
       const carId = await insertSeededCar(
@@ -242,6 +244,18 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
         { ...p.data, status: p.status, createdAt: p.createdAt },
         photos[i],
       );
+      // About one car on sale in eight was repriced down within the last 30 days (after it arrived).
+      const onLotDays = Math.floor((now.getTime() - p.createdAt.getTime()) / DAY);
+      if (p.status === 'available' && onLotDays > 3 && drops.chance(0.12)) {
+        const daysAgo = drops.int(1, Math.min(28, onLotDays - 1));
+        const drop = drops.int(1, 4) * 10_000_000;
+        await insertSeededPriceDrop(
+          tx,
+          { id: carId, sellPrice: p.data.sellPrice },
+          p.data.sellPrice + drop,
+          new Date(now.getTime() - daysAgo * DAY),
+        );
+      }
       if (!p.sale) continue;
       const buyer = person(r);
       const seller = pickSeller();

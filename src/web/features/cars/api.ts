@@ -1,4 +1,4 @@
-import type { CarDetail, CarFilters, CarPage, CarSummary } from '@contract/cars';
+import type { CarDetail, CarFilters, CarPage, CarPriceHistory, CarSummary } from '@contract/cars';
 import type { CarCalculations } from '@contract/web-config';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -39,6 +39,16 @@ export function useCar(id: number | null) {
 }
 
 /** GET cars/{id}/similar: visible cars of the same body type or brand, nearest in price. */
+/** GET cars/{id}/price-history: the changes of the sell price, newest first. */
+export function usePriceHistory(id: number | null) {
+  return useQuery({
+    queryKey: [...CARS_KEY, 'price-history', id],
+    queryFn: ({ signal }) => api<CarPriceHistory>(`cars/${id}/price-history`, { signal }),
+    enabled: id !== null,
+    staleTime: 60_000,
+  });
+}
+
 export function useSimilarCars(id: number | null) {
   return useQuery({
     queryKey: [...CARS_KEY, 'similar', id],

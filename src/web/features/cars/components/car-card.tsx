@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { Skeleton } from '../../../components/skeleton';
 import { cx } from '../../../lib/cx';
 import { CarImage } from './car-image';
+import { FreshnessBadges } from './freshness-badges';
 
 /** A car in a list: photo (3:2), name, year / odometer / fuel / gearbox, price large. */
 export function CarCard({
@@ -79,6 +80,7 @@ export function CarCard({
             {TRANSMISSION_LABELS[car.transmission]}
           </li>
         </ul>
+        <FreshnessBadges car={car} className="mt-3" />
         <div className="mt-auto flex items-end justify-between gap-2 pt-3">
           <p className="text-xl font-bold text-brand-600" data-testid="car-price">
             {formatPrice(car.sellPrice)}

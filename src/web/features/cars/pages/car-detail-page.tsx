@@ -26,6 +26,8 @@ import { CarGallery } from '../components/car-gallery';
 import { CarRow } from '../components/car-row';
 import { CarFeatures, CarSpecs } from '../components/car-specs';
 import { CostCalculator } from '../components/cost-calculator';
+import { FreshnessBadges } from '../components/freshness-badges';
+import { PriceHistory } from '../components/price-history';
 import { useDocumentTitle } from '../use-document-title';
 
 function Facts({ car }: { car: CarDetail }) {
@@ -83,6 +85,8 @@ function Summary({ car }: { car: CarDetail }) {
           {formatPrice(car.sellPrice)}
         </p>
         <p className="text-sm text-slate-500 tabular-nums">{formatVnd(car.sellPrice)}</p>
+        <FreshnessBadges car={car} className="mt-2" />
+        <PriceHistory carId={car.carId} />
       </div>
       <div className="mt-5">
         <Facts car={car} />
