@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type AxeViolation, axeScan } from './helpers/axe';
 import { DESKTOP, journeyFixture, PHONE, signIn } from './helpers';
+import { type AxeViolation, axeScan } from './helpers/axe';
 
 /**
  * axe-core (WCAG 2.1 A/AA and best practices) on every public page at phone and desktop width and on
@@ -37,10 +37,12 @@ beforeAll(async () => {
   ids.blogId = (await get<{ content: { blogId: number }[] }>('blogs')).content[0].blogId;
   ids.recruitmentId = (await get<{ recruitmentId: number }[]>('recruitments'))[0].recruitmentId;
   ids.userId = (await get<{ content: { userId: number }[] }>('users')).content[0].userId;
-  ids.overviewId = (await get<{ content: { overviewId: number }[] }>('overview/admin/sliders')).content[0]
-    .overviewId;
-  ids.transactionId = (await get<{ content: { transactionId: number }[] }>('soldhistory')).content[0]
-    .transactionId;
+  ids.overviewId = (
+    await get<{ content: { overviewId: number }[] }>('overview/admin/sliders')
+  ).content[0].overviewId;
+  ids.transactionId = (
+    await get<{ content: { transactionId: number }[] }>('soldhistory')
+  ).content[0].transactionId;
 });
 
 const publicPages = (): string[] => [
@@ -103,7 +105,9 @@ async function open(page: Page, path: string) {
 
 function describeViolations(path: string, width: number, found: AxeViolation[]) {
   return found
-    .map((v) => `${v.rule} on ${path} at ${width} px (${v.impact}): ${v.help}\n    ${v.targets.join('\n    ')}`)
+    .map(
+      (v) => `${v.rule} on ${path} at ${width} px (${v.impact}): ${v.help}\n    ${v.targets.join('\n    ')}`,
+    )
     .join('\n');
 }
 
