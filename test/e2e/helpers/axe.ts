@@ -18,6 +18,12 @@ export interface AxeViolation {
 
 /** Runs axe-core on what the page shows now and returns its violations (one per rule). */
 export async function axeScan(page: Page): Promise<AxeViolation[]> {
+  // Colours are measured as drawn: a panel fading in would fail contrast half-way (endless spinners aside).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') refuses an inline tag.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
