@@ -76,10 +76,7 @@ export default function DashboardLayout() {
     <div className="min-h-dvh bg-slate-100">
       {user?.userId ? <DashboardTopBar user={user} onOpenMenu={() => setDrawerOpen(true)} /> : null}
       <div className="flex">
-        <aside
-          aria-label="Menu quản trị"
-          className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white lg:block"
-        >
+        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white lg:block">
           {menu}
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-5 sm:px-6 sm:py-6">

@@ -150,7 +150,7 @@ export default function AdminBlogFormPage() {
           )}
         </div>
         <aside
-          aria-label="Chuyên mục, ảnh bìa và hiển thị"
+          aria-label="Tùy chọn bài viết"
           className="space-y-5 self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-4"
         >
           {loading ? (
