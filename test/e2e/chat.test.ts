@@ -40,7 +40,7 @@ function chat(page: Page) {
     toggle: page.getByRole('button', { name: 'Mở Chat với Trợ lý AI' }),
     panel,
     log,
-    entries: log.locator(':scope > li'),
+    entries: log.locator(':scope > ol > li'),
     input: panel.getByPlaceholder('Nhập câu hỏi của bạn về xe, tư vấn, giá bán...'),
     send: panel.locator('form button[type="submit"]'),
     typing: panel.getByTestId('chat-typing'),
@@ -295,7 +295,7 @@ describe('/chatbot page', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     const card = page.getByRole('region', { name: 'Chat với Trợ lý AI' });
     const log = card.getByRole('log', { name: 'Cuộc trò chuyện' });
-    const entries = log.locator(':scope > li');
+    const entries = log.locator(':scope > ol > li');
     expect(await entries.allInnerTexts()).toEqual([CHAT_GREETING]);
     // No floating toggle over the page that already is the chat; Messenger and Zalo stay.
     expect(await page.getByRole('button', { name: 'Mở Chat với Trợ lý AI' }).count()).toBe(0);

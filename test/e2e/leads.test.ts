@@ -200,9 +200,11 @@ describe('public forms on a phone', () => {
     // Pick a car by searching the visible cars.
     const list = page.getByRole('list', { name: 'Danh sách xe' });
     const first = list.getByRole('button').first();
-    const name = ((await first.getAttribute('aria-label')) ?? '').replace(/^Chọn xe /, '');
+    const name = (await first.getByTestId('car-name').textContent()) ?? '';
     await page.getByRole('searchbox', { name: 'Tìm xe' }).fill(name.split(' ').slice(0, 2).join(' '));
-    await list.getByRole('button', { name: `Chọn xe ${name}`, exact: true }).click();
+    // The button says "Chọn xe", then what it shows: name, year and kilometres, price.
+    const exactName = new RegExp(`^Chọn xe ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\d{4}`);
+    await list.getByRole('button', { name: exactName }).click();
     await page.getByTestId('chosen-car').getByText(name, { exact: true }).waitFor();
 
     await page.getByLabel('Ngày lái thử').fill(tomorrow());

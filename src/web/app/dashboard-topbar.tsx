@@ -73,16 +73,17 @@ function UserMenu({ user }: { user: MyInfo }) {
         aria-expanded={open}
         aria-controls={id}
         aria-haspopup="true"
-        aria-label={`Tài khoản: ${user.name}`}
         onClick={() => setOpen((o) => !o)}
       >
+        {/* Named by its own text ("Tài khoản: <name>"): an aria-label would hide the initials and name it shows. */}
+        <span className="sr-only">Tài khoản: </span>
         <span
           className="flex size-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
           aria-hidden="true"
         >
           {initials(user.name)}
         </span>
-        <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 sm:block">
+        <span className="sr-only max-w-40 truncate text-sm font-medium text-slate-800 sm:not-sr-only sm:block">
           {user.name}
         </span>
         <ChevronDown
@@ -149,7 +150,8 @@ export function DashboardTopBar({ user, onOpenMenu }: { user: MyInfo; onOpenMenu
       <Link
         to="/"
         className="inline-flex min-h-11 items-center rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
-        aria-label="Về trang chủ website"
+        // The label holds the name shown, as the public header's logo does.
+        aria-label={`${config?.showroomName || 'AutoViet'} - Về trang chủ website`}
       >
         <Logo name={config?.showroomName || 'AutoViet'} className="[&>span]:text-lg" />
       </Link>

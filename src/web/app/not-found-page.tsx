@@ -11,7 +11,11 @@ export default function NotFoundPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="px-4 py-3 sm:px-6">
-        <Link to="/" className="inline-block rounded-lg" aria-label="Trang chủ">
+        <Link
+          to="/"
+          className="inline-block rounded-lg"
+          aria-label={`${data?.showroomName || 'AutoViet'} - Trang chủ`}
+        >
           <Logo name={data?.showroomName || 'AutoViet'} />
         </Link>
       </header>

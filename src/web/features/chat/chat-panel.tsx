@@ -48,7 +48,8 @@ export default function ChatPanel({ id, open, onClose }: { id: string; open: boo
         'sm:rounded-2xl sm:shadow-2xl sm:ring-1 sm:ring-slate-900/10',
       )}
     >
-      <header className="flex items-center gap-2 bg-brand-600 py-1.5 pr-1.5 pl-3 pt-[max(0.375rem,env(safe-area-inset-top))] text-white">
+      {/* Not a <header>: inside a dialog it would be a second banner of the page. */}
+      <div className="flex items-center gap-2 bg-brand-600 py-1.5 pr-1.5 pl-3 pt-[max(0.375rem,env(safe-area-inset-top))] text-white">
         <BotAvatar className="bg-white ring-white/30" />
         <div className="min-w-0 flex-1">
           <h2 id={titleId} className="truncate text-base leading-tight font-semibold">
@@ -83,7 +84,7 @@ export default function ChatPanel({ id, open, onClose }: { id: string; open: boo
         >
           <X className="size-6" aria-hidden="true" />
         </button>
-      </header>
+      </div>
       <ChatThread
         visible={open}
         onNavigate={() => {

@@ -237,18 +237,21 @@ export function ChatThread({
         ref={scroller}
         className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-4"
       >
-        <ol className="space-y-3" role="log" aria-label="Cuộc trò chuyện">
-          {messages.map((m, i) => (
-            <Bubble
-              // The list only grows at its end or is replaced whole by reset.
-              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no identity of their own
-              key={i}
-              entry={m}
-              canRetry={i === messages.length - 1 && !!m.retryable && !loading}
-              onNavigate={onNavigate}
-            />
-          ))}
-        </ol>
+        {/* The live region wraps the list: an <ol> given role="log" would stop being a list for its <li>s. */}
+        <div role="log" aria-label="Cuộc trò chuyện">
+          <ol className="space-y-3">
+            {messages.map((m, i) => (
+              <Bubble
+                // The list only grows at its end or is replaced whole by reset.
+                // biome-ignore lint/suspicious/noArrayIndexKey: entries have no identity of their own
+                key={i}
+                entry={m}
+                canRetry={i === messages.length - 1 && !!m.retryable && !loading}
+                onNavigate={onNavigate}
+              />
+            ))}
+          </ol>
+        </div>
         {onlyGreeting ? <Suggestions disabled={loading} className="mt-4 pl-10" /> : null}
         {loading ? (
           <div className="mt-3">

@@ -107,7 +107,9 @@ export function ChatWidget() {
 
   return (
     <>
-      <div
+      {/* A landmark of its own, so the floating buttons are not content outside every landmark. */}
+      <aside
+        aria-label="Liên hệ nhanh"
         className={cx(
           open ? 'hidden' : 'flex',
           // The /chatbot page lists Messenger and Zalo itself; on a phone the icons would sit on the conversation.
@@ -157,7 +159,7 @@ export function ChatWidget() {
             <Bot className="size-7" aria-hidden="true" />
           </button>
         )}
-      </div>
+      </aside>
       {loaded ? (
         <PanelBoundary onError={onBroken}>
           <Suspense fallback={open ? <PanelLoading /> : null}>

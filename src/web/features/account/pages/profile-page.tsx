@@ -12,12 +12,15 @@ import { SessionsCard } from '../components/sessions-card';
 
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3 py-3">
-      <span className="mt-0.5 text-slate-400">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium text-slate-500">{label}</dt>
-        <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
-      </div>
+    // A <dl> group may hold only <dt> and <dd>, so the icon sits in the term, set beside both lines.
+    <div className="relative min-w-0 py-3 pl-7">
+      <dt className="text-xs font-medium text-slate-500">
+        <span className="absolute top-3.5 left-0 text-slate-400" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -60,10 +63,10 @@ export default function ProfilePage() {
                   {user.username}
                 </InfoRow>
                 <InfoRow icon={<Mail className="size-4" />} label="Email">
-                  {user.email || <span className="text-slate-400">Chưa cập nhật</span>}
+                  {user.email || <span className="text-slate-500">Chưa cập nhật</span>}
                 </InfoRow>
                 <InfoRow icon={<Phone className="size-4" />} label="Số điện thoại">
-                  {user.phone || <span className="text-slate-400">Chưa cập nhật</span>}
+                  {user.phone || <span className="text-slate-500">Chưa cập nhật</span>}
                 </InfoRow>
                 <InfoRow icon={<ShieldCheck className="size-4" />} label="Quyền hạn">
                   {isAdmin ? (
@@ -77,7 +80,7 @@ export default function ProfilePage() {
                       ))}
                     </ul>
                   ) : (
-                    <span className="text-slate-400">Chưa được cấp quyền quản lý nào</span>
+                    <span className="text-slate-500">Chưa được cấp quyền quản lý nào</span>
                   )}
                 </InfoRow>
               </dl>

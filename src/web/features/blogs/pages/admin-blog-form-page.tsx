@@ -149,7 +149,10 @@ export default function AdminBlogFormPage() {
             </>
           )}
         </div>
-        <aside className="space-y-5 self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-4">
+        <aside
+          aria-label="Tùy chọn bài viết"
+          className="space-y-5 self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-4"
+        >
           {loading ? (
             <Skeleton className="aspect-video w-full" />
           ) : (

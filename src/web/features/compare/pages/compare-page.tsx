@@ -141,7 +141,8 @@ export default function ComparePage() {
                                   <Link to={`/cars/${car.carId}`} className="block">
                                     <CarImage
                                       image={car.cover}
-                                      alt={car.carName}
+                                      // The name follows in the same link; repeating it as alt text says it twice.
+                                      alt=""
                                       className="rounded-lg"
                                       sizes="(min-width: 1024px) 220px, 45vw"
                                     />
@@ -184,7 +185,7 @@ export default function ComparePage() {
                             <>
                               {v}
                               {r.best === i ? (
-                                <span className="mt-0.5 block text-xs font-semibold text-emerald-600">
+                                <span className="mt-0.5 block text-xs font-semibold text-emerald-700">
                                   {r.label === 'Giá bán'
                                     ? 'Giá tốt nhất'
                                     : r.label === 'Năm sản xuất'

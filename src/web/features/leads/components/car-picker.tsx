@@ -170,7 +170,6 @@ export function CarPicker({
                       <button
                         type="button"
                         aria-pressed={selected}
-                        aria-label={`Chọn xe ${car.carName}`}
                         onClick={() => {
                           onChange(car.carId);
                           setBrowsing(false);
@@ -182,7 +181,12 @@ export function CarPicker({
                       >
                         <Thumb car={car} className="h-12 w-16" />
                         <span className="min-w-0 flex-1">
-                          <span className="line-clamp-1 text-sm font-medium text-slate-900">
+                          {/* Said before the visible text rather than replacing it (a label must hold what is seen). */}
+                          <span className="sr-only">Chọn xe </span>
+                          <span
+                            data-testid="car-name"
+                            className="line-clamp-1 text-sm font-medium text-slate-900"
+                          >
                             {car.carName}
                           </span>
                           <span className="block text-xs text-slate-500">

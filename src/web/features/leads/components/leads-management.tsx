@@ -166,7 +166,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
         l.assignee ? (
           <span className="whitespace-nowrap">{l.assignee.fullName}</span>
         ) : (
-          <span className="text-slate-400">Chưa giao</span>
+          <span className="text-slate-500">Chưa giao</span>
         ),
     },
     actionsColumn((l) => (

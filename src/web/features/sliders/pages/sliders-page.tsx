@@ -36,7 +36,7 @@ export default function SlidersPage() {
             className="aspect-[5/2] w-32 rounded-md object-cover ring-1 ring-slate-200"
           />
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         ),
     },
     {
@@ -69,10 +69,10 @@ export default function SlidersPage() {
         s.link ? (
           <span className="break-all text-xs text-slate-600">
             {s.link}
-            {s.buttonText ? <span className="block text-slate-400">Nút: {s.buttonText}</span> : null}
+            {s.buttonText ? <span className="block text-slate-500">Nút: {s.buttonText}</span> : null}
           </span>
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         ),
     },
     { key: 'order', header: 'Thứ tự', className: 'text-center tabular-nums', cell: (s) => s.order },

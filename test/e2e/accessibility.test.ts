@@ -1,0 +1,166 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, journeyFixture, PHONE, signIn } from './helpers';
+import { type AxeViolation, axeScan } from './helpers/axe';
+
+/**
+ * axe-core (WCAG 2.1 A/AA and best practices) on every public page at phone and desktop width and on
+ * every dashboard page at desktop width, signed in as the admin. Every page has none; a new one fails the
+ * run with its rule, page, width and first elements.
+ */
+const journey = journeyFixture(import.meta.url);
+
+interface Ids {
+  carId: number;
+  compareIds: number[];
+  blogId: number;
+  recruitmentId: number;
+  userId: number;
+  overviewId: number;
+  transactionId: number;
+}
+const ids = {} as Ids;
+
+async function get<T>(path: string, query?: Record<string, string | number>): Promise<T> {
+  const res = await journey.api.call('GET', path, { token: journey.adminToken, query });
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.body}`);
+  return res.json as T;
+}
+
+beforeAll(async () => {
+  const cars = await get<{ content: { carId: number }[] }>('cars', { pageSize: 3 });
+  ids.carId = cars.content[0].carId;
+  ids.compareIds = cars.content.slice(0, 3).map((c) => c.carId);
+  ids.blogId = (await get<{ content: { blogId: number }[] }>('blogs')).content[0].blogId;
+  ids.recruitmentId = (await get<{ recruitmentId: number }[]>('recruitments'))[0].recruitmentId;
+  ids.userId = (await get<{ content: { userId: number }[] }>('users')).content[0].userId;
+  ids.overviewId = (
+    await get<{ content: { overviewId: number }[] }>('overview/admin/sliders')
+  ).content[0].overviewId;
+  ids.transactionId = (
+    await get<{ content: { transactionId: number }[] }>('soldhistory')
+  ).content[0].transactionId;
+});
+
+const publicPages = (): string[] => [
+  '/',
+  '/cars',
+  `/cars/${ids.carId}`,
+  `/compare?carIds=${ids.compareIds.join(',')}`,
+  '/chatbot',
+  '/testdrive',
+  '/maintenance',
+  '/consulting',
+  '/about',
+  '/services',
+  '/blogs',
+  `/blogs/${ids.blogId}`,
+  '/recruitment',
+  `/recruitment?id=${ids.recruitmentId}`,
+  '/login',
+  '/reset-password',
+  '/khong-co-trang-nay',
+];
+
+const dashboardPages = (): string[] =>
+  [
+    '',
+    '/profile',
+    '/profile/change-information',
+    '/users',
+    '/users/add',
+    `/users/${ids.userId}`,
+    '/setting',
+    '/testdriveManagement',
+    '/maintenanceManagement',
+    '/consultantManagement',
+    '/sliders',
+    '/sliders/add',
+    `/sliders/${ids.overviewId}`,
+    '/blogs',
+    '/blogs/add',
+    `/blogs/${ids.blogId}`,
+    '/recruitment',
+    '/candidates',
+    '/carManagement',
+    '/car/add',
+    `/car/edit/${ids.carId}`,
+    '/soldhistory',
+    `/soldhistory/${ids.transactionId}`,
+    '/audit',
+    '/khong-co-trang-nay',
+  ].map((p) => `/dashboard${p}`);
+
+/** Opens the page and waits until it shows its content (heading drawn, requests settled). */
+async function open(page: Page, path: string) {
+  await page.goto(`${journey.server.url}${path}`);
+  await page.locator('h1').first().waitFor();
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  // Lazy images and skeletons swap once data is in; give the last render a frame.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
+}
+
+function describeViolations(path: string, width: number, found: AxeViolation[]) {
+  return found
+    .map(
+      (v) => `${v.rule} on ${path} at ${width} px (${v.impact}): ${v.help}\n    ${v.targets.join('\n    ')}`,
+    )
+    .join('\n');
+}
+
+/** Scans and describes what was found: rule, page, width and elements. */
+async function newViolations(page: Page, path: string, width: number): Promise<string[]> {
+  const found = await axeScan(page);
+  return found.length ? [describeViolations(path, width, found)] : [];
+}
+
+it('reports what axe finds, so a clean scan means something', async () => {
+  const page = await journey.browser.newPage();
+  await open(page, '/about');
+  await page.evaluate(() => {
+    const img = document.createElement('img');
+    img.src = '/favicon.ico';
+    document.querySelector('main')?.append(img);
+  });
+  const found = await axeScan(page);
+  expect(found.map((v) => v.rule)).toContain('image-alt');
+  expect(found.find((v) => v.rule === 'image-alt')?.targets[0]).toMatch(/img/);
+  await page.close();
+});
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])('public pages at %s width', (_name, viewport) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await journey.browser.newPage({ viewport });
+  });
+  it('have no axe violations', async () => {
+    const failures: string[] = [];
+    for (const path of publicPages()) {
+      await open(page, path);
+      failures.push(...(await newViolations(page, path, viewport.width)));
+    }
+    // The AI advisor's panel, opened from the floating button.
+    await open(page, '/cars');
+    await page.getByRole('button', { name: 'Mở Chat với Trợ lý AI' }).click();
+    const panel = page.getByRole('dialog', { name: 'Chat với Trợ lý AI' });
+    await panel.getByRole('log', { name: 'Cuộc trò chuyện' }).locator('li').first().waitFor();
+    failures.push(...(await newViolations(page, '/cars (Trợ lý AI mở)', viewport.width)));
+    expect(failures.join('\n')).toBe('');
+  }, 240_000);
+});
+
+describe('dashboard pages at desktop width, signed in as the admin', () => {
+  it('have no axe violations', async () => {
+    const page = await journey.browser.newPage({ viewport: DESKTOP });
+    await signIn(page, journey.server.url, journey.server.adminUsername, journey.server.adminPassword);
+    const failures: string[] = [];
+    for (const path of dashboardPages()) {
+      await open(page, path);
+      failures.push(...(await newViolations(page, path, DESKTOP.width)));
+    }
+    expect(failures.join('\n')).toBe('');
+  }, 300_000);
+});
