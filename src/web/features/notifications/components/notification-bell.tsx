@@ -89,6 +89,8 @@ export function NotificationBell({ userId }: { userId: number }) {
     const to = internalLink(item.link);
     toast.info(item.message, {
       description: formatNotificationTime(item.timestamp),
+      // A new lead is work waiting: the toast stays until closed (the bell keeps it anyway).
+      duration: to ? Number.POSITIVE_INFINITY : 10_000,
       action: to ? { label: 'Xem', onClick: () => openItem(item) } : undefined,
     });
   });

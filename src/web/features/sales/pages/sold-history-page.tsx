@@ -29,7 +29,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** /dashboard/soldhistory: the sales book, newest first; search, date range, status and payment filters. */
 export default function SoldHistoryPage() {
-  const list = useListParams();
+  const list = useListParams({ table: 'sales' });
   const { params, page, size, search, choice, update, clear } = list;
   const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : '';
   const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : '';
@@ -149,13 +149,13 @@ export default function SoldHistoryPage() {
       filters={
         <>
           <div className="flex items-center gap-2 sm:w-48">
-            <label htmlFor="sales-from" className="shrink-0 text-sm text-slate-600">
+            <label htmlFor="sales-from" className="w-8 shrink-0 text-sm text-slate-600">
               Từ
             </label>
             <DateInput id="sales-from" value={from} max={to || today} onChange={(v) => update({ from: v })} />
           </div>
           <div className="flex items-center gap-2 sm:w-48">
-            <label htmlFor="sales-to" className="shrink-0 text-sm text-slate-600">
+            <label htmlFor="sales-to" className="w-8 shrink-0 text-sm text-slate-600">
               Đến
             </label>
             <DateInput
