@@ -152,19 +152,28 @@ export default function SoldHistoryPage() {
             <label htmlFor="sales-from" className="w-8 shrink-0 text-sm text-slate-600">
               Từ
             </label>
-            <DateInput id="sales-from" value={from} max={to || today} onChange={(v) => update({ from: v })} />
+            <div className="min-w-0 flex-1">
+              <DateInput
+                id="sales-from"
+                value={from}
+                max={to || today}
+                onChange={(v) => update({ from: v })}
+              />
+            </div>
           </div>
           <div className="flex items-center gap-2 sm:w-48">
             <label htmlFor="sales-to" className="w-8 shrink-0 text-sm text-slate-600">
               Đến
             </label>
-            <DateInput
-              id="sales-to"
-              value={to}
-              min={from || undefined}
-              max={today}
-              onChange={(v) => update({ to: v })}
-            />
+            <div className="min-w-0 flex-1">
+              <DateInput
+                id="sales-to"
+                value={to}
+                min={from || undefined}
+                max={today}
+                onChange={(v) => update({ to: v })}
+              />
+            </div>
           </div>
           <FilterSelect
             label="Lọc theo trạng thái"
