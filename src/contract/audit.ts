@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { CAR_STATUS_LABELS } from './cars';
+import {
+  AUDIT_FIELD_LABELS,
+  AUDIT_STATUS_LABELS,
+  AUDIT_TYPE_LABELS,
+  AUDIT_VALUE_LABELS,
+} from './audit-labels';
 import { blankToUndefined, type Page, pageQuery, positiveId } from './common';
-import { LEAD_STATUS_LABELS } from './leads';
-import { CANDIDATE_STATUS_LABELS, RECRUITMENT_STATUS_LABELS } from './recruitment';
 import { checkRangeOrder, rangeFields } from './stats';
 
 /**
@@ -85,61 +88,22 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   web_configuration: 'Cấu hình hệ thống',
 };
 
-/** Names of the fields staff read most; others show as they are stored. */
-export const AUDIT_FIELD_LABELS: Record<string, string> = {
-  status: 'Trạng thái',
-  fullName: 'Họ và tên',
-  username: 'Tên đăng nhập',
-  email: 'Email',
-  phone: 'Số điện thoại',
-  role: 'Vai trò',
-  active: 'Hoạt động',
-  permissions: 'Quyền',
-  carName: 'Tên xe',
-  brand: 'Hãng',
-  model: 'Dòng xe',
-  year: 'Năm sản xuất',
-  sellPrice: 'Giá bán',
-  salePrice: 'Giá bán thực tế',
-  purchasePrice: 'Giá nhập',
-  odo: 'Số km',
-  title: 'Tiêu đề',
-  note: 'Ghi chú',
-  assigneeId: 'Nhân viên phụ trách',
-  cancelReason: 'Lý do hủy',
-  buyerName: 'Người mua',
-  saleDate: 'Ngày bán',
-  format: 'Định dạng',
-  rows: 'Số dòng',
-  filters: 'Bộ lọc',
-};
-
-/** Status keys as staff read them, per object ('NEW' of a lead is 'Mới'). */
-const STATUS_LABELS: Record<string, Record<string, string>> = {
-  car: CAR_STATUS_LABELS,
-  lead: LEAD_STATUS_LABELS,
-  candidate: CANDIDATE_STATUS_LABELS,
-  recruitment: RECRUITMENT_STATUS_LABELS,
-};
-
-/** A stored status value as its label, other values as they are. */
+/** A stored coded value (a status, a kind, a list of permissions) as its label, other values as they are. */
 export function valueLabel(entity: string, field: string, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => valueLabel(entity, field, v));
   if (typeof value !== 'string') return value;
-  if (
-    field === 'status' ||
-    field === 'carStatus' ||
-    field === 'carStatusBefore' ||
-    field === 'carStatusAfter'
-  ) {
-    const labels: Record<string, string> | undefined =
-      field === 'status' ? STATUS_LABELS[entity] : CAR_STATUS_LABELS;
-    return labels?.[value] ?? value;
-  }
-  return value;
+  const labels =
+    field === 'status'
+      ? AUDIT_STATUS_LABELS[entity]
+      : field === 'type'
+        ? AUDIT_TYPE_LABELS[entity]
+        : AUDIT_VALUE_LABELS[field];
+  return labels?.[value] ?? value;
 }
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 export const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? entity;
+export { AUDIT_FIELD_LABELS, AUDIT_PERSON_FIELDS } from './audit-labels';
 export const fieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? field;
 
 /** One changed field: the value before and after (null when absent). */

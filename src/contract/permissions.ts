@@ -20,6 +20,18 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   WEB_CONFIG: 'Cấu hình hệ thống',
 };
 
+/** What each permission lets its holder do, in one line (the user form shows it under the label). */
+export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
+  MANAGE_OVERVIEW: 'Thêm, sửa, ẩn và sắp xếp banner trên trang chủ.',
+  MANAGE_USER: 'Thêm tài khoản nhân viên, sửa thông tin, phân quyền, khóa và mở lại tài khoản.',
+  MANAGE_CAR: 'Thêm, sửa xe và ảnh xe, đổi trạng thái, ghi nhận bán xe và xem lịch sử bán hàng.',
+  MANAGE_BLOG: 'Viết, sửa, ẩn và xóa bài tin tức.',
+  MANAGE_SERVICE:
+    'Xử lý yêu cầu lái thử, bảo dưỡng và tư vấn; giao việc và nhận thông báo khi có yêu cầu mới.',
+  MANAGE_RECRUITMENT: 'Đăng, sửa, mở và đóng tin tuyển dụng; xem hồ sơ ứng viên.',
+  WEB_CONFIG: 'Sửa thông tin showroom, thông số tính giá, lời nhắc trợ lý AI và xem nhật ký thao tác.',
+};
+
 export const ROLES = ['ADMIN', 'STAFF'] as const;
 export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<Role, string> = { ADMIN: 'Quản trị viên', STAFF: 'Nhân viên' };

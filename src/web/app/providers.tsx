@@ -31,8 +31,15 @@ function LazyToaster() {
   if (!armed) return null;
   return (
     <Suspense fallback={null}>
-      {/* Toasts: 3 s, top offset 8. */}
-      <Toaster position="top-right" duration={3000} offset={8} richColors closeButton />
+      {/* Toasts: 3 s, below the top bar, so a lasting one (a new lead) never covers the bell or the menu. */}
+      <Toaster
+        position="top-right"
+        duration={3000}
+        offset={{ top: 72, right: 8 }}
+        mobileOffset={{ top: 72, right: 8, left: 8 }}
+        richColors
+        closeButton
+      />
     </Suspense>
   );
 }

@@ -11,6 +11,8 @@ export const tableClasses = {
   tr: 'hover:bg-slate-50/70',
 };
 
+const highlightedRow = 'bg-amber-50 motion-safe:transition-colors motion-safe:duration-1000';
+
 export interface Column<T> {
   /** Unique key of the column. */
   key: string;
@@ -39,6 +41,7 @@ export function DataTable<T>({
   empty,
   caption,
   className,
+  rowHighlighted,
 }: {
   columns: Column<T>[];
   rows: T[] | undefined;
@@ -47,6 +50,8 @@ export function DataTable<T>({
   empty?: ReactNode;
   caption?: string;
   className?: string;
+  /** Rows to draw the eye to (a lead that just arrived): tinted, with `data-highlighted`. */
+  rowHighlighted?: (row: T) => boolean;
 }) {
   const list = rows ?? [];
   const title = columns.find((c) => c.mobile === 'title');
@@ -71,7 +76,11 @@ export function DataTable<T>({
           : list.map((row) => (
               <li
                 key={rowKey(row)}
-                className="rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200"
+                data-highlighted={rowHighlighted?.(row) || undefined}
+                className={cx(
+                  'rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200',
+                  rowHighlighted?.(row) && 'bg-amber-50 ring-2 ring-amber-400',
+                )}
               >
                 {title ? <div className="mb-2">{title.cell(row)}</div> : null}
                 <dl className="space-y-1.5">
@@ -120,7 +129,11 @@ export function DataTable<T>({
                   </tr>
                 ))
               : list.map((row) => (
-                  <tr key={rowKey(row)} className={tableClasses.tr}>
+                  <tr
+                    key={rowKey(row)}
+                    data-highlighted={rowHighlighted?.(row) || undefined}
+                    className={cx(tableClasses.tr, rowHighlighted?.(row) && highlightedRow)}
+                  >
                     {columns.map((c) => (
                       <td key={c.key} className={cx(tableClasses.td, c.className)}>
                         {c.cell(row)}

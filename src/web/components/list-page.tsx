@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../lib/api-client';
 import { cx } from '../lib/cx';
-import { type ListParams, PAGE_SIZES } from '../lib/use-list-params';
+import type { ListParams } from '../lib/use-list-params';
 import { buttonClass } from './button';
 import { DataTable } from './data-table';
 import { EmptyState } from './empty-state';
@@ -34,7 +34,7 @@ export type ListPageProps<T> = Omit<ComponentProps<typeof DataTable<T>>, 'rows' 
   /** Why the filters cannot be applied (e.g. a reversed range): said above the table, which stays empty. */
   invalid?: string;
   /** The list's address state: useListParams(). */
-  list: Pick<ListParams, 'page' | 'search' | 'size' | 'update' | 'setSize'>;
+  list: Pick<ListParams, 'page' | 'search' | 'size' | 'sizes' | 'update' | 'setSize'>;
   /** The id of a "Mỗi trang" select beside the pages (the list's `size`); none without it. */
   pageSizeId?: string;
   /** Dialogs and drawers of the page. */
@@ -113,7 +113,7 @@ export function ListPage<T>({
               onChange={(e) => list.setSize(Number(e.target.value))}
               className="w-20"
             >
-              {PAGE_SIZES.map((s) => (
+              {list.sizes.map((s) => (
                 <option key={s} value={s}>
                   {s}
                 </option>

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import {
+  AUDIT_PERSON_FIELDS,
   type AuditChange,
   type AuditEntryView,
   type AuditOptions,
@@ -54,9 +55,21 @@ export class AuditService {
         .limit(q.size)
         .offset((q.page - 1) * q.size),
     ]);
-    const names = await this.people.namesOf(rows.map((e) => e.userId));
+    const entries = rows.map((e) => ({ row: e, changes: auditChanges(e.before, e.after) }));
+    // Ids of people inside the changes (who was assigned, who sold) are named like the actor.
+    const personIds = entries.flatMap(({ changes }) =>
+      changes.filter((c) => AUDIT_PERSON_FIELDS.has(c.field)).flatMap((c) => [c.before, c.after]),
+    );
+    const names = await this.people.namesOf([
+      ...rows.map((e) => e.userId),
+      ...personIds.filter((v): v is number => typeof v === 'number'),
+    ]);
+    const person = (value: unknown) =>
+      typeof value === 'number' ? (names.get(value) ?? `Tài khoản đã xóa (#${value})`) : value;
+    const shown = (entity: string, field: string, value: unknown) =>
+      bounded(AUDIT_PERSON_FIELDS.has(field) ? person(value) : valueLabel(entity, field, value));
     return pageOf(
-      rows.map((e) => ({
+      entries.map(({ row: e, changes }) => ({
         auditId: e.id,
         userId: e.userId,
         username: e.username,
@@ -66,11 +79,11 @@ export class AuditService {
         entity: e.entity,
         entityLabel: entityLabel(e.entity),
         entityId: e.entityId,
-        changes: auditChanges(e.before, e.after).map(
+        changes: changes.map(
           (c): AuditChange => ({
             ...c,
-            before: bounded(valueLabel(e.entity, c.field, c.before)),
-            after: bounded(valueLabel(e.entity, c.field, c.after)),
+            before: shown(e.entity, c.field, c.before),
+            after: shown(e.entity, c.field, c.after),
           }),
         ),
         ip: e.ip,

@@ -1,6 +1,7 @@
 import type { NotificationView } from '@contract/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { announceLink } from '../../lib/live-leads';
 import { openNotificationStream } from '../../lib/stomp';
 import { notificationKeys, parseNotification } from './api';
 
@@ -28,6 +29,8 @@ export function useNotificationStream(userId: number, onNotification: (n: Notifi
               : list,
           );
           latest.current(notification);
+          // An open lead list refreshes itself and marks the new row (lib/live-leads).
+          announceLink(notification.link);
         }
         void refresh();
       },

@@ -11,6 +11,7 @@ import { MissingRecord } from '../../../components/missing-record';
 import { PageHeader } from '../../../components/page-header';
 import { SelectField } from '../../../components/select-field';
 import { Skeleton } from '../../../components/skeleton';
+import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/contract-form';
 import { enumOptions } from '../../../lib/enum-options';
@@ -45,7 +46,7 @@ export default function AdminBlogFormPage() {
     control,
     reset,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useContractForm<FormValues>(blogBody, EMPTY);
   const title = useWatch({ control, name: 'title' });
 
@@ -187,6 +188,7 @@ export default function AdminBlogFormPage() {
             </Link>
           </div>
         </aside>
+        <UnsavedChangesDialog dirty={isDirty && !save.isPending} />
       </form>
     </>
   );

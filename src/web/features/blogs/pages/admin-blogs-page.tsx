@@ -13,7 +13,7 @@ import { useAdminBlogs, useSetBlogActive } from '../api';
 
 /** /dashboard/blogs: posts (hidden ones too), searchable, paged; show / hide, edit (MANAGE_BLOG). */
 export default function AdminBlogsPage() {
-  const { list, search, query, data } = useSearchList(useAdminBlogs);
+  const { list, search, query, data } = useSearchList('blogs', useAdminBlogs);
   const toggle = useConfirmAction(
     useSetBlogActive(),
     (b: BlogSummary) => ({ id: b.blogId, active: !b.active }),
@@ -114,6 +114,7 @@ export default function AdminBlogsPage() {
         <ListEmpty searching={!!search} found="Không tìm thấy bài viết phù hợp" none="Chưa có bài viết nào" />
       }
       list={list}
+      pageSizeId="blogs-page-size"
     >
       <ConfirmDialog
         {...toggle.dialog}

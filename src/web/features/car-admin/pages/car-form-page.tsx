@@ -13,6 +13,7 @@ import { MissingRecord } from '../../../components/missing-record';
 import { NumberField } from '../../../components/number-field';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
+import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { SaleDialog, type SaleTarget } from '../../sales';
 import { useAdminCar, useCreateCar, useInventoryOptions, useUpdateCar } from '../api';
@@ -334,6 +335,7 @@ export default function CarFormPage() {
             </Button>
           </div>
         </div>
+        <UnsavedChangesDialog dirty={isDirty && !saving} />
       </form>
       <SaleDialog car={sale} onClose={() => setSale(null)} />
     </>

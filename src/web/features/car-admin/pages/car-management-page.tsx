@@ -66,7 +66,7 @@ function PriceBound({
 
 /** /dashboard/carManagement: every car, with search, status / brand / price filters, paging and actions. */
 export default function CarManagementPage() {
-  const list = useListParams();
+  const list = useListParams({ table: 'cars' });
   const { params, page, size, search, choice, update, clear } = list;
   const status = choice('status', CAR_STATUSES);
   const brand = params.get('brand') || undefined;

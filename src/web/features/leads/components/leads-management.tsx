@@ -14,10 +14,10 @@ import { cx } from '../../../lib/cx';
 import { enumOptions } from '../../../lib/enum-options';
 import { useListParams } from '../../../lib/use-list-params';
 import { type LeadListParams, useLeads } from '../api';
+import { useLiveLeads } from '../use-live-leads';
 import { LeadDrawer } from './lead-drawer';
 import { DueBadge, LeadStatusBadge } from './lead-status';
 
-const PAGE_SIZE = 5;
 /** The export of each list: GET /api/exports/leads/{path}.xlsx|csv. */
 const EXPORT_PATHS: Record<LeadType, string> = {
   TEST_DRIVE: 'testdrive',
@@ -97,11 +97,11 @@ function DateFilter({
  * a notification links to it.
  */
 export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPageText }) {
-  const list = useListParams();
+  const list = useListParams({ table: `leads-${type}` });
   const { params, setParams, page, search, choice, update } = list;
   const q: LeadListParams = {
     page,
-    size: PAGE_SIZE,
+    size: list.size,
     search,
     status: choice('status', LEAD_STATUSES) ?? '',
     from: params.get('from') ?? '',
@@ -111,6 +111,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
   const idParam = Number(params.get('id'));
   const openId = Number.isInteger(idParam) && idParam > 0 ? idParam : null;
   const query = useLeads(type, q);
+  const fresh = useLiveLeads(type);
   const { data } = query;
   const ids = useId();
   const filtered = Boolean(q.search || q.status || q.from || q.to || q.overdue);
@@ -132,7 +133,8 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
           {l.overdue ? (
             <AlertTriangle className="mt-0.5 size-4 shrink-0 text-red-600" aria-label="Quá hạn" />
           ) : null}
-          <div className="min-w-0">
+          {/* A name with no spaces wraps anywhere rather than pushing "Xem" out of the table. */}
+          <div className="max-w-64 min-w-0 [overflow-wrap:anywhere]">
             <p className="font-medium text-slate-900">{l.fullName}</p>
             <p className="text-xs text-slate-500">
               <span className="font-mono text-brand-700">{l.reference}</span> · {l.phone}
@@ -261,6 +263,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
       caption={text.title}
       columns={columns}
       rowKey={(l) => l.leadId}
+      rowHighlighted={(l) => fresh.has(l.leadId)}
       empty={
         <EmptyState
           title={filtered ? 'Không có yêu cầu phù hợp' : 'Chưa có yêu cầu nào'}
@@ -268,6 +271,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
         />
       }
       list={list}
+      pageSizeId={`${ids}-page-size`}
     >
       <LeadDrawer type={type} id={openId} onClose={() => openLead(null)} />
     </ListPage>

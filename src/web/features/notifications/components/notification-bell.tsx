@@ -9,6 +9,10 @@ import { cx } from '../../../lib/cx';
 import { useLatestNotifications, useMarkAllAsRead, useMarkAsRead, useUnreadNotifications } from '../api';
 import { useNotificationStream } from '../use-notification-stream';
 
+/** How long a notification's toast stays unless closed (at least 8 s: people look away from the screen). */
+const NOTIFICATION_TOAST_MS = 10_000;
+const toastId = (n: NotificationView) => `notification-${n.notificationId}`;
+
 /** Only paths inside this site are followed (a notification's link is a dashboard path). */
 function internalLink(link: string | null): string | null {
   return link?.startsWith('/') && !link.startsWith('//') ? link : null;
@@ -78,6 +82,7 @@ export function NotificationBell({ userId }: { userId: number }) {
   const openItem = useCallback(
     (item: NotificationView) => {
       setOpen(false);
+      toast.dismiss(toastId(item));
       if (item.read === false || (item.read as unknown) === 'false') markAsRead.mutate(item.notificationId);
       const to = internalLink(item.link);
       if (to) navigate(to);
@@ -89,6 +94,9 @@ export function NotificationBell({ userId }: { userId: number }) {
     const to = internalLink(item.link);
     toast.info(item.message, {
       description: formatNotificationTime(item.timestamp),
+      id: toastId(item),
+      // Long enough to read and act on (a new lead is work waiting); the bell keeps it anyway.
+      duration: NOTIFICATION_TOAST_MS,
       action: to ? { label: 'Xem', onClick: () => openItem(item) } : undefined,
     });
   });

@@ -14,6 +14,7 @@ import { Button, IconButton } from '../../../components/button';
 import { FormField, Input, Textarea } from '../../../components/form-field';
 import { NumberField } from '../../../components/number-field';
 import { SelectField } from '../../../components/select-field';
+import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useRecruitmentOptions, useSavePosting } from '../api';
@@ -108,7 +109,7 @@ export function PostingFormDialog({
     control,
     reset,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<FormValues>({
     resolver: zodResolver(recruitmentBody) as unknown as Resolver<FormValues>,
     defaultValues: emptyValues(),
@@ -270,6 +271,7 @@ export function PostingFormDialog({
               {isEdit ? 'Lưu thay đổi' : 'Thêm tin tuyển dụng'}
             </Button>
           </div>
+          <UnsavedChangesDialog dirty={isDirty && !save.isPending} />
         </form>
       ) : null}
     </dialog>

@@ -16,17 +16,15 @@ import { useAdminPostings, useRecruitmentOptions, useSetPostingOpen } from '../a
 import { PostingFormDialog } from '../components/posting-form-dialog';
 import { JobTypeBadge, PostingStatusBadge } from '../labels';
 
-const PAGE_SIZE = 5;
-
 /** /dashboard/recruitment: postings with status and type labels, filters, open / close, add / edit. */
 export default function AdminRecruitmentPage() {
-  const list = useListParams();
+  const list = useListParams({ table: 'recruitments' });
   const { page, search, choice, update } = list;
   const status = choice('status', RECRUITMENT_STATUSES) ?? '';
   const type = choice('type', JOB_TYPES) ?? '';
   const query = useAdminPostings({
     page,
-    size: PAGE_SIZE,
+    size: list.size,
     search,
     status,
     type,
@@ -144,6 +142,7 @@ export default function AdminRecruitmentPage() {
         />
       }
       list={list}
+      pageSizeId="recruitments-page-size"
     >
       <PostingFormDialog posting={editing} onClose={() => setEditing(undefined)} />
       <ConfirmDialog

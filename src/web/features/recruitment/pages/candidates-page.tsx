@@ -15,18 +15,16 @@ import { CandidateDialog } from '../components/candidate-dialog';
 import { CandidateStatusBadge } from '../labels';
 import { useCvDownload } from '../use-cv-download';
 
-const PAGE_SIZE = 5;
-
 /** /dashboard/candidates: applications, filtered by posting and status; detail, status change, CV. */
 export default function CandidatesPage() {
-  const list = useListParams();
+  const list = useListParams({ table: 'candidates' });
   const { params, page, search, choice, update } = list;
   const rid = Number(params.get('recruitmentId'));
   const recruitmentId = Number.isInteger(rid) && rid > 0 ? rid : undefined;
   const status = choice('status', CANDIDATE_STATUSES) ?? '';
   const query = useCandidates({
     page,
-    size: PAGE_SIZE,
+    size: list.size,
     search,
     recruitmentId,
     status,
@@ -116,6 +114,7 @@ export default function CandidatesPage() {
         />
       }
       list={list}
+      pageSizeId="candidates-page-size"
     >
       <CandidateDialog id={openId} onClose={() => setOpenId(null)} />
     </ListPage>

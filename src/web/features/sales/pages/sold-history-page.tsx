@@ -29,7 +29,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** /dashboard/soldhistory: the sales book, newest first; search, date range, status and payment filters. */
 export default function SoldHistoryPage() {
-  const list = useListParams();
+  const list = useListParams({ table: 'sales' });
   const { params, page, size, search, choice, update, clear } = list;
   const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : '';
   const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : '';
@@ -149,22 +149,31 @@ export default function SoldHistoryPage() {
       filters={
         <>
           <div className="flex items-center gap-2 sm:w-48">
-            <label htmlFor="sales-from" className="shrink-0 text-sm text-slate-600">
+            <label htmlFor="sales-from" className="w-8 shrink-0 text-sm text-slate-600">
               Từ
             </label>
-            <DateInput id="sales-from" value={from} max={to || today} onChange={(v) => update({ from: v })} />
+            <div className="min-w-0 flex-1">
+              <DateInput
+                id="sales-from"
+                value={from}
+                max={to || today}
+                onChange={(v) => update({ from: v })}
+              />
+            </div>
           </div>
           <div className="flex items-center gap-2 sm:w-48">
-            <label htmlFor="sales-to" className="shrink-0 text-sm text-slate-600">
+            <label htmlFor="sales-to" className="w-8 shrink-0 text-sm text-slate-600">
               Đến
             </label>
-            <DateInput
-              id="sales-to"
-              value={to}
-              min={from || undefined}
-              max={today}
-              onChange={(v) => update({ to: v })}
-            />
+            <div className="min-w-0 flex-1">
+              <DateInput
+                id="sales-to"
+                value={to}
+                min={from || undefined}
+                max={today}
+                onChange={(v) => update({ to: v })}
+              />
+            </div>
           </div>
           <FilterSelect
             label="Lọc theo trạng thái"

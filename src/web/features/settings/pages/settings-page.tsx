@@ -9,6 +9,7 @@ import { FormField, Input, Textarea } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
+import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import { api, errorMessage } from '../../../lib/api-client';
 import { WEB_CONFIG_KEY } from '../../../lib/web-config';
 import { InsuranceTiers } from '../components/insurance-tiers';
@@ -307,6 +308,7 @@ export default function SettingsPage() {
               Lưu cấu hình
             </Button>
           </div>
+          <UnsavedChangesDialog dirty={isDirty && !save.isPending} />
         </form>
       )}
     </>

@@ -12,6 +12,7 @@ import { MissingRecord } from '../../../components/missing-record';
 import { NumberInput } from '../../../components/number-input';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
+import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -45,7 +46,7 @@ export default function SliderFormPage() {
     control,
     reset,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useContractForm<FormValues>(sliderBody, EMPTY);
 
   useEffect(() => {
@@ -183,6 +184,7 @@ export default function SliderFormPage() {
         <FormActions cancelTo="/dashboard/sliders" saving={save.isPending} disabled={loading}>
           {isEdit ? 'Lưu thay đổi' : 'Thêm banner'}
         </FormActions>
+        <UnsavedChangesDialog dirty={isDirty && !save.isPending} />
       </form>
     </>
   );

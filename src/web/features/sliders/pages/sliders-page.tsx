@@ -11,7 +11,7 @@ import { useAdminSliders, useSetSliderActive } from '../api';
 
 /** /dashboard/sliders: banners with thumbnail, order, state; show / hide, edit (MANAGE_OVERVIEW). */
 export default function SlidersPage() {
-  const { list, search, query, data } = useSearchList(useAdminSliders);
+  const { list, search, query, data } = useSearchList('sliders', useAdminSliders);
   const toggle = useConfirmAction(
     useSetSliderActive(),
     (s: SliderView) => ({ id: s.overviewId, active: !s.active }),
@@ -118,6 +118,7 @@ export default function SlidersPage() {
         />
       }
       list={list}
+      pageSizeId="sliders-page-size"
     >
       <ConfirmDialog
         {...toggle.dialog}

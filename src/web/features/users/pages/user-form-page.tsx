@@ -1,8 +1,14 @@
-import { type Permission, ROLE_LABELS, ROLES, type Role } from '@contract/permissions';
+import {
+  PERMISSION_DESCRIPTIONS,
+  type Permission,
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+} from '@contract/permissions';
 import { permissionList, userCreateBody, userUpdateBody } from '@contract/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck, ShieldCheck } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -15,6 +21,7 @@ import { MissingRecord } from '../../../components/missing-record';
 import { PageHeader } from '../../../components/page-header';
 import { SelectField } from '../../../components/select-field';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
+import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { enumOptions } from '../../../lib/enum-options';
@@ -54,6 +61,7 @@ function PermissionsEditor({
   disabled: boolean;
 }) {
   const { data: all, isPending, isError } = useAllPermissions();
+  const ids = useId();
   if (isPending) return <SkeletonText lines={4} />;
   if (isError || !all) return <p className="text-sm text-red-600">Không tải được danh sách quyền.</p>;
   const toggle = (p: Permission) =>
@@ -80,25 +88,36 @@ function PermissionsEditor({
       <ul className="grid gap-2 sm:grid-cols-2">
         {all.map((p) => {
           const checked = value.includes(p.name);
+          const id = `${ids}-${p.name}`;
           return (
             <li key={p.name}>
+              {/* The box is named by the Vietnamese label alone; what it allows and its code describe it. */}
               <label
+                htmlFor={id}
                 className={cx(
-                  'flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 transition-colors',
+                  'flex min-h-12 cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 transition-colors',
                   checked ? 'border-brand-300 bg-brand-50/60' : 'border-slate-200 hover:bg-slate-50',
                   disabled && 'cursor-not-allowed opacity-60',
                 )}
               >
                 <input
+                  id={id}
                   type="checkbox"
-                  className="size-5 rounded accent-brand-600"
+                  className="mt-0.5 size-5 shrink-0 rounded accent-brand-600"
                   checked={checked}
                   onChange={() => toggle(p.name)}
                   value={p.name}
+                  aria-labelledby={`${id}-label`}
+                  aria-describedby={`${id}-description`}
                 />
                 <span className="min-w-0">
-                  <span className="block text-sm font-medium text-slate-800">{p.label}</span>
-                  <span className="block text-xs text-slate-500">{p.name}</span>
+                  <span id={`${id}-label`} className="block text-sm font-medium text-slate-800">
+                    {p.label}
+                  </span>
+                  <span id={`${id}-description`} className="block text-xs text-slate-600">
+                    {PERMISSION_DESCRIPTIONS[p.name] ?? ''}
+                  </span>
+                  <span className="mt-0.5 block font-mono text-[11px] text-slate-500">{p.name}</span>
                 </span>
               </label>
             </li>
@@ -162,7 +181,7 @@ export default function UserFormPage() {
     control,
     reset,
     setValue,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<FormValues>({ resolver, defaultValues: EMPTY });
 
   useEffect(() => {
@@ -359,6 +378,7 @@ export default function UserFormPage() {
         <FormActions cancelTo="/dashboard/users" saving={save.isPending} disabled={loading}>
           {isEdit ? 'Lưu thay đổi' : 'Thêm tài khoản'}
         </FormActions>
+        <UnsavedChangesDialog dirty={isDirty && !save.isPending} />
       </form>
     </>
   );

@@ -13,7 +13,7 @@ import { useSetActive, useUsers } from '../api';
 
 /** /dashboard/users: staff accounts, searchable, paged, with activate / deactivate. */
 export default function UsersPage() {
-  const { list, search, query, data } = useSearchList(useUsers);
+  const { list, search, query, data } = useSearchList('users', useUsers);
   const { data: me } = useMyInfo();
   const toggle = useConfirmAction(
     useSetActive(),
@@ -109,6 +109,7 @@ export default function UsersPage() {
         />
       }
       list={list}
+      pageSizeId="users-page-size"
     >
       <ConfirmDialog
         {...toggle.dialog}
