@@ -8,4 +8,3 @@ export { CarCard, CarCardSkeleton } from './components/car-card';
 export { CarImage } from './components/car-image';
 export { CarRow } from './components/car-row';
 export { specRows } from './components/car-specs';
-export { useDocumentTitle } from './use-document-title';

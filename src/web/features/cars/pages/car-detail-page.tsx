@@ -1,6 +1,7 @@
 import type { CarDetail } from '@contract/cars';
 import { BODY_TYPE_LABELS, CAR_STATUS_LABELS, FUEL_LABELS, TRANSMISSION_LABELS } from '@contract/cars-labels';
 import { formatKm, formatPrice, formatVnd } from '@contract/format';
+import { carTitle } from '@contract/page-titles';
 import {
   ArrowLeftRight,
   Bot,
@@ -19,6 +20,7 @@ import { Button, buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWebConfig } from '../../../lib/web-config';
 import { useCar, useCarCalculations, useSimilarCars } from '../api';
 import { handOffToChat } from '../chat-handoff';
@@ -26,7 +28,6 @@ import { CarGallery } from '../components/car-gallery';
 import { CarRow } from '../components/car-row';
 import { CarFeatures, CarSpecs } from '../components/car-specs';
 import { CostCalculator } from '../components/cost-calculator';
-import { useDocumentTitle } from '../use-document-title';
 
 function Facts({ car }: { car: CarDetail }) {
   const facts = [
@@ -157,7 +158,7 @@ export default function CarDetailPage() {
   const car = useCar(id);
   const similar = useSimilarCars(car.data ? id : null);
   const settings = useCarCalculations();
-  useDocumentTitle(car.data ? `${car.data.carName} - ${formatPrice(car.data.sellPrice)}` : null);
+  useDocumentTitle(car.data ? carTitle(car.data) : null);
 
   const notFound = id === null || (car.error instanceof ApiError && car.error.status === 404);
   const data = car.data;

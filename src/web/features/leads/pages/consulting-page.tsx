@@ -4,12 +4,14 @@ import {
   type ConsultingTopic,
   consultingForm,
 } from '@contract/leads';
+import { PAGE_TITLES } from '@contract/page-titles';
 import { CarFront } from 'lucide-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { FormField, Textarea } from '../../../components/form-field';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CarPicker } from '../components/car-picker';
 import { ContactFields, LeadSubmit } from '../components/contact-fields';
 import { ChoiceChips, FormSection, LeadSuccess } from '../components/form-parts';
@@ -36,6 +38,7 @@ const TOPIC_FROM_QUERY: Record<string, ConsultingTopic> = {
 
 /** /consulting: contact / consulting request (buying, selling or valuing a car, instalments). */
 export default function ConsultingPage() {
+  useDocumentTitle(PAGE_TITLES['/consulting']);
   const [params] = useSearchParams();
   const preset = Number(params.get('carId'));
   const presetCar = Number.isInteger(preset) && preset > 0 ? preset : '';

@@ -1,4 +1,5 @@
 import { daysUntil, formatDate } from '@contract/format';
+import { PAGE_TITLES } from '@contract/page-titles';
 import { JOB_TYPE_LABELS, JOB_TYPES, type JobType, type RecruitmentView } from '@contract/recruitment';
 import {
   ArrowLeft,
@@ -176,7 +177,7 @@ export default function RecruitmentPage() {
   const typeParam = params.get('type')?.toUpperCase();
   const type = (JOB_TYPES as readonly string[]).includes(typeParam ?? '') ? (typeParam as JobType) : null;
   const postings = useOpenPostings();
-  useDocumentTitle('Tuyển dụng', name);
+  useDocumentTitle(PAGE_TITLES['/recruitment']);
 
   const list = (postings.data ?? []).filter((p) => !type || p.type === type);
   const select = (id: number | null) => {
