@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
-import { FormField, Textarea } from '../../../components/form-field';
+import { CountedTextarea } from '../../../components/char-count';
+import { FormField } from '../../../components/form-field';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CarPicker } from '../components/car-picker';
 import { ContactFields, LeadSubmit } from '../components/contact-fields';
@@ -125,7 +126,7 @@ export default function ConsultingPage() {
               </Button>
             )}
             <FormField label="Nội dung" htmlFor="cs-message" required error={errors.message?.message}>
-              <Textarea
+              <CountedTextarea
                 id="cs-message"
                 rows={5}
                 placeholder="Ví dụ: tôi cần xe 7 chỗ cho gia đình, tầm giá 700 triệu, muốn trả góp 3 năm."
