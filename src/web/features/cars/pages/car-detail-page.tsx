@@ -20,6 +20,7 @@ import { Button, buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useOfferPageAction } from '../../../lib/page-action';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWebConfig } from '../../../lib/web-config';
 import { useCar, useCarCalculations, useSimilarCars } from '../api';
@@ -79,7 +80,7 @@ function Summary({ car }: { car: CarDetail }) {
         {[car.brand, car.model, car.version].filter(Boolean).join(' · ')}
       </p>
       <div className="mt-4">
-        <p className="text-sm text-slate-500">{sold ? 'Giá đã bán niêm yết' : 'Giá bán'}</p>
+        <p className="text-sm text-slate-500">{sold ? 'Giá niêm yết khi bán' : 'Giá bán'}</p>
         <p className="text-3xl font-bold text-brand-600 sm:text-4xl" data-testid="car-detail-price">
           {formatPrice(car.sellPrice)}
         </p>
@@ -159,6 +160,12 @@ export default function CarDetailPage() {
   const similar = useSimilarCars(car.data ? id : null);
   const settings = useCarCalculations();
   useDocumentTitle(car.data ? carTitle(car.data) : null);
+  // The phone's bottom bar offers the test drive beside call and Zalo; a sold car has none.
+  useOfferPageAction(
+    car.data && car.data.status !== 'sold'
+      ? { label: 'Đăng ký lái thử', to: `/testdrive?carId=${car.data.carId}` }
+      : null,
+  );
 
   const notFound = id === null || (car.error instanceof ApiError && car.error.status === 404);
   const data = car.data;
@@ -168,13 +175,13 @@ export default function CarDetailPage() {
       <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-6">
         <nav aria-label="Đường dẫn" className="mb-4 text-sm text-slate-500">
           <ol className="flex min-w-0 items-center gap-1">
-            <li>
+            <li className="shrink-0 whitespace-nowrap">
               <Link to="/" className="hover:text-slate-800">
                 Trang chủ
               </Link>
             </li>
             <ChevronRight className="size-4 shrink-0" aria-hidden="true" />
-            <li>
+            <li className="shrink-0 whitespace-nowrap">
               <Link to="/cars" className="hover:text-slate-800">
                 Mua xe
               </Link>
@@ -182,7 +189,7 @@ export default function CarDetailPage() {
             {data ? (
               <>
                 <ChevronRight className="size-4 shrink-0" aria-hidden="true" />
-                <li className="truncate font-medium text-slate-800" aria-current="page">
+                <li className="min-w-0 truncate font-medium text-slate-800" aria-current="page">
                   {data.carName}
                 </li>
               </>
