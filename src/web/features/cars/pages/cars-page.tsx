@@ -11,6 +11,7 @@ import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useListScrollRestore } from '../../../lib/use-list-scroll';
 import { useCarFilters, useCars } from '../api';
 import { CarCard, CarCardSkeleton } from '../components/car-card';
 import { FilterDrawer } from '../components/filter-drawer';
@@ -42,6 +43,7 @@ export default function CarsPage() {
   const options = useCarFilters();
   const top = useRef<HTMLDivElement>(null);
   useDocumentTitle(PAGE_TITLES['/cars']);
+  useListScrollRestore(cars.data !== undefined);
 
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [draft, setDraft] = useState<CarFilterValues>({});
