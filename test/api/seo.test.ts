@@ -178,7 +178,9 @@ describe('share previews (plain HTTP, no JavaScript)', () => {
     const res = await t.call('GET', `/cars/${carId}`);
     expect(res.status).toBe(200);
     const html = res.body;
-    expect(decode(meta(html, 'og:title'))).toBe('Toyota Vios 1.5G CVT 2021 - 458 triệu | AutoViet');
+    // One pattern for every title: '{car} {year} – {price} | {showroom}', the same the browser sets.
+    expect(decode(meta(html, 'og:title'))).toBe('Toyota Vios 1.5G CVT 2021 – 458 triệu | AutoViet');
+    expect(html).toContain('<title>Toyota Vios 1.5G CVT 2021 – 458 triệu | AutoViet</title>');
     expect(meta(html, 'og:image')).toMatch(
       new RegExp(`^${PUBLIC_URL}/api/uploads/cars/[0-9a-f]{24}-1600\\.webp$`),
     );
@@ -208,7 +210,7 @@ describe('share previews (plain HTTP, no JavaScript)', () => {
   it('a sold car still previews, as sold out, with the price in tỷ', async () => {
     const res = await t.call('GET', `/cars/${soldCarId}`);
     expect(res.status).toBe(200);
-    expect(decode(meta(res.body, 'og:title'))).toBe('Kia Morning 2021 - 1,25 tỷ | AutoViet');
+    expect(decode(meta(res.body, 'og:title'))).toBe('Kia Morning 2021 – 1,25 tỷ | AutoViet');
     const car = jsonLd(res.body).find((b) => b['@type'] === 'Car')!;
     expect(car.offers.availability).toBe('https://schema.org/SoldOut');
   });
@@ -233,6 +235,7 @@ describe('share previews (plain HTTP, no JavaScript)', () => {
   it('home and every static page have their title, canonical address and the AutoDealer', async () => {
     const home = await t.call('GET', '/');
     expect(home.status).toBe(200);
+    expect(home.body).toContain('<title>Showroom ô tô đã qua sử dụng uy tín | AutoViet</title>');
     const dealer = jsonLd(home.body).find((b) => b['@type'] === 'AutoDealer')!;
     expect(dealer).toMatchObject({
       name: 'AutoViet',

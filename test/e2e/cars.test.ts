@@ -224,9 +224,9 @@ describe('public inventory', () => {
     expect(await page.getByTestId('total-interest').textContent()).toBe(formatVnd(plan.totalInterest));
 
     // Test drive with the car chosen.
-    expect(await page.getByRole('link', { name: 'Đăng ký lái thử' }).getAttribute('href')).toBe(
-      `/testdrive?carId=${car.carId}`,
-    );
+    expect(
+      await page.getByRole('main').getByRole('link', { name: 'Đăng ký lái thử' }).getAttribute('href'),
+    ).toBe(`/testdrive?carId=${car.carId}`);
 
     // 'Tư vấn với AI' writes sessionStorage, then raises chat:handoff for the chat widget (which may
     // consume and clear the key at once, so the write itself is recorded).

@@ -26,6 +26,8 @@ beforeAll(async () => {
 
 /** Tomorrow in Vietnam (yyyy-mm-dd): every slot of it is still ahead. */
 const tomorrow = () => vnDayKey(new Date(Date.now() + 86_400_000));
+/** What a visitor types into the public date fields: dd/mm/yyyy. */
+const typedTomorrow = () => tomorrow().split('-').reverse().join('/');
 
 const phonePage = () => browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
 
@@ -90,7 +92,7 @@ describe('a test drive booked on a phone reaches the staff dashboard in real tim
     expect(await visitor.getByTestId('chosen-car').textContent()).toBe(car.carName);
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-    await visitor.getByLabel('Ngày lái thử').fill(tomorrow());
+    await visitor.getByLabel('Ngày lái thử').fill(typedTomorrow());
     await visitor.getByText(`Đã chọn: `, { exact: false }).waitFor();
     await visitor.getByText('09:30', { exact: true }).click();
     expect(await visitor.getByRole('radio', { name: '09:30' }).isChecked()).toBe(true);
@@ -207,7 +209,7 @@ describe('public forms on a phone', () => {
     await list.getByRole('button', { name: exactName }).click();
     await page.getByTestId('chosen-car').getByText(name, { exact: true }).waitFor();
 
-    await page.getByLabel('Ngày lái thử').fill(tomorrow());
+    await page.getByLabel('Ngày lái thử').fill(typedTomorrow());
     await page.getByText('15:00', { exact: true }).click();
     await page.getByLabel('Họ và tên').fill('Đinh Công Minh');
     await page.getByLabel('Số điện thoại').fill('0987 654 321');
@@ -253,7 +255,7 @@ describe('public forms on a phone', () => {
     await odo.pressSequentially('45a000');
     expect(await odo.inputValue()).toBe('45.000');
     await page.getByText('Bảo dưỡng định kỳ', { exact: true }).click();
-    await page.getByLabel('Ngày mang xe đến').fill(tomorrow());
+    await page.getByLabel('Ngày mang xe đến').fill(typedTomorrow());
     await page.getByLabel('Họ và tên').fill('Trương Văn Bảo');
     await page.getByLabel('Số điện thoại').fill('0903 111 222');
     await page.getByRole('button', { name: 'Đặt lịch bảo dưỡng' }).click();

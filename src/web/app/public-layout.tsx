@@ -21,8 +21,9 @@ export default function PublicLayout() {
       </a>
       <PublicHeader name={name} phone={config?.showroomPhone || undefined} />
       {/* At least a screen tall: while a page shows its skeleton the footer stays below the fold, so the
-          real content arriving does not push a visible footer down (layout shift). */}
-      <main id="main" className="min-h-dvh flex-1">
+          real content arriving does not push a visible footer down (layout shift). The page's last block
+          grows to fill it, so a short page (/compare, a missing car) has no white band above the footer. */}
+      <main id="main" className="flex min-h-dvh flex-1 flex-col *:w-full [&>:last-child]:flex-1">
         <Outlet />
       </main>
       <PublicFooter config={config} loading={isPending} />

@@ -53,7 +53,7 @@ const SLIDERS: {
 }[] = [
   {
     title: 'Xe đã qua sử dụng, chất lượng như mới',
-    subtitle: 'Hơn 100 xe kiểm định 176 hạng mục, cam kết không đâm đụng, không ngập nước',
+    subtitle: 'Mọi xe kiểm định 176 hạng mục, cam kết không đâm đụng, không ngập nước',
     link: '/cars',
     buttonText: 'Xem xe ngay',
     scene: { sky: ['#0ea5e9', '#fde68a'], car: '#b91c1c', accent: '#f59e0b', seed: 3 },

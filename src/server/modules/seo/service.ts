@@ -4,6 +4,7 @@ import type { CarDetail } from '../../../contract/cars';
 import { formatKm, formatPrice } from '../../../contract/format';
 import type { ImageView } from '../../../contract/images';
 import { LCP_IMAGE_SIZES } from '../../../contract/page-images';
+import { carTitle, NOT_FOUND_TITLE, pageTitle } from '../../../contract/page-titles';
 import type { SliderView } from '../../../contract/sliders';
 import type { Config } from '../../config';
 import type { BlogsService } from '../blogs/service';
@@ -215,7 +216,7 @@ export class SeoService {
     const dealer = dealerData(this.config.publicUrl, cfg, fallback);
     return this.finish(
       {
-        title: `${post.title} | ${site}`,
+        title: pageTitle(post.title, site),
         description,
         url: this.absolute(path),
         siteName: site,
@@ -257,7 +258,6 @@ export class SeoService {
     const path = `/cars/${car.carId}`;
     const name = car.carName;
     const price = formatPrice(car.sellPrice);
-    const headline = `${name} ${car.year} - ${price}`;
     const cover = car.photos?.[0] ?? car.cover;
     const fallback = await this.defaultImage(site);
     const image = this.shareImage(cover ?? null, `${name} ${car.year}`) ?? fallback;
@@ -278,7 +278,7 @@ export class SeoService {
     const carLd = carData(this.config.publicUrl, url, car, site, image);
     return this.finish(
       {
-        title: `${headline} | ${site}`,
+        title: pageTitle(carTitle(car), site),
         description,
         url,
         siteName: site,
@@ -344,7 +344,7 @@ export class SeoService {
     const site = cfg.showroomName;
     return this.finish(
       {
-        title: `Không tìm thấy trang | ${site}`,
+        title: pageTitle(NOT_FOUND_TITLE, site),
         description,
         url: this.absolute(path.split('?')[0]),
         siteName: site,

@@ -1,3 +1,5 @@
+import { PAGE_TITLES, pageTitle } from '../../../contract/page-titles';
+
 /** A public route's share preview: its name in breadcrumbs, its title and description. */
 export interface StaticPage {
   name: string;
@@ -9,63 +11,63 @@ export interface StaticPage {
 export const STATIC_PAGES: Record<string, StaticPage> = {
   '/': {
     name: 'Trang chủ',
-    title: (s) => `${s} - Showroom ô tô đã qua sử dụng uy tín`,
+    title: (s) => pageTitle(PAGE_TITLES['/'], s),
     description: (s) =>
       `${s}: mua bán ô tô đã qua sử dụng uy tín, xe kiểm định rõ ràng, giá minh bạch, hỗ trợ trả góp, lái thử và tư vấn AI.`,
   },
   '/about': {
     name: 'Giới thiệu',
-    title: (s) => `Giới thiệu | ${s}`,
+    title: (s) => pageTitle(PAGE_TITLES['/about'], s),
     description: (s) =>
       `Câu chuyện, giá trị và showroom của ${s}: nơi mua xe đã qua sử dụng an tâm, minh bạch.`,
   },
   '/cars': {
     name: 'Mua xe',
-    title: (s) => `Mua xe ô tô đã qua sử dụng | ${s}`,
+    title: (s) => pageTitle(PAGE_TITLES['/cars'], s),
     description: (s) =>
       `Danh sách xe ô tô đã qua sử dụng đang bán tại ${s}: lọc theo hãng, kiểu dáng, giá, năm sản xuất và số km đã đi.`,
   },
   '/compare': {
     name: 'So sánh xe',
-    title: (s) => `So sánh xe | ${s}`,
+    title: (s) => pageTitle(PAGE_TITLES['/compare'], s),
     description: (s) => `So sánh thông số, giá bán và trang bị của các xe đang bán tại ${s}.`,
   },
   '/services': {
     name: 'Dịch vụ',
-    title: (s) => `Dịch vụ | ${s}`,
+    title: (s) => pageTitle(PAGE_TITLES['/services'], s),
     description: (s) => `Dịch vụ của ${s}: lái thử, bảo dưỡng xe, tư vấn mua xe và hỗ trợ thủ tục trả góp.`,
   },
   '/testdrive': {
     name: 'Đăng ký lái thử',
-    title: (s) => `Đăng ký lái thử | ${s}`,
+    title: (s) => pageTitle(PAGE_TITLES['/testdrive'], s),
     description: (s) => `Đặt lịch lái thử chiếc xe bạn quan tâm tại ${s}, nhân viên sẽ liên hệ xác nhận.`,
   },
   '/maintenance': {
     name: 'Bảo dưỡng xe',
-    title: (s) => `Bảo dưỡng xe | ${s}`,
+    title: (s) => pageTitle(PAGE_TITLES['/maintenance'], s),
     description: (s) => `Đặt lịch bảo dưỡng, kiểm tra xe định kỳ tại xưởng dịch vụ của ${s}.`,
   },
   '/recruitment': {
     name: 'Tuyển dụng',
-    title: (s) => `Tuyển dụng | ${s}`,
+    title: (s) => pageTitle(PAGE_TITLES['/recruitment'], s),
     description: (s) =>
       `Các vị trí ${s} đang tuyển: tư vấn bán hàng, kỹ thuật viên, marketing... Nộp CV trực tuyến.`,
   },
   '/chatbot': {
     name: 'Tư vấn AI',
-    title: (s) => `Tư vấn AI | ${s}`,
+    title: (s) => pageTitle(PAGE_TITLES['/chatbot'], s),
     description: (s) =>
       `Trợ lý AI của ${s} tư vấn chọn xe theo nhu cầu và ngân sách, dựa trên kho xe thực tế.`,
   },
   '/blogs': {
     name: 'Tin tức',
-    title: (s) => `Tin tức xe | ${s}`,
+    title: (s) => pageTitle(PAGE_TITLES['/blogs'], s),
     description: (s) =>
       `Tin thị trường ô tô, kinh nghiệm mua xe cũ, đánh giá xe và khuyến mãi mới nhất từ ${s}.`,
   },
   '/consulting': {
     name: 'Liên hệ',
-    title: (s) => `Liên hệ tư vấn | ${s}`,
+    title: (s) => pageTitle(PAGE_TITLES['/consulting'], s),
     description: (s) =>
       `Gửi yêu cầu tư vấn mua xe, định giá hay trả góp: ${s} sẽ gọi lại cho bạn trong thời gian sớm nhất.`,
   },

@@ -9,4 +9,3 @@ export { CarImage } from './components/car-image';
 export { CarRow } from './components/car-row';
 export { specRows } from './components/car-specs';
 export { typedSearchUrl } from './typed-search';
-export { useDocumentTitle } from './use-document-title';

@@ -1,4 +1,3 @@
-import { Bot } from 'lucide-react';
 import {
   Component,
   lazy,
@@ -11,14 +10,14 @@ import {
   useState,
 } from 'react';
 import { useLocation } from 'react-router';
-import { MessengerIcon, ZaloIcon } from '../../components/social-icons';
-import { cx } from '../../lib/cx';
+import { usePageAction } from '../../lib/page-action';
 import { useWebConfig } from '../../lib/web-config';
+import { ContactCluster } from './contact-cluster';
 import { CHAT_HANDOFF_EVENT, takeHandoff } from './handoff';
 
 /**
- * The chat cluster on every public page: Messenger and Zalo links from the web configuration
- * (each hidden while empty) and the AI chat toggle. This file is in every visitor's first download: the panel,
+ * The contact cluster on every public page (contact-cluster.tsx: call, Messenger and Zalo from the web
+ * configuration, each hidden while empty, and the AI chat toggle). This file is in every visitor's first download: the panel,
  * the conversation store and the contract's chat code load on the first open (or on hover / focus of the toggle).
  */
 const loadPanel = () => import('./chat-panel');
@@ -41,10 +40,6 @@ class PanelBoundary extends Component<{ onError: () => void; children: ReactNode
   }
 }
 
-const round =
-  'inline-flex shrink-0 items-center justify-center rounded-full shadow-lg transition-transform ' +
-  'hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 motion-reduce:transition-none';
-
 function PanelLoading() {
   return (
     <div
@@ -61,6 +56,7 @@ export function ChatWidget() {
   const { data: config } = useWebConfig();
   const { pathname } = useLocation();
   const onChatPage = /^\/chatbot\/?$/.test(pathname);
+  const action = usePageAction();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const [broken, setBroken] = useState(false);
@@ -107,59 +103,20 @@ export function ChatWidget() {
 
   return (
     <>
-      {/* A landmark of its own, so the floating buttons are not content outside every landmark. */}
-      <aside
-        aria-label="Liên hệ nhanh"
-        className={cx(
-          open ? 'hidden' : 'flex',
-          // The /chatbot page lists Messenger and Zalo itself; on a phone the icons would sit on the conversation.
-          onChatPage && 'max-sm:hidden',
-          'fixed right-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-40 flex-col items-center gap-2.5 sm:right-5 sm:bottom-5',
-        )}
-        data-testid="chat-cluster"
-      >
-        {messengerUrl ? (
-          <a
-            href={messengerUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label="Nhắn tin qua Messenger"
-            title="Nhắn tin qua Messenger"
-            className={cx(round, 'size-11 bg-white text-[#0084ff] ring-1 ring-slate-900/5')}
-          >
-            <MessengerIcon className="size-6" />
-          </a>
-        ) : null}
-        {zaloUrl ? (
-          <a
-            href={zaloUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label="Nhắn tin qua Zalo"
-            title="Nhắn tin qua Zalo"
-            className={cx(round, 'size-11 bg-white text-[#0068ff] ring-1 ring-slate-900/5')}
-          >
-            <ZaloIcon className="size-7" />
-          </a>
-        ) : null}
-        {onChatPage ? null : (
-          <button
-            ref={toggle}
-            type="button"
-            aria-label="Mở Chat với Trợ lý AI"
-            title={broken ? 'Không tải được khung chat, bấm để tải lại trang' : 'Chat với Trợ lý AI'}
-            aria-expanded={open}
-            aria-controls={loaded ? panelId : undefined}
-            onPointerEnter={preload}
-            onFocus={preload}
-            onTouchStart={preload}
-            onClick={broken ? () => window.location.reload() : show}
-            className={cx(round, 'size-14 bg-brand-600 text-white ring-4 ring-white hover:bg-brand-700')}
-          >
-            <Bot className="size-7" aria-hidden="true" />
-          </button>
-        )}
-      </aside>
+      <ContactCluster
+        phone={config?.showroomPhone?.trim() || undefined}
+        messengerUrl={messengerUrl}
+        zaloUrl={zaloUrl}
+        onChatPage={onChatPage}
+        hidden={open}
+        action={onChatPage ? null : action}
+        broken={broken}
+        toggleRef={toggle}
+        expanded={open}
+        controls={loaded ? panelId : undefined}
+        onPreload={preload}
+        onOpen={show}
+      />
       {loaded ? (
         <PanelBoundary onError={onBroken}>
           <Suspense fallback={open ? <PanelLoading /> : null}>

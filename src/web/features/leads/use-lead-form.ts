@@ -1,7 +1,15 @@
 import type { LeadReceipt, LeadType } from '@contract/leads';
+import { maxLengths } from '@contract/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import { useCallback, useMemo, useState } from 'react';
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type Resolver,
+  useForm,
+} from 'react-hook-form';
 import { z } from 'zod';
 import { useSubmitLead } from './api';
 import type { ContactValues } from './components/contact-fields';
@@ -34,6 +42,17 @@ export function useLeadForm<V extends FieldValues & { clientRequestId: string }>
     resolver: zodResolver(z.preprocess(blankAsMissing, schema) as never) as unknown as Resolver<V>,
     defaultValues: { ...defaults, clientRequestId: newRequestId() } as DefaultValues<V>,
   });
+  // Every text field gets the contract's limit as `maxlength`: typing stops at the limit instead of a
+  // refusal after sending.
+  const limits = useMemo(() => maxLengths(schema), [schema]);
+  const baseRegister = form.register;
+  const register = useCallback(
+    (name: Path<V>, options?: RegisterOptions<V, Path<V>>) => ({
+      ...baseRegister(name, options),
+      maxLength: limits[name],
+    }),
+    [baseRegister, limits],
+  );
   const submit = useSubmitLead<unknown>(type);
   const [receipt, setReceipt] = useState<LeadReceipt | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -61,5 +80,12 @@ export function useLeadForm<V extends FieldValues & { clientRequestId: string }>
     again({ fullName, phone, email } as unknown as Partial<V>);
   }
 
-  return { form, onSubmit, receipt, formError, pending: submit.isPending, again: againWithContact };
+  return {
+    form: { ...form, register } as typeof form,
+    onSubmit,
+    receipt,
+    formError,
+    pending: submit.isPending,
+    again: againWithContact,
+  };
 }

@@ -1,4 +1,5 @@
 import { BLOG_CATEGORIES, BLOG_PAGE_SIZE, type BlogCategory } from '@contract/blogs-labels';
+import { PAGE_TITLES } from '@contract/page-titles';
 import { Newspaper } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -25,8 +26,7 @@ export default function BlogsPage() {
   const categories = useBlogCategories();
   const posts = usePublicBlogs({ page, size: BLOG_PAGE_SIZE, category });
   const top = useRef<HTMLDivElement>(null);
-  const activeLabel = categories.data?.find((c) => c.value === category)?.label;
-  useDocumentTitle(activeLabel ? `Tin tức: ${activeLabel}` : 'Tin tức ô tô');
+  useDocumentTitle(PAGE_TITLES['/blogs']);
 
   const tabHref = (c: BlogCategory | null) => (c ? `/blogs?category=${categorySlug(c)}` : '/blogs');
   const goTo = (p: number) => {

@@ -42,7 +42,7 @@ export function CarCard({
         {car.status !== 'available' ? (
           <span
             className={cx(
-              'absolute top-3 left-3 rounded-full px-2.5 py-1 text-xs font-semibold shadow',
+              'absolute bottom-3 left-3 rounded-full px-2.5 py-1 text-xs font-semibold shadow',
               car.status === 'sold' ? 'bg-slate-900 text-white' : 'bg-amber-400 text-amber-950',
             )}
           >

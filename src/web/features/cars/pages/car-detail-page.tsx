@@ -1,6 +1,7 @@
 import type { CarDetail } from '@contract/cars';
 import { BODY_TYPE_LABELS, CAR_STATUS_LABELS, FUEL_LABELS, TRANSMISSION_LABELS } from '@contract/cars-labels';
 import { formatKm, formatPrice, formatVnd } from '@contract/format';
+import { carTitle } from '@contract/page-titles';
 import {
   ArrowLeftRight,
   Bot,
@@ -19,6 +20,8 @@ import { Button, buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useOfferPageAction } from '../../../lib/page-action';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWebConfig } from '../../../lib/web-config';
 import { useCar, useCarCalculations, useSimilarCars } from '../api';
 import { handOffToChat } from '../chat-handoff';
@@ -28,7 +31,6 @@ import { CarFeatures, CarSpecs } from '../components/car-specs';
 import { CostCalculator } from '../components/cost-calculator';
 import { FreshnessBadges } from '../components/freshness-badges';
 import { PriceHistory } from '../components/price-history';
-import { useDocumentTitle } from '../use-document-title';
 
 function Facts({ car }: { car: CarDetail }) {
   const facts = [
@@ -80,7 +82,7 @@ function Summary({ car }: { car: CarDetail }) {
         {[car.brand, car.model, car.version].filter(Boolean).join(' · ')}
       </p>
       <div className="mt-4">
-        <p className="text-sm text-slate-500">{sold ? 'Giá đã bán niêm yết' : 'Giá bán'}</p>
+        <p className="text-sm text-slate-500">{sold ? 'Giá niêm yết khi bán' : 'Giá bán'}</p>
         <p className="text-3xl font-bold text-brand-600 sm:text-4xl" data-testid="car-detail-price">
           {formatPrice(car.sellPrice)}
         </p>
@@ -161,7 +163,13 @@ export default function CarDetailPage() {
   const car = useCar(id);
   const similar = useSimilarCars(car.data ? id : null);
   const settings = useCarCalculations();
-  useDocumentTitle(car.data ? `${car.data.carName} - ${formatPrice(car.data.sellPrice)}` : null);
+  useDocumentTitle(car.data ? carTitle(car.data) : null);
+  // The phone's bottom bar offers the test drive beside call and Zalo; a sold car has none.
+  useOfferPageAction(
+    car.data && car.data.status !== 'sold'
+      ? { label: 'Đăng ký lái thử', to: `/testdrive?carId=${car.data.carId}` }
+      : null,
+  );
 
   const notFound = id === null || (car.error instanceof ApiError && car.error.status === 404);
   const data = car.data;
@@ -171,13 +179,13 @@ export default function CarDetailPage() {
       <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-6">
         <nav aria-label="Đường dẫn" className="mb-4 text-sm text-slate-500">
           <ol className="flex min-w-0 items-center gap-1">
-            <li>
+            <li className="shrink-0 whitespace-nowrap">
               <Link to="/" className="hover:text-slate-800">
                 Trang chủ
               </Link>
             </li>
             <ChevronRight className="size-4 shrink-0" aria-hidden="true" />
-            <li>
+            <li className="shrink-0 whitespace-nowrap">
               <Link to="/cars" className="hover:text-slate-800">
                 Mua xe
               </Link>
@@ -185,7 +193,7 @@ export default function CarDetailPage() {
             {data ? (
               <>
                 <ChevronRight className="size-4 shrink-0" aria-hidden="true" />
-                <li className="truncate font-medium text-slate-800" aria-current="page">
+                <li className="min-w-0 truncate font-medium text-slate-800" aria-current="page">
                   {data.carName}
                 </li>
               </>

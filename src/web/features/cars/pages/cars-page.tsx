@@ -1,5 +1,6 @@
 import { CAR_SORT_LABELS, CAR_SORTS, type CarSort, PUBLIC_PAGE_SIZE } from '@contract/cars-labels';
 import { formatThousands } from '@contract/format';
+import { PAGE_TITLES } from '@contract/page-titles';
 import { SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,6 +10,8 @@ import { Select } from '../../../components/form-field';
 import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useListScrollRestore } from '../../../lib/use-list-scroll';
 import { useCarFilters, useCars } from '../api';
 import { CarCard, CarCardSkeleton } from '../components/car-card';
 import { FilterDrawer } from '../components/filter-drawer';
@@ -24,7 +27,6 @@ import {
   writeListParams,
 } from '../filters';
 import { typedSearchFilters } from '../typed-search';
-import { useDocumentTitle } from '../use-document-title';
 
 /** Cards the first screen shows at once (one row on desktop): their photos load eagerly. */
 const EAGER = 3;
@@ -41,7 +43,8 @@ export default function CarsPage() {
   const cars = useCars(list);
   const options = useCarFilters();
   const top = useRef<HTMLDivElement>(null);
-  useDocumentTitle('Mua xe đã qua sử dụng');
+  useDocumentTitle(PAGE_TITLES['/cars']);
+  useListScrollRestore(cars.data !== undefined);
 
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [draft, setDraft] = useState<CarFilterValues>({});

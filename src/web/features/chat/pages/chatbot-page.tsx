@@ -1,8 +1,9 @@
 import { CHAT_RESET_TOOLTIP, CHAT_TITLE } from '@contract/chat';
+import { PAGE_TITLES } from '@contract/page-titles';
 import { Info, MessageSquareText, Phone, RotateCcw } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MessengerIcon, ZaloIcon } from '../../../components/social-icons';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWebConfig } from '../../../lib/web-config';
 import { BotAvatar, ChatThread } from '../chat-thread';
 import { reset, send, useChat } from '../store';
@@ -16,16 +17,6 @@ const MORE_QUESTIONS = [
   'Showroom mở cửa mấy giờ?',
 ];
 
-function useTitle(title: string) {
-  useEffect(() => {
-    const before = document.title;
-    document.title = title;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
-}
-
 const sideLink =
   'flex min-h-11 items-center gap-3 rounded-lg px-2 -mx-2 text-sm font-medium text-slate-700 hover:bg-slate-50 hover:text-slate-900';
 
@@ -33,8 +24,7 @@ const sideLink =
 export default function ChatbotPage() {
   const { loading } = useChat();
   const { data: config } = useWebConfig();
-  const name = config?.showroomName || 'AutoViet';
-  useTitle(`Tư vấn AI - ${name}`);
+  useDocumentTitle(PAGE_TITLES['/chatbot']);
 
   return (
     <>

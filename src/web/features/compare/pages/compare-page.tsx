@@ -1,5 +1,6 @@
 import type { CarDetail } from '@contract/cars';
 import { COMPARE_MAX } from '@contract/cars-labels';
+import { PAGE_TITLES } from '@contract/page-titles';
 import { Check, Minus, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,7 +9,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { Skeleton } from '../../../components/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
-import { CarImage, useDocumentTitle } from '../../cars';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CarImage } from '../../cars';
 import { useComparedCars } from '../api';
 import { CarPicker } from '../components/compare-car-picker';
 import { buildRows, differs } from '../components/compare-rows';
@@ -33,7 +35,7 @@ export default function ComparePage() {
   const ids = useMemo(() => readIds(params.get('carIds')), [params]);
   const compared = useComparedCars(ids);
   const [onlyDiff, setOnlyDiff] = useState(false);
-  useDocumentTitle('So sánh xe');
+  useDocumentTitle(PAGE_TITLES['/compare']);
 
   const setIds = (next: number[]) => {
     const p = new URLSearchParams(params);

@@ -1,3 +1,4 @@
+import { PAGE_TITLES } from '@contract/page-titles';
 import {
   ArrowRight,
   BadgeCheck,
@@ -68,7 +69,7 @@ const PHOTOS = [
 export default function AboutPage() {
   const { data: config, isPending } = useWebConfig();
   const name = config?.showroomName || 'AutoViet';
-  useDocumentTitle('Giới thiệu', name);
+  useDocumentTitle(PAGE_TITLES['/about']);
   const mapsSearch = config?.showroomAddress
     ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(config.showroomAddress)}`
     : null;

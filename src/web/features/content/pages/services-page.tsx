@@ -1,3 +1,4 @@
+import { PAGE_TITLES } from '@contract/page-titles';
 import {
   ArrowRight,
   Banknote,
@@ -95,7 +96,7 @@ const STEPS = [
 export default function ServicesPage() {
   const { data: config } = useWebConfig();
   const name = config?.showroomName || 'AutoViet';
-  useDocumentTitle('Dịch vụ', name);
+  useDocumentTitle(PAGE_TITLES['/services']);
 
   return (
     <>

@@ -1,3 +1,4 @@
+import { PAGE_TITLES } from '@contract/page-titles';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ArrowRight,
@@ -12,6 +13,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/button';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWebConfig } from '../../../lib/web-config';
 import { HomeNews } from '../../blogs';
 import { CarRow, carFiltersQuery, typedSearchUrl, useHomepageCars } from '../../cars';
@@ -121,6 +123,7 @@ function QuickSearch() {
 
 /** Home: banner slot, quick search, newest / most expensive / cheapest cars, why us, services. */
 export default function HomePage() {
+  useDocumentTitle(PAGE_TITLES['/']);
   const { data: config } = useWebConfig();
   const name = config?.showroomName || 'AutoViet';
   const newest = useHomepageCars('newest');

@@ -2,7 +2,8 @@ import { HONEYPOT_FIELD } from '@contract/leads';
 import { Send } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/button';
-import { FormAlert, FormField, Input, Textarea } from '../../../components/form-field';
+import { CountedTextarea } from '../../../components/char-count';
+import { FormAlert, FormField, Input } from '../../../components/form-field';
 import { FormSection, Honeypot } from './form-parts';
 
 /** What every public lead form asks of the visitor, whatever else it asks. */
@@ -74,7 +75,12 @@ export function ContactFields<V extends ContactValues>({
       </div>
       {note ? (
         <FormField label={note.label} htmlFor={`${idPrefix}-note`} error={errors.note?.message}>
-          <Textarea id={`${idPrefix}-note`} rows={3} placeholder={note.placeholder} {...register('note')} />
+          <CountedTextarea
+            id={`${idPrefix}-note`}
+            rows={3}
+            placeholder={note.placeholder}
+            {...register('note')}
+          />
         </FormField>
       ) : null}
     </FormSection>

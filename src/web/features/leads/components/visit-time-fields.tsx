@@ -1,7 +1,8 @@
 import { bookingWindow, timeSlots } from '@contract/leads';
 import { useEffect, useMemo } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
-import { FormField, Input } from '../../../components/form-field';
+import { DateInput } from '../../../components/date-input';
+import { FormField } from '../../../components/form-field';
 import { useWebConfig } from '../../../lib/web-config';
 import { dayHint, slotChoices } from './form-helpers';
 import { ChoiceChips } from './form-parts';
@@ -32,7 +33,6 @@ export function VisitTimeFields<V extends VisitValues>({
   slotRequired: boolean;
 }) {
   const {
-    register,
     control,
     setValue,
     formState: { errors },
@@ -61,12 +61,22 @@ export function VisitTimeFields<V extends VisitValues>({
         error={errors.preferredDate?.message}
         hint={dayHint(day)}
       >
-        <Input
-          id={`${idPrefix}-date`}
-          type="date"
-          min={range.first}
-          max={range.last}
-          {...register('preferredDate')}
+        {/* dd/mm/yyyy whatever the browser's language (a native date field shows mm/dd/yyyy in English). */}
+        <Controller
+          control={control}
+          name="preferredDate"
+          render={({ field }) => (
+            <DateInput
+              id={`${idPrefix}-date`}
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              min={range.first}
+              max={range.last}
+              aria-invalid={errors.preferredDate ? true : undefined}
+            />
+          )}
         />
       </FormField>
       <Controller

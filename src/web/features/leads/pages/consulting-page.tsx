@@ -4,12 +4,15 @@ import {
   type ConsultingTopic,
   consultingForm,
 } from '@contract/leads';
+import { PAGE_TITLES } from '@contract/page-titles';
 import { CarFront } from 'lucide-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
-import { FormField, Textarea } from '../../../components/form-field';
+import { CountedTextarea } from '../../../components/char-count';
+import { FormField } from '../../../components/form-field';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CarPicker } from '../components/car-picker';
 import { ContactFields, LeadSubmit } from '../components/contact-fields';
 import { ChoiceChips, FormSection, LeadSuccess } from '../components/form-parts';
@@ -36,6 +39,7 @@ const TOPIC_FROM_QUERY: Record<string, ConsultingTopic> = {
 
 /** /consulting: contact / consulting request (buying, selling or valuing a car, instalments). */
 export default function ConsultingPage() {
+  useDocumentTitle(PAGE_TITLES['/consulting']);
   const [params] = useSearchParams();
   const preset = Number(params.get('carId'));
   const presetCar = Number.isInteger(preset) && preset > 0 ? preset : '';
@@ -122,7 +126,7 @@ export default function ConsultingPage() {
               </Button>
             )}
             <FormField label="Nội dung" htmlFor="cs-message" required error={errors.message?.message}>
-              <Textarea
+              <CountedTextarea
                 id="cs-message"
                 rows={5}
                 placeholder="Ví dụ: tôi cần xe 7 chỗ cho gia đình, tầm giá 700 triệu, muốn trả góp 3 năm."

@@ -7,10 +7,12 @@ import {
   maintenanceForm,
   normalizePlate,
 } from '@contract/leads';
+import { PAGE_TITLES } from '@contract/page-titles';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormField, Input, Select } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ContactFields, LeadSubmit } from '../components/contact-fields';
 import { ChoiceChips, FormSection, LeadSuccess } from '../components/form-parts';
 import { LeadPageShell } from '../components/lead-page-shell';
@@ -60,6 +62,7 @@ const MAKES = [
 
 /** /maintenance: book a service visit for the visitor's own car. */
 export default function MaintenancePage() {
+  useDocumentTitle(PAGE_TITLES['/maintenance']);
   const { form, onSubmit, receipt, formError, pending, again } = useLeadForm<Values>(
     'MAINTENANCE',
     maintenanceForm,

@@ -1,7 +1,9 @@
 import { testDriveForm } from '@contract/leads';
+import { PAGE_TITLES } from '@contract/page-titles';
 import { Controller } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/button';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CarPicker } from '../components/car-picker';
 import { ContactFields, LeadSubmit } from '../components/contact-fields';
 import { FormSection, LeadSuccess } from '../components/form-parts';
@@ -23,6 +25,7 @@ interface Values {
 
 /** /testdrive: book a test drive; opened from a car page with ?carId= the car is already chosen. */
 export default function TestDrivePage() {
+  useDocumentTitle(PAGE_TITLES['/testdrive']);
   const [params] = useSearchParams();
   const preset = Number(params.get('carId'));
   const { form, onSubmit, receipt, formError, pending, again } = useLeadForm<Values>(

@@ -1,10 +1,12 @@
+import { maxLengths } from '@contract/limits';
 import { type CandidateBody, CV_ACCEPT, CV_MAX_BYTES, candidateBody } from '@contract/recruitment';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, FileText, Upload, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
-import { FormAlert, FormField, Input, Textarea } from '../../../components/form-field';
+import { CountedTextarea } from '../../../components/char-count';
+import { FormAlert, FormField, Input } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -28,6 +30,9 @@ export async function cvFileError(file: File): Promise<string | null> {
 }
 
 const EMPTY: CandidateBody = { fullName: '', phone: '', email: '', letter: '' };
+
+/** The contract's text limits, as the fields' `maxlength`. */
+const LIMITS = maxLengths(candidateBody);
 
 /** The application form of a posting: name, phone, e-mail, a short letter and the CV; a clear success state. */
 export function ApplyForm({
@@ -122,23 +127,29 @@ export function ApplyForm({
     <form noValidate onSubmit={submit} className="space-y-4" aria-label={`Ứng tuyển: ${title}`}>
       <FormAlert>{failure}</FormAlert>
       <FormField label="Họ và tên" htmlFor={`${idp}-name`} error={errors.fullName?.message} required>
-        <Input id={`${idp}-name`} autoComplete="name" {...register('fullName')} />
+        <Input id={`${idp}-name`} autoComplete="name" maxLength={LIMITS.fullName} {...register('fullName')} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Số điện thoại" htmlFor={`${idp}-phone`} error={errors.phone?.message} required>
           <Input id={`${idp}-phone`} type="tel" inputMode="tel" autoComplete="tel" {...register('phone')} />
         </FormField>
         <FormField label="Email" htmlFor={`${idp}-email`} error={errors.email?.message} required>
-          <Input id={`${idp}-email`} type="email" autoComplete="email" {...register('email')} />
+          <Input
+            id={`${idp}-email`}
+            type="email"
+            autoComplete="email"
+            maxLength={LIMITS.email}
+            {...register('email')}
+          />
         </FormField>
       </div>
       <FormField
         label="Thư giới thiệu"
         htmlFor={`${idp}-letter`}
         error={errors.letter?.message}
-        hint="Vài dòng về kinh nghiệm và lý do bạn phù hợp (không bắt buộc, tối đa 3000 ký tự)."
+        hint="Vài dòng về kinh nghiệm và lý do bạn phù hợp (không bắt buộc)."
       >
-        <Textarea id={`${idp}-letter`} rows={4} maxLength={3000} {...register('letter')} />
+        <CountedTextarea id={`${idp}-letter`} rows={4} maxLength={LIMITS.letter} {...register('letter')} />
       </FormField>
 
       <div className="space-y-1.5">

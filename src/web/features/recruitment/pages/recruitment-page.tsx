@@ -1,4 +1,5 @@
 import { daysUntil, formatDate } from '@contract/format';
+import { PAGE_TITLES } from '@contract/page-titles';
 import { JOB_TYPE_LABELS, JOB_TYPES, type JobType, type RecruitmentView } from '@contract/recruitment';
 import {
   ArrowLeft,
@@ -24,7 +25,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWebConfig } from '../../../lib/web-config';
 import { useOpenPosting, useOpenPostings } from '../api';
 import { ApplyForm } from '../components/apply-form';
-import { JobTypeBadge, PostingStatusBadge, TextLines } from '../labels';
+import { JobTypeBadge, TextLines } from '../labels';
 
 const PERKS = [
   { icon: TrendingUp, title: 'Thu nhập cạnh tranh', text: 'Lương cứng, hoa hồng và thưởng theo kết quả.' },
@@ -125,7 +126,6 @@ function PostingDetail({ id, onBack }: { id: number; onBack: () => void }) {
         <article className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-7">
           <div className="flex flex-wrap gap-2">
             <JobTypeBadge type={p.type} />
-            <PostingStatusBadge posting={p} />
           </div>
           <h2 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">{p.title}</h2>
           <p className="mt-1 text-slate-600">Vị trí: {p.position}</p>
@@ -176,7 +176,7 @@ export default function RecruitmentPage() {
   const typeParam = params.get('type')?.toUpperCase();
   const type = (JOB_TYPES as readonly string[]).includes(typeParam ?? '') ? (typeParam as JobType) : null;
   const postings = useOpenPostings();
-  useDocumentTitle('Tuyển dụng', name);
+  useDocumentTitle(PAGE_TITLES['/recruitment']);
 
   const list = (postings.data ?? []).filter((p) => !type || p.type === type);
   const select = (id: number | null) => {
@@ -225,7 +225,7 @@ export default function RecruitmentPage() {
                 ) : null}
               </h2>
               <nav aria-label="Loại công việc">
-                <ul className="flex gap-2">
+                <ul className="flex flex-wrap gap-2">
                   {[null, ...JOB_TYPES].map((t) => (
                     <li key={t ?? 'all'}>
                       <Link
@@ -233,7 +233,7 @@ export default function RecruitmentPage() {
                         preventScrollReset
                         aria-current={t === type ? 'page' : undefined}
                         className={cx(
-                          'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ring-1',
+                          'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium whitespace-nowrap ring-1',
                           t === type
                             ? 'bg-brand-600 text-white ring-brand-600'
                             : 'bg-white text-slate-700 ring-slate-200 hover:text-brand-700',
@@ -286,7 +286,6 @@ export default function RecruitmentPage() {
                     <article className="group relative flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-200 sm:p-6">
                       <div className="flex flex-wrap gap-2">
                         <JobTypeBadge type={p.type} />
-                        <PostingStatusBadge posting={p} />
                       </div>
                       <h3 className="mt-3 text-lg font-semibold text-slate-900 group-hover:text-brand-700">
                         <Link
