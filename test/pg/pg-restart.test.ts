@@ -10,7 +10,6 @@
  * uncaught error (which stops main.ts) nor keeps its pool slot.
  */
 
-import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -134,7 +133,9 @@ describe('pool connections that die', () => {
       const err = await db
         .transaction(async (tx) => {
           await tx.execute(sql`select 1`);
-          const ended = once(victim!, 'end');
+          // Not events.once: it rejects on the 'error' that comes first (57P01), and a rejection
+          // before the await below is an unhandled one. The pool's own listener takes the error.
+          const ended = new Promise((resolve) => victim!.once('end', resolve));
           await terminate('tx_victim');
           // The FATAL message and the closed socket arrive while the client sits checked out.
           await ended;

@@ -81,8 +81,9 @@ export function ContactCluster(p: ContactClusterProps) {
             title="Nhắn tin qua Zalo"
             className={cx(item, roundSmall)}
           >
+            {/* The icon itself reads "Zalo": a second word under it would make the visible text
+                "Zalo Zalo", which the link's name does not contain (axe: label-content-name-mismatch). */}
             <ZaloIcon className="size-6 text-[#0068ff] sm:size-7" />
-            <span className={label}>Zalo</span>
           </a>
         ) : null}
         {p.action ? (
@@ -112,7 +113,8 @@ export function ContactCluster(p: ContactClusterProps) {
             )}
           >
             <Bot className="size-6 sm:size-7" aria-hidden="true" />
-            <span className={label}>{p.action ? 'AI' : 'Tư vấn AI'}</span>
+            {/* Visible words that are part of the button's name "Mở Chat với Trợ lý AI". */}
+            <span className={label}>{p.action ? 'AI' : 'Trợ lý AI'}</span>
           </button>
         )}
       </aside>

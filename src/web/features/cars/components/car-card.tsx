@@ -49,6 +49,8 @@ export function CarCard({
             {CAR_STATUS_LABELS[car.status]}
           </span>
         ) : null}
+        {/* On the photo, so every card keeps one height (the list's scroll positions depend on it). */}
+        <FreshnessBadges car={car} solid className="absolute right-3 bottom-3 justify-end" />
       </div>
       <div className="flex flex-1 flex-col p-4">
         <h3 className="line-clamp-2 min-h-[2.75rem] text-base leading-snug font-semibold text-slate-900">
@@ -80,7 +82,6 @@ export function CarCard({
             {TRANSMISSION_LABELS[car.transmission]}
           </li>
         </ul>
-        <FreshnessBadges car={car} className="mt-3" />
         <div className="mt-auto flex items-end justify-between gap-2 pt-3">
           <p className="text-xl font-bold text-brand-600" data-testid="car-price">
             {formatPrice(car.sellPrice)}

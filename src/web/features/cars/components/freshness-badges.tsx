@@ -6,9 +6,12 @@ import { freshnessBadges } from '../freshness';
 export function FreshnessBadges({
   car,
   className,
+  solid = false,
 }: {
   car: Pick<CarSummary, 'createdAt' | 'priceDrop' | 'status'>;
   className?: string;
+  /** Solid pills with a shadow, readable over a photo. */
+  solid?: boolean;
 }) {
   const badges = freshnessBadges(car);
   if (badges.length === 0) return null;
@@ -19,7 +22,11 @@ export function FreshnessBadges({
           key={b.kind}
           className={cx(
             'rounded-full px-2 py-0.5 text-xs font-semibold',
-            b.kind === 'drop' ? 'bg-emerald-50 text-emerald-800' : 'bg-sky-50 text-sky-800',
+            solid
+              ? cx('px-2.5 py-1 text-white shadow', b.kind === 'drop' ? 'bg-emerald-700' : 'bg-sky-700')
+              : b.kind === 'drop'
+                ? 'bg-emerald-50 text-emerald-800'
+                : 'bg-sky-50 text-sky-800',
           )}
         >
           {b.label}
