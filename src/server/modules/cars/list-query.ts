@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type CarsQuery, matchKey } from '../../../contract/cars';
 import type { Db } from '../../db/client';
@@ -73,7 +74,9 @@ export class CarListQuery {
     const shape = `${q.sort}:${active.map((f) => f.name).join(',')}`;
     let statement = this.prepared.get(shape);
     if (!statement) {
-      const name = `cars_list_${this.prepared.size}`;
+      // Named by its shape: the same name always means the same text, whichever instance prepared it
+      // on a pooled connection (node-postgres refuses one name for two texts).
+      const name = `cars_list_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
       statement = this.build(active, q).prepare(name) as unknown as {
         execute(values: Record<string, unknown>): Promise<ListRow[]>;
       };
