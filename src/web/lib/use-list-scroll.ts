@@ -44,6 +44,31 @@ export function useListScrollRestore(ready: boolean) {
     } catch {
       return;
     }
-    if (saved > 0) window.scrollTo(0, saved);
+    if (saved > 0) holdScroll(saved);
   }, [ready, storageKey, navigationType]);
+}
+
+/**
+ * Scrolls to `y` and keeps it there for about a second: what lays out late (photos, tiles rendered as
+ * they near the screen, the browser's own restoration of a reloaded page) can move the page after the
+ * jump. The visitor's own wheel, touch or key ends it at once.
+ */
+function holdScroll(y: number, frames = 60) {
+  window.scrollTo(0, y);
+  let left = frames;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  for (const e of events) window.addEventListener(e, stop, { once: true, passive: true });
+  const step = () => {
+    if (stopped || left-- <= 0) {
+      for (const e of events) window.removeEventListener(e, stop);
+      return;
+    }
+    if (Math.abs(window.scrollY - y) > 1) window.scrollTo(0, y);
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
 }
