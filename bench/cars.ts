@@ -134,6 +134,20 @@ async function main() {
         await run('GET /api/cars (3 filters), no cache', driver, `${uncached}/api/cars?${LIST_QUERY}`),
       );
       rows.push(await run('GET /api/cars/{id}, no cache', driver, uncached, detailPaths));
+      // The car page's report and papers, each its own request below the fold: the cars with a report.
+      const reportPaths: string[] = [];
+      for (const id of ready.ids.slice(0, 1000)) {
+        const res = await fetch(`${base}/api/cars/${id}/inspection`);
+        await res.arrayBuffer();
+        if (res.ok) reportPaths.push(`/api/cars/${id}/inspection`);
+        if (reportPaths.length === 500) break;
+      }
+      const historyPaths = reportPaths.map((p) => p.replace('/inspection', '/history'));
+      rows.push(
+        await run(`GET /api/cars/{id}/inspection (${reportPaths.length} reports)`, driver, base, reportPaths),
+      );
+      rows.push(await run('GET /api/cars/{id}/inspection, no cache', driver, uncached, reportPaths));
+      rows.push(await run('GET /api/cars/{id}/history (same cars)', driver, base, historyPaths));
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

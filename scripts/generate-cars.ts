@@ -5,7 +5,8 @@
  *   DATABASE_URL=postgres://… npx tsx scripts/generate-cars.ts 10000
  *
  * Cars are drawn from the same models as the demo showroom (src/server/db/seed/demo-cars-data.ts), about
- * 85% on sale, 5% pending, 10% sold; they share a few drawn photos stored under "bench/".
+ * 85% on sale, 5% pending, 10% sold; they share a few drawn photos stored under "bench/". Each gets an
+ * inspection report (the default template, nearly every item Đạt).
  */
 import { pathToFileURL } from 'node:url';
 import type { BodyType, CarStatus } from '../src/contract/cars';
@@ -13,10 +14,14 @@ import { loadConfig } from '../src/server/config';
 import type { Db } from '../src/server/db/client';
 import { openPglite, openPostgres } from '../src/server/db/client';
 import { insertGeneratedCars } from '../src/server/db/seed/car-inserts';
+import { seedCarRecords } from '../src/server/db/seed/demo-car-records';
 import { CAR_TEMPLATES, makeCar, rng } from '../src/server/db/seed/demo-cars-data';
 import { drawCarPhoto } from '../src/server/db/seed/demo-cars-photos';
 import type { CarsService } from '../src/server/modules/cars/service';
 import { SHARED_PHOTO_FOLDER } from '../src/server/modules/cars/service';
+import { insertPlannedReports } from '../src/server/modules/inspections/bulk';
+import { planReport } from '../src/server/modules/inspections/demo';
+import { InspectionTemplate } from '../src/server/modules/inspections/template';
 import { prepareImage, type StoredImage, storeImage } from '../src/server/platform/images';
 import { createStorage, type Storage } from '../src/server/platform/storage';
 
@@ -56,6 +61,12 @@ export async function generateCars(
   const now = Date.now();
   const year = new Date().getFullYear();
   const ids: number[] = [];
+  // Every generated car has an inspection report too: nearly all items Đạt, a few fixed (bulk inserts).
+  const template = new InspectionTemplate(db);
+  await template.ensure();
+  const items = await template.list();
+  // Its own sequence, so the cars drawn from `r` stay the ones earlier runs made.
+  const reports = rng(seed + 1);
   for (let start = 0; start < n; start += 2000) {
     const rows = Array.from({ length: Math.min(2000, n - start) }, () => {
       const t = r.pick(CAR_TEMPLATES);
@@ -69,7 +80,18 @@ export async function generateCars(
         photo: photos.get(t.bodyType) ?? null,
       };
     });
-    ids.push(...(await db.transaction((tx) => insertGeneratedCars(tx, rows))));
+    await db.transaction(async (tx) => {
+      const inserted = await insertGeneratedCars(tx, rows);
+      const plans = inserted.map((carId, i) => planReport(reports, { carId, ...rows[i] }, items, now));
+      await insertPlannedReports(tx, cars, items, plans);
+      // Papers and service records too, so a generated car page is as full as a demo one.
+      await seedCarRecords(
+        tx,
+        inserted.map((id, i) => ({ id, ...rows[i] })),
+        seed + start,
+      );
+      ids.push(...inserted);
+    });
   }
   cars.invalidate();
   return ids;

@@ -133,6 +133,24 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   sessionIdleHours: 'Thời gian chờ phiên (giờ)',
   ip: 'Địa chỉ IP',
   kind: 'Loại',
+  // Papers and service records of a car
+  ownerType: 'Loại chủ xe',
+  vatInvoice: 'Hóa đơn VAT',
+  registrationUntil: 'Hạn đăng kiểm',
+  liabilityInsuranceUntil: 'Bảo hiểm TNDS đến',
+  bodyInsuranceUntil: 'Bảo hiểm thân vỏ đến',
+  loanStatus: 'Thế chấp ngân hàng',
+  fineCheckedOn: 'Ngày tra cứu phạt nguội',
+  fineResult: 'Kết quả tra cứu phạt nguội',
+  staffNote: 'Ghi chú nội bộ',
+  servicedOn: 'Ngày bảo dưỡng',
+  km: 'Số km',
+  work: 'Công việc',
+  place: 'Nơi làm',
+  imported: 'Nhập từ nguồn ngoài',
+  count: 'Số bản ghi',
+  records: 'Bản ghi',
+  odometerWarning: 'Cảnh báo km',
 };
 
 /** Fields holding a user's id: the server shows the person's name instead. */

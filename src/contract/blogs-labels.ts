@@ -2,7 +2,7 @@
  * News categories with their labels, and list sizes, without zod: the public pages import these from
  * here; `./blogs` re-exports them.
  */
-import { MAX_IMAGE_BYTES } from './images';
+import { MAX_IMAGE_BYTES } from './image-limits';
 
 /** The fixed news categories with the labels visitors read (category tabs on /blogs). */
 export const BLOG_CATEGORIES = [

@@ -1,9 +1,11 @@
-import { z } from 'zod';
+import { formatVnd } from './format';
+import { findOfficialPrice, remainingQualityRate, vehicleAge } from './registration-fee-rules';
 import type { CarCalculations } from './web-config';
 
 /**
  * The car detail page's two estimates, computed the same way everywhere (web, advisor, tests):
- * the on-road cost of a used car in a province, and an instalment loan on a declining balance.
+ * the on-road cost of a used car (lệ phí trước bạ by official price × remaining quality, the transfer of
+ * registration, inspection, road fee, insurance), and an instalment loan on a declining balance.
  * Settings come from GET /api/web-configuration/car-calculations (type CarCalculations).
  * Every amount is whole VND.
  */
@@ -12,7 +14,7 @@ import type { CarCalculations } from './web-config';
 // Provinces (34 province-level units since 1 July 2025) and their plate-fee area
 // ---------------------------------------------------------------------------------------------------
 
-/** Plate and registration fee areas: Hà Nội, TP.HCM, other centrally-run cities, elsewhere. */
+/** Plate-fee areas of a first registration: Hà Nội, TP.HCM, other centrally-run cities, elsewhere. */
 export const PLATE_AREAS = ['hanoi', 'hcm', 'city', 'other'] as const;
 export type PlateArea = (typeof PLATE_AREAS)[number];
 export const PLATE_AREA_LABELS: Record<PlateArea, string> = {
@@ -22,12 +24,11 @@ export const PLATE_AREA_LABELS: Record<PlateArea, string> = {
   other: 'Tỉnh khác',
 };
 
-export const provinceSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  area: z.enum(PLATE_AREAS),
-});
-export type Province = z.infer<typeof provinceSchema>;
+export interface Province {
+  code: string;
+  name: string;
+  area: PlateArea;
+}
 
 const cities: Province[] = [
   { code: 'HN', name: 'Hà Nội', area: 'hanoi' },
@@ -80,47 +81,67 @@ export function findProvince(code: string): Province | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// On-road cost
+// On-road cost of a used car
 // ---------------------------------------------------------------------------------------------------
 
-const costLineKeySchema = z.enum([
-  'price',
-  'registrationFee',
-  'plateFee',
-  'inspectionFee',
-  'roadFee',
-  'insurance',
-]);
-export type CostLineKey = z.infer<typeof costLineKeySchema>;
+export type CostLineKey =
+  | 'price'
+  | 'registrationFee'
+  | 'transferFee'
+  | 'inspectionFee'
+  | 'roadFee'
+  | 'insurance';
 
-export const costLineSchema = z.object({
-  key: costLineKeySchema,
-  label: z.string(),
-  amount: z.number(),
-});
-export type CostLine = z.infer<typeof costLineSchema>;
+export interface CostLine {
+  key: CostLineKey;
+  label: string;
+  amount: number;
+  /** How the amount was reached, in words a buyer reads ("2% × 50% × 820.000.000 đ (...)"). */
+  basis: string;
+}
 
 export interface OnRoadCostInput {
-  /** Car price (VND). */
+  /** Sale price (VND). */
   price: number;
   /** Number of seats (compulsory insurance tier). */
   seats: number;
-  /** A province code from PROVINCES; or give the area directly. */
-  province?: string;
-  area?: PlateArea;
+  /** Year of manufacture: the car's age, hence its remaining-quality rate, counts from it. */
+  year: number;
+  /** For the official price lookup; without them the fee is approximated from the price. */
+  brand?: string;
+  model?: string;
+  version?: string;
+  /** Date of sale (the year the fee is declared); default now. Its year is taken in Asia/Ho_Chi_Minh. */
+  saleDate?: Date | string | number;
 }
 
-export const onRoadCostSchema = z.object({
-  area: z.enum(PLATE_AREAS),
-  province: provinceSchema.nullable(),
-  /** The car price first, then each fee. */
-  lines: z.array(costLineSchema),
+export interface RegistrationBasis {
+  /** Year of the sale in Asia/Ho_Chi_Minh, and the car's whole years of use up to it. */
+  saleYear: number;
+  age: number;
+  rate: number;
+  remainingRate: number;
+  /** The official price of the model, or null when the table has none (then approximated). */
+  officialPrice: number | null;
+  /** Value for fee purposes: officialPrice × remainingRate, or the sale price when approximated. */
+  value: number;
+  approximated: boolean;
+}
+
+export interface OnRoadCost {
+  /** The car price first, then each fee, each with its basis. */
+  lines: CostLine[];
   /** Sum of the fees (everything but the price). */
-  fees: z.number(),
+  fees: number;
   /** Price plus fees. */
-  total: z.number(),
-});
-export type OnRoadCost = z.infer<typeof onRoadCostSchema>;
+  total: number;
+  registration: RegistrationBasis;
+  /** Always shown with the result: an estimate, not a quote. */
+  note: string;
+}
+
+export const ON_ROAD_NOTE =
+  'Giá tham khảo: các khoản phí, lệ phí tính theo quy định hiện hành và cấu hình của showroom; số thu thực tế do cơ quan thuế, công an và đăng kiểm xác định khi làm thủ tục.';
 
 const vnd = (n: number) => Math.max(0, Math.round(n));
 
@@ -135,32 +156,83 @@ function percent(rate: number): string {
   return `${(Math.round(rate * 10_000) / 100).toString().replace('.', ',')}%`;
 }
 
-export function onRoadCost(settings: CarCalculations, input: OnRoadCostInput): OnRoadCost {
-  const province = input.province ? (findProvince(input.province) ?? null) : null;
-  const area: PlateArea = province?.area ?? input.area ?? 'other';
+/** The year of a date in Asia/Ho_Chi_Minh (UTC+7 all year): 31/12 at 20:00 UTC is already next year there. */
+export function saleYearOf(date: Date | string | number = new Date()): number {
+  const d = date instanceof Date ? date : new Date(date);
+  const t = Number.isNaN(d.getTime()) ? Date.now() : d.getTime();
+  return new Date(t + 7 * 60 * 60 * 1000).getUTCFullYear();
+}
+
+/**
+ * The registration fee of a used car: rate × official price × remaining-quality rate for its age. Without
+ * an official price for the model, the sale price stands in for the whole value for fee purposes: a used
+ * car's market price is at or above official price × remaining rate in practice, so the estimate errs on
+ * the side of the buyer paying less at the counter than shown, never more.
+ */
+export function registrationBasis(settings: CarCalculations, input: OnRoadCostInput): RegistrationBasis {
+  const saleYear = saleYearOf(input.saleDate ?? new Date());
+  const age = vehicleAge(input.year, saleYear);
+  const remainingRate = remainingQualityRate(
+    settings.remainingQualityBands,
+    settings.remainingQualityBeyond,
+    age,
+  );
+  const official = findOfficialPrice(settings.officialPrices, input);
   const price = vnd(input.price);
+  return {
+    saleYear,
+    age,
+    rate: settings.registrationFeeRate,
+    remainingRate,
+    officialPrice: official?.price ?? null,
+    value: official ? vnd(official.price * remainingRate) : price,
+    approximated: !official,
+  };
+}
+
+export function onRoadCost(settings: CarCalculations, input: OnRoadCostInput): OnRoadCost {
+  const price = vnd(input.price);
+  const reg = registrationBasis(settings, input);
+  const ageWords = reg.age === 0 ? 'xe sản xuất trong năm' : `xe ${reg.age} năm`;
+  const registrationBasisText = reg.approximated
+    ? `${percent(reg.rate)} × ${formatVnd(price)} (giá tham khảo: chưa có giá tính lệ phí trước bạ của mẫu xe này, tạm tính theo giá bán xe)`
+    : `${percent(reg.rate)} × ${percent(reg.remainingRate)} × ${formatVnd(reg.officialPrice)} (giá tính LPTB × tỷ lệ chất lượng còn lại ${ageWords})`;
   const lines: CostLine[] = [
-    { key: 'price', label: 'Giá xe', amount: price },
+    { key: 'price', label: 'Giá xe', amount: price, basis: 'Giá bán của showroom' },
     {
       key: 'registrationFee',
-      label: `Lệ phí trước bạ (${percent(settings.registrationFeeRate)})`,
-      amount: vnd(price * settings.registrationFeeRate),
+      label: 'Lệ phí trước bạ',
+      amount: vnd(reg.value * reg.rate),
+      basis: registrationBasisText,
     },
     {
-      key: 'plateFee',
-      label: `Phí đăng ký, cấp biển số (${PLATE_AREA_LABELS[area]})`,
-      amount: vnd(settings.plateFees[area]),
+      key: 'transferFee',
+      label: 'Lệ phí đăng ký sang tên',
+      amount: vnd(settings.transferFee),
+      basis:
+        'Cấp đổi chứng nhận đăng ký kèm biển số khi sang tên người mua (không phải lệ phí cấp biển xe mới)',
     },
-    { key: 'inspectionFee', label: 'Phí đăng kiểm', amount: vnd(settings.inspectionFee) },
-    { key: 'roadFee', label: 'Phí bảo trì đường bộ (1 năm)', amount: vnd(settings.roadFeePerYear) },
+    {
+      key: 'inspectionFee',
+      label: 'Phí đăng kiểm',
+      amount: vnd(settings.inspectionFee),
+      basis: 'Kiểm định và cấp giấy chứng nhận, một lần',
+    },
+    {
+      key: 'roadFee',
+      label: 'Phí bảo trì đường bộ',
+      amount: vnd(settings.roadFeePerYear),
+      basis: `12 tháng × ${formatVnd(Math.round(settings.roadFeePerYear / 12))}/tháng`,
+    },
     {
       key: 'insurance',
-      label: 'Bảo hiểm trách nhiệm dân sự bắt buộc (1 năm)',
+      label: 'Bảo hiểm TNDS bắt buộc',
       amount: vnd(insuranceFee(settings, input.seats)),
+      basis: `1 năm, xe ${input.seats} chỗ không kinh doanh vận tải`,
     },
   ];
   const fees = lines.slice(1).reduce((sum, l) => sum + l.amount, 0);
-  return { area, province, lines, fees, total: price + fees };
+  return { lines, fees, total: price + fees, registration: reg, note: ON_ROAD_NOTE };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -177,45 +249,42 @@ export interface InstalmentInput {
   annualRate?: number;
 }
 
-export const instalmentMonthSchema = z.object({
-  month: z.number(),
-  principal: z.number(),
-  interest: z.number(),
-  payment: z.number(),
+export interface InstalmentMonth {
+  month: number;
+  principal: number;
+  interest: number;
+  payment: number;
   /** Balance after this month's payment. */
-  balance: z.number(),
-});
-export type InstalmentMonth = z.infer<typeof instalmentMonthSchema>;
+  balance: number;
+}
 
-export const instalmentYearSchema = z.object({
-  year: z.number(),
-  principal: z.number(),
-  interest: z.number(),
-  payment: z.number(),
-  balance: z.number(),
-});
-export type InstalmentYear = z.infer<typeof instalmentYearSchema>;
+export interface InstalmentYear {
+  year: number;
+  principal: number;
+  interest: number;
+  payment: number;
+  balance: number;
+}
 
-export const instalmentSchema = z.object({
-  loanRatio: z.number(),
-  termMonths: z.number(),
-  annualRate: z.number(),
-  loanAmount: z.number(),
-  downPayment: z.number(),
+export interface Instalment {
+  loanRatio: number;
+  termMonths: number;
+  annualRate: number;
+  loanAmount: number;
+  downPayment: number;
   /** Equal principal each month (the last one absorbs rounding). */
-  monthlyPrincipal: z.number(),
-  firstMonthInterest: z.number(),
+  monthlyPrincipal: number;
+  firstMonthInterest: number;
   /** The largest payment: principal plus the first month's interest. */
-  firstMonthPayment: z.number(),
-  lastMonthPayment: z.number(),
-  totalInterest: z.number(),
+  firstMonthPayment: number;
+  lastMonthPayment: number;
+  totalInterest: number;
   /** Loan plus interest. */
-  totalPayment: z.number(),
+  totalPayment: number;
   /** One row per loan year (12 months, the last may be shorter). */
-  years: z.array(instalmentYearSchema),
-  months: z.array(instalmentMonthSchema),
-});
-export type Instalment = z.infer<typeof instalmentSchema>;
+  years: InstalmentYear[];
+  months: InstalmentMonth[];
+}
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, Number.isFinite(n) ? n : lo));
 

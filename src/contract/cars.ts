@@ -39,6 +39,7 @@ import {
 } from './common';
 import type { ImageView } from './images';
 import { imageViewSchema } from './images';
+import { inspectionSummarySchema } from './inspections';
 import { compactFold, foldVietnamese } from './text';
 
 // Enumerations, labels, sort orders and limits live in ./cars-labels.ts (no zod): re-exported here.
@@ -164,6 +165,16 @@ function minMax(q: Record<string, unknown>, ctx: z.RefinementCtx, min: string, m
   if (a !== undefined && b !== undefined && a > b) ctx.addIssue({ code: 'custom', path: [min], message });
 }
 
+/** A yes-only filter in the URL: "true" or "1" turns it on; absent, blank or "false" leaves it off. */
+const flag = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { message })
+      .optional()
+      .transform((v) => v === true || v === 'true' || v === '1' || undefined),
+  );
+
 export const carsQuery = z
   .object({
     brand: opt(text('Hãng xe', 60)),
@@ -179,6 +190,10 @@ export const carsQuery = z
     carName: opt(text('Từ khóa', 100)),
     fuel: opt(enumField(FUELS, FUEL_LABELS, 'Nhiên liệu không hợp lệ')),
     transmission: opt(enumField(TRANSMISSIONS, TRANSMISSION_LABELS, 'Hộp số không hợp lệ')),
+    /** "Đã kiểm định": only cars with an inspection report. */
+    inspected: flag('Bộ lọc đã kiểm định không hợp lệ'),
+    /** "1 chủ": only cars with exactly one previous owner. */
+    oneOwner: flag('Bộ lọc 1 chủ không hợp lệ'),
     page: z.preprocess(blankToUndefined, intField('Số trang', 1, 100_000).default(1)),
     pageSize: z.preprocess(
       blankToUndefined,
@@ -290,6 +305,8 @@ export const carSummarySchema = z.object({
   priceDrop: z.number().nullable(),
   /** When the latest of those drops happened, or null. */
   priceDroppedAt: z.string().nullable(),
+  /** The inspection report's summary and pledges ("Đã kiểm định"), or null without a report. */
+  inspection: inspectionSummarySchema.nullable(),
 });
 export type CarSummary = z.infer<typeof carSummarySchema>;
 
@@ -317,6 +334,8 @@ export type CarDetail = z.infer<typeof carDetailSchema>;
 export const carAdminRowSchema = carSummarySchema.extend({
   photoCount: z.number(),
   updatedAt: z.string(),
+  /** The car's odometer history goes backwards (an imported history): the list's red "Lịch sử km bị lùi". */
+  odometerRollback: z.boolean(),
 });
 export type CarAdminRow = z.infer<typeof carAdminRowSchema>;
 

@@ -80,6 +80,12 @@ export function formatDate(value: Date | string | number | null | undefined): st
   return `${p.day}/${p.month}/${p.year}`;
 }
 
+/** A calendar day stored as yyyy-mm-dd (a date column) as dd/mm/yyyy; '' for none. */
+export function formatDay(key: string | null | undefined): string {
+  if (!key) return '';
+  return formatDate(`${key}T12:00:00+07:00`);
+}
+
 /** dd/mm/yyyy HH:mm in Asia/Ho_Chi_Minh */
 export function formatDateTime(value: Date | string | number | null | undefined): string {
   if (value === null || value === undefined) return '';

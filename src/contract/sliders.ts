@@ -5,18 +5,10 @@ import { type ImageView, imageViewSchema, MAX_IMAGE_BYTES } from './images';
 /** Banner image upload limit (the image is re-encoded to WebP in several widths). */
 export const SLIDER_IMAGE_MAX_BYTES = MAX_IMAGE_BYTES;
 
-/**
- * A path on our own site: one leading slash, then no second slash or backslash right after it (browsers
- * read `//host` and `/\host` as another site), no backslash, whitespace or control character anywhere.
- */
-export function isInternalLink(v: string): boolean {
-  return /^\/(?![/\\])[^\s\\\p{Cc}]*$/u.test(v);
-}
+// The link rules live without zod (the home page's banner imports them); re-exported here.
+export { isExternalLink, isInternalLink } from './links';
 
-/** A full http(s) address with a host, opened in a new tab with noopener. */
-export function isExternalLink(v: string): boolean {
-  return /^https?:\/\/[^\s/\\?#@]+(?:[/?#][^\s\\]*)?$/i.test(v);
-}
+import { isExternalLink, isInternalLink } from './links';
 
 /** A link on our site (/cars, /blogs/3) or a full http(s) address. */
 const link = z

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { text } from './common';
+import {
+  DEFAULT_REMAINING_QUALITY_BANDS,
+  DEFAULT_REMAINING_QUALITY_BEYOND,
+  officialPricesSchema,
+  ratio,
+  remainingQualityBandsSchema,
+} from './registration-fees';
 
 const money = (label: string) =>
   z.coerce
@@ -23,15 +30,21 @@ const url = (label: string) =>
       message: `${label} phải là địa chỉ http(s)`,
     });
 
-/** Costs of putting a used car on the road and of a loan (issue: inventory, car costs). */
+/**
+ * Costs of putting a used car on the road and of a loan. The registration fee of a used car is
+ * registrationFeeRate × official price of the model × remaining-quality rate for its age (see
+ * src/contract/registration-fees.ts); the transfer of registration costs transferFee, not a new-car plate fee.
+ */
 export const carCalculations = z.object({
+  /** Lệ phí trước bạ of a used car's second and later registration (2% nationwide). */
   registrationFeeRate: rate('Lệ phí trước bạ', 0.2),
-  plateFees: z.object({
-    hanoi: money('Phí biển số Hà Nội'),
-    hcm: money('Phí biển số TP.HCM'),
-    city: money('Phí biển số thành phố khác'),
-    other: money('Phí biển số khu vực khác'),
-  }),
+  remainingQualityBands: remainingQualityBandsSchema,
+  /** The remaining-quality rate of a car older than the last band. */
+  remainingQualityBeyond: ratio('Tỷ lệ chất lượng còn lại của xe quá mức cuối'),
+  /** Lệ phí đăng ký sang tên: a new registration certificate with the buyer's plate. */
+  transferFee: money('Lệ phí đăng ký sang tên'),
+  /** The showroom's copy of the official price table (giá tính lệ phí trước bạ). */
+  officialPrices: officialPricesSchema,
   inspectionFee: money('Phí đăng kiểm'),
   roadFeePerYear: money('Phí bảo trì đường bộ'),
   insuranceBySeats: z
@@ -46,7 +59,10 @@ export type CarCalculations = z.infer<typeof carCalculations>;
 
 export const DEFAULT_CAR_CALCULATIONS: CarCalculations = {
   registrationFeeRate: 0.02,
-  plateFees: { hanoi: 20_000_000, hcm: 20_000_000, city: 1_000_000, other: 200_000 },
+  remainingQualityBands: DEFAULT_REMAINING_QUALITY_BANDS,
+  remainingQualityBeyond: DEFAULT_REMAINING_QUALITY_BEYOND,
+  transferFee: 150_000,
+  officialPrices: [],
   inspectionFee: 340_000,
   roadFeePerYear: 1_560_000,
   insuranceBySeats: [
@@ -57,6 +73,34 @@ export const DEFAULT_CAR_CALCULATIONS: CarCalculations = {
   loanInterestRate: 0.09,
   maxLoanRatio: 0.7,
   maxTermMonths: 96,
+};
+
+/**
+ * What the showroom promises and asks, in its own words: shown beside the pledges on every car page and
+ * quoted by the advisor (which never invents a policy the showroom has not written here).
+ */
+export const showroomPolicies = z.object({
+  warranty: text('Chính sách bảo hành', 2000),
+  returns: text('Chính sách đổi trả', 2000),
+  negotiation: text('Chính sách thương lượng giá', 2000),
+  independentCheck: text('Kiểm tra xe tại hãng', 2000),
+  purchaseDocuments: text('Giấy tờ cần khi mua xe', 2000),
+  transferDocuments: text('Giấy tờ sang tên', 2000),
+});
+export type ShowroomPolicies = z.infer<typeof showroomPolicies>;
+
+export const DEFAULT_SHOWROOM_POLICIES: ShowroomPolicies = {
+  warranty: 'Bảo hành động cơ, hộp số 6 tháng hoặc 10.000 km, tùy điều kiện nào đến trước.',
+  returns:
+    'Hoàn tiền trong 7 ngày nếu phát hiện xe đâm đụng, ngập nước hoặc tua ODO trái với báo cáo kiểm định.',
+  negotiation:
+    'Giá niêm yết đã sát thị trường; showroom vẫn trao đổi thêm khi khách xem xe trực tiếp, nhất là khi thanh toán nhanh hoặc đổi xe cũ.',
+  independentCheck:
+    'Khách được mang xe đến trung tâm dịch vụ chính hãng hoặc garage tin cậy để kiểm tra trước khi mua; nhân viên showroom đi cùng, chi phí kiểm tra do khách chi trả.',
+  purchaseDocuments:
+    'Cá nhân: căn cước công dân (và giấy đăng ký kết hôn nếu mua chung); doanh nghiệp: giấy phép kinh doanh, giấy giới thiệu và căn cước của người đến làm thủ tục.',
+  transferDocuments:
+    'Showroom chuẩn bị giấy đăng ký xe, hợp đồng mua bán có công chứng và chứng từ lệ phí trước bạ; khách mang căn cước công dân. Sang tên trong vòng 30 ngày kể từ ngày ký hợp đồng.',
 };
 
 export const DEFAULT_SYSTEM_MESSAGE =
@@ -77,6 +121,7 @@ export const webConfiguration = z.object({
   zaloUrl: url('Zalo'),
   mapEmbedUrl: url('Bản đồ'),
   carCalculations: carCalculations,
+  policies: showroomPolicies,
   systemMessage: text('Lời nhắc hệ thống', 8000),
   /** A staff session unused for this long is signed out (besides the token's 7-day lifetime). */
   sessionIdleHours: z.coerce
@@ -100,6 +145,7 @@ export const DEFAULT_WEB_CONFIGURATION: WebConfiguration = {
   zaloUrl: '',
   mapEmbedUrl: '',
   carCalculations: DEFAULT_CAR_CALCULATIONS,
+  policies: DEFAULT_SHOWROOM_POLICIES,
   systemMessage: DEFAULT_SYSTEM_MESSAGE,
   sessionIdleHours: 8,
 };
@@ -114,11 +160,21 @@ export function withConfigDefaults(stored: unknown): WebConfiguration {
     ...DEFAULT_WEB_CONFIGURATION,
     ...data,
     carCalculations: { ...DEFAULT_CAR_CALCULATIONS, ...(data.carCalculations ?? {}) },
+    policies: { ...DEFAULT_SHOWROOM_POLICIES, ...(data.policies ?? {}) },
   };
   const parsed = webConfiguration.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_WEB_CONFIGURATION;
 }
 
 /** What anyone may read: everything but the advisor's instruction (its own call) and the sign-in rules. */
-export const publicWebConfiguration = webConfiguration.omit({ systemMessage: true, sessionIdleHours: true });
-export type PublicWebConfiguration = Omit<WebConfiguration, 'systemMessage' | 'sessionIdleHours'>;
+export const publicWebConfiguration = webConfiguration
+  .omit({ systemMessage: true, sessionIdleHours: true })
+  // Every page reads this document; the official price table (up to thousands of rows) is read only by
+  // the car page's calculator, from GET web-configuration/car-calculations.
+  .extend({ carCalculations: carCalculations.omit({ officialPrices: true }) });
+export type PublicWebConfiguration = Omit<
+  WebConfiguration,
+  'systemMessage' | 'sessionIdleHours' | 'carCalculations'
+> & {
+  carCalculations: Omit<CarCalculations, 'officialPrices'>;
+};

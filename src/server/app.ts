@@ -22,6 +22,8 @@ import { AuthService } from './modules/auth/service';
 import { SignInThrottle } from './modules/auth/sign-in-throttle';
 import { blogsRoutes } from './modules/blogs/routes';
 import { BlogsService } from './modules/blogs/service';
+import { carRecordsRoutes } from './modules/car-records/routes';
+import { CarRecordsService } from './modules/car-records/service';
 import { carsRoutes } from './modules/cars/routes';
 import { CarsService } from './modules/cars/service';
 import { buildChatbot, chatbotRoutes } from './modules/chatbot';
@@ -30,6 +32,8 @@ import { DashboardService } from './modules/dashboard/service';
 import { exportsRoutes } from './modules/exports/routes';
 import { ExportsService } from './modules/exports/service';
 import { healthRoutes } from './modules/health/routes';
+import { inspectionsRoutes } from './modules/inspections/routes';
+import { InspectionsService } from './modules/inspections/service';
 import { carDirectory } from './modules/leads/cars';
 import { leadsRoutes } from './modules/leads/routes';
 import { LeadsService } from './modules/leads/service';
@@ -152,6 +156,9 @@ export async function buildApp(opts: BuildOptions) {
   const passwordSetup = new PasswordSetup(ctx.db, config, users, counters, throttle, notices, app.log);
   const cars = new CarsService(ctx.db, storage, app.log, config.carCacheMs);
   const sales = new SalesService(ctx.db, cars, users);
+  const inspections = new InspectionsService(ctx.db, storage, cars, app.log);
+  // A service record that changes the odometer history can withdraw (or restore) "Không tua ODO".
+  const carRecords = new CarRecordsService(ctx.db, cars, (carId) => inspections.refreshSummary(carId));
   // Real-time notifications: STOMP over WebSocket, fanned out between processes (platform/realtime).
   const realtime = await createRealtime<CurrentUser>({
     database,
@@ -211,7 +218,25 @@ export async function buildApp(opts: BuildOptions) {
     done();
   });
   // The AI advisor: the cars service and the web configuration behind one port; a language model when configured.
-  const chatbot = buildChatbot({ cars, db: ctx.db, webConfig, ai: config.ai, log: app.log });
+  const chatbot = buildChatbot({
+    cars,
+    db: ctx.db,
+    webConfig,
+    ai: config.ai,
+    log: app.log,
+    records: {
+      inspection: async (carId) => {
+        const report = await inspections.find(carId);
+        return report && { ...report, items: report.results };
+      },
+      // Asked only for a car that exists (the reader looks it up first): a failure is an error, not "no papers".
+      history: async (carId) => {
+        const h = await carRecords.history(carId);
+        const known = Object.values(h.papers).some((v) => v !== null);
+        return { papers: known ? h.papers : null, serviceRecords: h.serviceRecords };
+      },
+    },
+  });
   // Statistics, exports and the audit log page: read-only views over the other modules' data.
   const dashboard = new DashboardService(ctx.db);
   const exporter = new ExportsService(ctx.db);
@@ -222,7 +247,9 @@ export async function buildApp(opts: BuildOptions) {
     auth,
     passwordSetup,
     cars,
+    carRecords,
     sales,
+    inspections,
     notifications,
     leads,
     sliders,
@@ -292,6 +319,8 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(webConfigRoutes(webConfig));
       await a.register(uploadRoutes(storage));
       await a.register(carsRoutes(cars));
+      await a.register(inspectionsRoutes(inspections));
+      await a.register(carRecordsRoutes(carRecords));
       await a.register(salesRoutes(sales));
       await a.register(notificationsRoutes(notifications, realtime.stomp));
       await a.register(leadsRoutes(leads));

@@ -1,5 +1,5 @@
 import { carInput } from '../../src/contract/cars';
-import { DEFAULT_CAR_CALCULATIONS } from '../../src/contract/web-config';
+import { DEFAULT_CAR_CALCULATIONS, DEFAULT_SHOWROOM_POLICIES } from '../../src/contract/web-config';
 import {
   type CarDetails,
   compareCars,
@@ -9,6 +9,7 @@ import {
 } from '../../src/server/modules/chatbot/inventory';
 import { planInstalment } from '../../src/server/modules/chatbot/port';
 import { FIXTURE_CARS, FIXTURE_SHOWROOM } from './inventory';
+import { recordsFor } from './records';
 
 /** The fixture showroom held in memory behind the advisor's port (parser and dialogue tests, no database). */
 export function memoryInventory(): InventoryPort & { cars: CarDetails[] } {
@@ -65,7 +66,12 @@ export function memoryInventory(): InventoryPort & { cars: CarDetails[] } {
         messengerUrl: '',
         zaloUrl: '',
         facebookUrl: '',
+        policies: DEFAULT_SHOWROOM_POLICIES,
       };
+    },
+    async carRecords(id) {
+      const car = cars.find((c) => c.id === id);
+      return car ? recordsFor(car) : null;
     },
     async loanTerms() {
       const s = DEFAULT_CAR_CALCULATIONS;

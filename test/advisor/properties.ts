@@ -26,6 +26,8 @@ export interface World {
   configTexts: string[];
   calculations: CarCalculations;
   now: Date;
+  /** Texts holding the cars' records and the showroom's policies, in the words an answer may quote. */
+  recordTexts?: string[];
 }
 
 /** The constraints the answer's cars must satisfy: the conversation's, merged as the advisor does. */
@@ -73,6 +75,8 @@ export interface CheckOptions {
   exact?: boolean;
   minCars?: number;
   mentions?: string[];
+  /** Text the answer must not contain. */
+  absent?: string[];
 }
 
 /** Every failed property of one answer, in words (empty when the answer is sound). */
@@ -94,6 +98,7 @@ export function checkAnswer(
     failures.push(`names ${ids.length} cars, expected at least ${opts.minCars}`);
   for (const text of opts.mentions ?? [])
     if (!answer.includes(text)) failures.push(`does not mention "${text}"`);
+  for (const text of opts.absent ?? []) if (answer.includes(text)) failures.push(`says "${text}"`);
 
   const c = wishes(history, world.now);
   const relaxed = /nới ngân sách thêm|bỏ bớt yêu cầu|bỏ giới hạn ngân sách/.test(answer);
@@ -168,6 +173,11 @@ export function checkAnswer(
   }
   for (const n of buyerText.match(/\d+/g) ?? []) allNumbers.add(n);
   for (const text of world.configTexts) for (const n of text.match(/\d+/g) ?? []) allNumbers.add(n);
+  for (const text of world.recordTexts ?? []) {
+    for (const m of text.matchAll(PRICE_RE)) allPrices.add(`${m[1]} ${m[2]}`);
+    for (const m of text.matchAll(KM_RE)) allKm.add(`${m[1]} km`);
+    for (const n of text.match(/\d+(?:,\d+)?/g) ?? []) allNumbers.add(n);
+  }
   const calc = world.calculations;
   allNumbers.add(String(calc.maxTermMonths));
   allNumbers.add(String(Math.round(calc.maxLoanRatio * 100)));

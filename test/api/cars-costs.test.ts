@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  findProvince,
-  instalment,
-  insuranceFee,
-  loanRatioSteps,
-  onRoadCost,
-  PROVINCES,
-  termSteps,
-} from '../../src/contract/car-costs';
+import { findProvince, instalment, loanRatioSteps, PROVINCES, termSteps } from '../../src/contract/car-costs';
 import { DEFAULT_CAR_CALCULATIONS as S } from '../../src/contract/web-config';
 
 describe('provinces', () => {
@@ -23,41 +15,6 @@ describe('provinces', () => {
       'Huế',
     ]);
     expect(findProvince('QN')).toEqual({ code: 'QN', name: 'Quảng Ninh', area: 'other' });
-  });
-});
-
-describe('onRoadCost', () => {
-  it('itemises a 650 million car in Hà Nội', () => {
-    const c = onRoadCost(S, { price: 650_000_000, seats: 5, province: 'HN' });
-    expect(c.area).toBe('hanoi');
-    expect(c.lines).toEqual([
-      { key: 'price', label: 'Giá xe', amount: 650_000_000 },
-      { key: 'registrationFee', label: 'Lệ phí trước bạ (2%)', amount: 13_000_000 },
-      { key: 'plateFee', label: 'Phí đăng ký, cấp biển số (Hà Nội)', amount: 20_000_000 },
-      { key: 'inspectionFee', label: 'Phí đăng kiểm', amount: 340_000 },
-      { key: 'roadFee', label: 'Phí bảo trì đường bộ (1 năm)', amount: 1_560_000 },
-      { key: 'insurance', label: 'Bảo hiểm trách nhiệm dân sự bắt buộc (1 năm)', amount: 437_000 },
-    ]);
-    expect(c.fees).toBe(13_000_000 + 20_000_000 + 340_000 + 1_560_000 + 437_000);
-    expect(c.total).toBe(650_000_000 + c.fees);
-  });
-
-  it('uses the plate fee of each area and the insurance tier of the seat count', () => {
-    expect(onRoadCost(S, { price: 500_000_000, seats: 7, province: 'DN' }).lines[2].amount).toBe(1_000_000);
-    expect(onRoadCost(S, { price: 500_000_000, seats: 7, province: 'AG' }).lines[2].amount).toBe(200_000);
-    expect(onRoadCost(S, { price: 500_000_000, seats: 7, area: 'hcm' }).lines[2].amount).toBe(20_000_000);
-    expect(onRoadCost(S, { price: 500_000_000, seats: 7 }).area).toBe('other');
-    expect(insuranceFee(S, 4)).toBe(437_000);
-    expect(insuranceFee(S, 7)).toBe(794_000);
-    expect(insuranceFee(S, 16)).toBe(1_270_000);
-    expect(insuranceFee(S, 45)).toBe(1_270_000);
-  });
-
-  it('follows the settings (rate 10%, a different plate fee)', () => {
-    const custom = { ...S, registrationFeeRate: 0.1, plateFees: { ...S.plateFees, hcm: 11_000_000 } };
-    const c = onRoadCost(custom, { price: 1_234_567_891, seats: 5, province: 'HCM' });
-    expect(c.lines[1]).toMatchObject({ label: 'Lệ phí trước bạ (10%)', amount: 123_456_789 });
-    expect(c.lines[2].amount).toBe(11_000_000);
   });
 });
 

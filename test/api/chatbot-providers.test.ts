@@ -107,6 +107,7 @@ describe('Gemini (generateContent with functionCall / functionResponse)', () => 
       'search_cars',
       'get_car',
       'similar_prices',
+      'car_records',
       'showroom_info',
       'instalment_estimate',
     ]);

@@ -193,8 +193,11 @@ describe('share previews (plain HTTP, no JavaScript)', () => {
     expect(car).toMatchObject({
       name: 'Toyota Vios 1.5G CVT 2021',
       brand: { '@type': 'Brand', name: 'Toyota' },
+      model: 'Vios',
       vehicleModelDate: '2021',
-      mileageFromOdometer: { value: 32000, unitCode: 'KMT' },
+      mileageFromOdometer: { '@type': 'QuantitativeValue', value: 32000, unitCode: 'KMT' },
+      numberOfPreviousOwners: 1,
+      itemCondition: 'https://schema.org/UsedCondition',
       offers: {
         '@type': 'Offer',
         price: 458000000,
@@ -207,12 +210,45 @@ describe('share previews (plain HTTP, no JavaScript)', () => {
     expect(photo.status).toBe(200);
   });
 
+  it('a car with an inspection report names its day and result in the JSON-LD', async () => {
+    const before = jsonLd((await t.call('GET', `/cars/${carId}`)).body).find((b) => b['@type'] === 'Car')!;
+    expect(before.additionalProperty).toBeUndefined();
+    const template = (await t.call('GET', '/api/inspection-template', { token: t.adminToken })).json as {
+      items: { itemId: number }[];
+    };
+    const saved = await t.call('PUT', `/api/cars/${carId}/inspection`, {
+      token: t.adminToken,
+      body: {
+        inspectorName: 'Lê Minh Tâm',
+        inspectedOn: '02/11/2026',
+        odometerKm: 32_000,
+        results: template.items.map((i, n) => ({ itemId: i.itemId, result: n === 0 ? 'FIXED' : 'PASS' })),
+      },
+    });
+    expect(saved.status, saved.body).toBe(200);
+    // The rendered page is dropped when the save's response has gone out (an onResponse hook): ask again
+    // until that has happened.
+    const carLd = async () =>
+      jsonLd((await t.call('GET', `/cars/${carId}`)).body).find((b) => b['@type'] === 'Car')!
+        .additionalProperty;
+    await expect.poll(carLd).toEqual([
+      { '@type': 'PropertyValue', name: 'Ngày kiểm định', value: '2026-11-02' },
+      {
+        '@type': 'PropertyValue',
+        name: 'Hạng mục kiểm định đạt',
+        value: template.items.length,
+        maxValue: template.items.length,
+      },
+    ]);
+  });
+
   it('a sold car still previews, as sold out, with the price in tỷ', async () => {
     const res = await t.call('GET', `/cars/${soldCarId}`);
     expect(res.status).toBe(200);
     expect(decode(meta(res.body, 'og:title'))).toBe('Kia Morning 2021 – 1,25 tỷ | AutoViet');
     const car = jsonLd(res.body).find((b) => b['@type'] === 'Car')!;
     expect(car.offers.availability).toBe('https://schema.org/SoldOut');
+    expect(car).toMatchObject({ vehicleModelDate: '2021', numberOfPreviousOwners: 1 });
   });
 
   it('missing or hidden cars and posts get the app with 404 and a not-found title', async () => {

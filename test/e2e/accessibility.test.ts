@@ -85,6 +85,7 @@ const dashboardPages = (): string[] =>
     '/carManagement',
     '/car/add',
     `/car/edit/${ids.carId}`,
+    `/car/edit/${ids.carId}?tab=giay-to`,
     '/soldhistory',
     `/soldhistory/${ids.transactionId}`,
     '/audit',

@@ -2,10 +2,12 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { instalment, onRoadCost } from '../../src/contract/car-costs';
+import type { CarHistory } from '../../src/contract/car-records';
 import type { CarAdminDetail, CarDetail, CarPage } from '../../src/contract/cars';
 import { PUBLIC_PAGE_SIZE } from '../../src/contract/cars-labels';
 import type { Page as ListPage } from '../../src/contract/common';
 import { formatKm, formatPrice, formatVnd } from '../../src/contract/format';
+import { summaryLine } from '../../src/contract/inspections-labels';
 import type { SaleView } from '../../src/contract/sales';
 import type { CarCalculations } from '../../src/contract/web-config';
 import {
@@ -200,13 +202,21 @@ describe('public inventory', () => {
     await page.keyboard.press('Escape');
     await full.waitFor({ state: 'hidden' });
 
-    // On-road cost in Hà Nội, every line.
-    const road = onRoadCost(settings, { price: car.sellPrice, seats: car.size, province: 'HN' });
-    await page.getByLabel('Nơi đăng ký xe').selectOption('HN');
+    // On-road price of this used car: every line with its basis, labelled as a reference price.
+    const road = onRoadCost(settings, {
+      price: car.sellPrice,
+      seats: car.size,
+      year: car.year,
+      brand: car.brand,
+      model: car.model,
+      version: car.version,
+    });
+    await page.getByText('Giá tham khảo', { exact: true }).waitFor();
     for (const line of road.lines) {
-      const row = page.locator(`tr[data-line="${line.key}"]`);
+      const row = page.locator(`[data-line="${line.key}"]`);
       expect(await row.locator('th').textContent()).toBe(line.label);
-      expect(await row.locator('td').textContent()).toBe(formatVnd(line.amount));
+      expect(await row.locator(`[data-basis="${line.key}"]`).textContent()).toBe(line.basis);
+      expect(await row.locator('[data-amount]').textContent()).toBe(formatVnd(line.amount));
     }
     await page.getByTestId('on-road-total').getByText(formatVnd(road.total)).waitFor();
 
@@ -284,6 +294,32 @@ describe('public inventory', () => {
     for (const p of picks) await table.getByRole('link', { name: p.carName }).first().waitFor();
     const priceRow = table.getByRole('row', { name: /^Giá bán/ });
     expect(await priceRow.locator('td').count()).toBe(3);
+    // What a buyer weighs besides the specification: the inspection, its pledges, the registration date.
+    const details = await Promise.all(picks.map((p) => get<CarDetail>(`cars/${p.carId}`)));
+    const inspectionRow = table.getByRole('row', { name: /^Kiểm định/ });
+    for (const d of details)
+      await inspectionRow
+        .getByText(d.inspection ? summaryLine(d.inspection) : 'Chưa kiểm định', { exact: false })
+        .first()
+        .waitFor();
+    expect(
+      await table
+        .getByRole('row', { name: /^Cam kết/ })
+        .locator('td')
+        .count(),
+    ).toBe(3);
+    const history = await get<CarHistory>(`cars/${picks[0].carId}/history`);
+    const registration = table
+      .getByRole('row', { name: /^Hạn đăng kiểm/ })
+      .locator('td')
+      .first();
+    await registration
+      .getByText(
+        history.papers.registrationUntil
+          ? history.papers.registrationUntil.split('-').reverse().join('/')
+          : 'Chưa có thông tin',
+      )
+      .waitFor();
     // Differences are highlighted and can be shown alone.
     const diffRows = await table.locator('tr[data-diff]').count();
     expect(diffRows).toBeGreaterThan(0);
@@ -343,6 +379,8 @@ describe('staff inventory', () => {
     await page.getByLabel('Tiện nghi', { exact: true }).press('Enter');
     await page.getByRole('button', { name: 'Bỏ Cửa sổ trời' }).waitFor();
 
+    // Photos have their own tab; a new car's go with it when it is saved.
+    await page.getByRole('tab', { name: 'Ảnh' }).click();
     await page.getByLabel('Chọn ảnh xe').setInputFiles([
       { name: 'do.png', mimeType: 'image/png', buffer: red },
       { name: 'xanh.png', mimeType: 'image/png', buffer: blue },
@@ -391,6 +429,8 @@ describe('staff inventory', () => {
     await expect.poll(() => page.getByLabel('Tên xe').inputValue()).toBe(carName);
     expect(await page.getByRole('button', { name: 'Lưu thay đổi' }).isDisabled()).toBe(true);
 
+    await page.getByRole('tab', { name: 'Ảnh' }).click();
+    await page.waitForURL(/\?tab=anh$/);
     const photos = page.getByTestId('photo-item');
     await expect.poll(() => photos.count()).toBe(2);
     await page
@@ -409,6 +449,7 @@ describe('staff inventory', () => {
     await confirm.waitFor({ state: 'hidden' });
     await expect.poll(widths).toEqual([360, 330]);
 
+    await page.getByRole('tab', { name: 'Thông tin' }).click();
     await page.getByLabel('Giá bán').fill('599000000');
     await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
     await expect

@@ -1,4 +1,4 @@
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CHAT_GREETING,
@@ -60,7 +60,18 @@ async function settle(scope: ReturnType<typeof chat>, count: number): Promise<st
   await scope.entries.nth(count - 1).waitFor();
   await scope.typing.waitFor({ state: 'detached' });
   expect(await scope.entries.count()).toBe(count);
-  return scope.entries.allInnerTexts();
+  return bubbleTexts(scope.entries);
+}
+
+/** Each entry's text without the car cards under it (they load on their own, after the answer). */
+function bubbleTexts(entries: Locator): Promise<string[]> {
+  return entries.evaluateAll((els) =>
+    els.map((el) => {
+      const text = (el as HTMLElement).innerText;
+      const cards = el.querySelector<HTMLElement>('[data-testid="chat-cars"]');
+      return cards ? text.replace(cards.innerText, '').trimEnd() : text;
+    }),
+  );
 }
 
 const chatRequest = (r: Request) => r.url().endsWith('/api/chatbot/history') && r.method() === 'POST';
@@ -151,14 +162,24 @@ describe('chat widget on a phone', () => {
     expect(history.map((m) => m.role)).toEqual(['model', 'user', 'model', 'user']);
     expect(history[2].content).toBe(afterFirst[2]);
     expect(history[3].content).toBe('Tìm SUV 7 chỗ dưới 1 tỷ');
-    const texts = await settle(c, 5);
+    await settle(c, 5);
     const answer = c.entries.nth(4);
+    // The cars named come as compact cards (photo, name, price) under the answer, each linking to its page.
+    const cards = answer.getByTestId('chat-cars').getByRole('link');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBeGreaterThanOrEqual(1);
+    expect(await cards.first().getAttribute('href')).toMatch(/^\/cars\/\d+$/);
+    expect(await cards.first().innerText()).toMatch(/(triệu|tỷ)/);
+    const texts = await bubbleTexts(c.entries);
     // Line breaks kept as they came.
     expect(texts[4].split('\n').length).toBeGreaterThan(2);
     expect(await answer.locator('p').evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre-wrap');
     const carLink = answer.locator('a[href^="/cars/"]').first();
     const href = (await carLink.getAttribute('href')) as string;
     expect(href).toMatch(/^\/cars\/\d+$/);
+    // The link reads as the car's name, not as a path.
+    expect(await carLink.innerText()).not.toContain('/cars/');
+    expect((await carLink.innerText()).length).toBeGreaterThan(3);
     // The answer is text, not markup: no element but links inside the bubble.
     expect(await answer.locator('p *:not(a)').count()).toBe(0);
 
@@ -172,12 +193,12 @@ describe('chat widget on a phone', () => {
     expect(await c.panel.isVisible()).toBe(false);
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 
-    // The conversation survives the page change and a reload.
+    // The conversation survives the page change and a reload (the cards load again after it).
     await openChat(c);
-    expect(await c.entries.allInnerTexts()).toEqual(texts);
+    expect(await bubbleTexts(c.entries)).toEqual(texts);
     await page.reload();
     await openChat(c);
-    expect(await c.entries.allInnerTexts()).toEqual(texts);
+    expect(await bubbleTexts(c.entries)).toEqual(texts);
 
     // Reset: the greeting alone, ready for a new question.
     await c.reset.click();
@@ -223,7 +244,8 @@ describe('car hand-off', () => {
     const texts = await settle(c, 3);
     expect(texts[1]).toBe(question);
     // The server's answer is about this car (the offline advisor names it and links it).
-    expect(texts[2]).toContain(`/cars/${car.carId}`);
+    expect(texts[2]).toContain(car.carName);
+    expect(await c.entries.nth(2).locator(`p a[href="/cars/${car.carId}"]`).count()).toBe(1);
     // The handed-over info is cleared.
     expect(await page.evaluate(() => sessionStorage.getItem('chat-car-handoff'))).toBeNull();
     await page.reload();
@@ -312,7 +334,7 @@ describe('/chatbot page', () => {
     await card.getByRole('button', { name: 'Xe gia đình tầm 600 triệu' }).click();
     await entries.nth(2).waitFor();
     await card.getByTestId('chat-typing').waitFor({ state: 'detached' });
-    const texts = await entries.allInnerTexts();
+    const texts = await bubbleTexts(entries);
     expect(texts[1]).toBe('Xe gia đình tầm 600 triệu');
     expect(texts[2].length).toBeGreaterThan(20);
     // The suggestions step aside once the conversation has begun.
@@ -323,6 +345,6 @@ describe('/chatbot page', () => {
     await page.waitForURL(`${server.url}/`);
     const c = chat(page);
     await openChat(c);
-    expect(await c.entries.allInnerTexts()).toEqual(texts);
+    expect(await bubbleTexts(c.entries)).toEqual(texts);
   });
 });

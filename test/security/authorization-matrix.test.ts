@@ -23,6 +23,12 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   [/.*/, /^\/api\/cars\/admin/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/soldhistory/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/exports\/(sales|cars)/, 'MANAGE_CAR'],
+  // A car's papers and service history: visitors read them, car managers keep them (and read staff notes).
+  ['GET', /^\/api\/cars\/:id\/history\/staff$/, 'MANAGE_CAR'],
+  [/.*/, /^\/api\/cars\/:id\/(papers|service-records)(\/|$)/, 'MANAGE_CAR'],
+  // The inspection report: visitors read it (staff notes with MANAGE_CAR), car managers write it and its template.
+  [/PUT|POST/, /^\/api\/cars\/:id\/inspection(\/photos)?$/, 'MANAGE_CAR'],
+  [/.*/, /^\/api\/inspection-template(\/|$)/, 'MANAGE_CAR'],
   ['GET', /^\/api\/(cars|car-compare|homepage)(\/|$)/, 'public'],
   [/.*/, /^\/api\/(test-drives|maintenance|consulting)\/admin/, 'MANAGE_SERVICE'],
   [/.*/, /^\/api\/service-requests\//, 'MANAGE_SERVICE'],

@@ -23,6 +23,10 @@ export interface TypedSearchFilters {
   size?: number;
   fuel?: Fuel;
   transmission?: Transmission;
+  /** "đã kiểm định": only cars with an inspection report. */
+  inspected?: true;
+  /** "1 chủ", "một chủ": one previous owner. */
+  oneOwner?: true;
   /** What is left for the name search: the models named ("CX-5"), or the text as typed. */
   carName?: string;
 }
@@ -66,6 +70,16 @@ export function filtersFromSearch(
   if (!typed) return {};
   // The same order as the advisor's parseMessage: the most specific number readers first.
   const q = new Query(typed);
+  const out: TypedSearchFilters = {};
+  // The list's two yes-only filters, read first so their "1" is never taken for a number elsewhere.
+  q.take(/(?:da |co )?kiem dinh(?: roi)?/g, () => {
+    out.inspected = true;
+    return true;
+  });
+  q.take(/(?:1|mot) chu(?![a-z])/g, () => {
+    out.oneOwner = true;
+    return true;
+  });
   const { brands, models } = parseBrandsModels(q);
   const odo = parseOdometer(q);
   const years = parseYear(q, now);
@@ -76,7 +90,6 @@ export function filtersFromSearch(
   const colour = only(parseColours(q));
   const budget = parseBudget(q);
 
-  const out: TypedSearchFilters = {};
   const brand = only(brands);
   if (brand) {
     const keys = new Set(brand.keys);

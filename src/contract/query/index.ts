@@ -15,6 +15,7 @@ import { parseOdometer, wantsLowMileage } from './odometer';
 import { parseFuels, parseTransmission } from './powertrain';
 import { parsePurposes } from './purpose';
 import { Query } from './text';
+import { parsePolicyTopics, parseTrustTopics } from './trust';
 import type { Constraints, ParsedMessage } from './types';
 import { parseYear } from './year';
 
@@ -34,6 +35,14 @@ export function parseMessage(text: string, now: Date = new Date(), catalogue?: C
   const reference = parseReference(q);
   const attributes = parseAttributes(q);
   const misc = parseMisc(q);
+  // Before the purposes and the odometer: "bị ngập nước", "tua odo" are about a car's past.
+  const trust = parseTrustTopics(q);
+  const policy = parsePolicyTopics(q);
+  // "bảo hành" is the showroom's warranty, not a maintenance booking.
+  if (policy.includes('warranty') && !/(dat lich|dat hen|lich bao duong)/.test(q.folded))
+    misc.maintenance = false;
+  // "lịch sử bảo dưỡng xe này" asks about the car's records, not for a booking.
+  if (trust.includes('service') && !/(dat lich|dat hen)/.test(q.folded)) misc.maintenance = false;
 
   const c: Constraints = {};
   Object.assign(c, parseBrandsModels(q, catalogue));
@@ -61,8 +70,27 @@ export function parseMessage(text: string, now: Date = new Date(), catalogue?: C
   if (c.purposes?.includes('cargo') && !c.bodyTypes) c.bodyTypes = ['PICKUP', 'VAN'];
 
   for (const key of Object.keys(c) as (keyof Constraints)[]) if (c[key] === undefined) delete c[key];
-  return { constraints: c, info, instalment, attributes, reference, ...followUps, ...misc };
+  const newSubject = NEW_SUBJECT.test(q.folded) && !reference && !STAYS_ON_LIST.test(q.folded);
+  return {
+    constraints: c,
+    info,
+    instalment,
+    attributes,
+    reference,
+    ...followUps,
+    ...misc,
+    trust,
+    policy,
+    newSubject,
+  };
 }
+
+/** "xe nào … nhất", "loại nào … nhất", "trong kho xe nào": a question about the whole stock. */
+const NEW_SUBJECT =
+  /(?<![a-z])((?:xe|loai|mau|dong|chiec|con) nao\b.*\bnhat|trong (?:kho|showroom|toan bo)|tat ca cac xe|ca kho)(?![a-z])/;
+/** "trong hai xe này", "trong số đó", "trong mấy xe trên": the question stays on the cars listed. */
+const STAYS_ON_LIST =
+  /(trong tam gia|tam gia (?:nay|do)|ngan sach (?:nay|do)|trong (?:hai|ba|bon|nam|2|3|4|5|may|cac|so|nhung) (?:xe|chiec|lua chon|mau)|trong so do|trong do|(?:xe|chiec) (?:tren|do|nay))/;
 
 /** True when the message states at least one constraint that narrows the inventory. */
 export function hasHardConstraints(c: Constraints): boolean {

@@ -33,7 +33,7 @@ export function parseInfoTopics(q: Query): InfoTopic[] {
 }
 
 const INSTALMENT =
-  /(?<![a-z])(tra gop|mua gop|gop xe|goi vay|khoan vay|lai suat|lai vay|tra truoc|tra dan|tra cham|moi thang tra|hang thang tra|tra moi thang|tra hang thang|moi thang bao nhieu|cho vay|muon vay|vay ngan hang|vay von|vay tien|vay \d|vay bao|vay duoc|vay toi da|vay mua|vay trong|ngan hang ho tro)(?![a-z])/;
+  /(?<![a-z])(tra gop|mua gop|gop xe|goi vay|khoan vay|lai suat|lai vay|(?<!kiem )tra truoc|tra dan|tra cham|moi thang tra|hang thang tra|tra moi thang|tra hang thang|moi thang bao nhieu|cho vay|muon vay|vay ngan hang|vay von|vay tien|vay \d|vay bao|vay duoc|vay toi da|vay mua|vay trong|ngan hang ho tro)(?![a-z])/;
 
 /** "trả góp", "vay", "trả trước 30%", "trả trước 300 triệu", "vay 5 năm", "trong 60 tháng". */
 export function parseInstalment(q: Query): Instalment | null {

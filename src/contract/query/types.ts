@@ -80,6 +80,24 @@ export interface Constraints {
 }
 
 export type InfoTopic = 'address' | 'phone' | 'hours' | 'email' | 'social';
+/** What a buyer asks about a car's past and papers (answered from its records only). */
+export type TrustTopic =
+  | 'flood'
+  | 'crash'
+  | 'odometer'
+  | 'inspection'
+  | 'owners'
+  | 'papers'
+  | 'service'
+  | 'priceHistory';
+/** What a buyer asks of the showroom's written policies (web configuration, policies). */
+export type PolicyTopic =
+  | 'warranty'
+  | 'returns'
+  | 'negotiation'
+  | 'independentCheck'
+  | 'purchaseDocuments'
+  | 'transferDocuments';
 export type CarAttribute =
   | 'odo'
   | 'price'
@@ -123,4 +141,8 @@ export interface ParsedMessage {
   thanks: boolean;
   /** The message talks about buying or finding a car ("xe", "mua", "tìm", "tư vấn"). */
   carTalk: boolean;
+  trust: TrustTopic[];
+  policy: PolicyTopic[];
+  /** A new question about the whole stock ("xe nào tiết kiệm xăng nhất?"): earlier wishes do not carry over. */
+  newSubject: boolean;
 }

@@ -13,6 +13,8 @@ export const DASHBOARD_PERMISSIONS: Record<string, Permission> = {
   carManagement: 'MANAGE_CAR',
   'car/add': 'MANAGE_CAR',
   'car/edit/:carId': 'MANAGE_CAR',
+  'car/inspection/:carId': 'MANAGE_CAR',
+  'inspection-template': 'MANAGE_CAR',
   soldhistory: 'MANAGE_CAR',
   'soldhistory/:transactionId': 'MANAGE_CAR',
   maintenanceManagement: 'MANAGE_SERVICE',

@@ -106,6 +106,14 @@ export const dashboardRoutes: RouteObject[] = withPermissions([
     lazy: page(() => import('../features/car-admin/pages/car-form-page')),
   },
   {
+    path: 'car/inspection/:carId',
+    lazy: page(() => import('../features/inspections/pages/inspection-editor-page')),
+  },
+  {
+    path: 'inspection-template',
+    lazy: page(() => import('../features/inspections/pages/inspection-template-page')),
+  },
+  {
     path: 'soldhistory',
     handle: { permission: 'MANAGE_CAR' },
     lazy: page(() => import('../features/sales/pages/sold-history-page')),

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** The page sizes a list with a "Mỗi trang" choice offers, besides its own default (5 where the spec says so). */
@@ -53,14 +54,25 @@ export function useListParams({
   const sizeParam = Number(params.get('size'));
   const sizes = pageSizeChoices(defaultSize);
 
+  // The address a change asked for and the router has not rendered yet: a second change typed at once
+  // (the end date right after the start) builds on it, not on the address of the last render, which
+  // would drop the first change.
+  const pending = useRef<URLSearchParams | null>(null);
+  // Any address the router renders (the one asked for, or a Back) is the base again.
+  useEffect(() => {
+    void params;
+    pending.current = null;
+  }, [params]);
+
   const update = (patch: ListPatch, replace = !('page' in patch)) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(pending.current ?? params);
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined || value === null || value === '' || (key === 'page' && Number(value) <= 1))
         next.delete(key);
       else next.set(key, String(value));
     }
     if (!('page' in patch)) next.delete('page');
+    pending.current = next;
     setParams(next, { replace });
   };
 
@@ -84,7 +96,10 @@ export function useListParams({
       update({ size: size === defaultSize ? undefined : size });
     },
     /** Drops every filter and the page. */
-    clear: () => setParams(new URLSearchParams(), { replace: true }),
+    clear: () => {
+      pending.current = new URLSearchParams();
+      setParams(pending.current, { replace: true });
+    },
   };
 }
 

@@ -2,9 +2,12 @@
 // in its own schema file; services reach another module's tables only through that module's service.
 export * from '../../modules/audit/schema';
 export * from '../../modules/blogs/schema';
+export * from '../../modules/car-records/schema';
 export * from '../../modules/cars/schema';
+export * from '../../modules/inspections/schema';
 export * from '../../modules/leads/schema';
 export * from '../../modules/notifications/schema';
+export * from '../../modules/odometer/schema';
 export * from '../../modules/recruitment/schema';
 export * from '../../modules/sales/schema';
 export * from '../../modules/sliders/schema';

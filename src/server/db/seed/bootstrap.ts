@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
+import type { InspectionsService } from '../../modules/inspections/service';
 import type { UsersService } from '../../modules/users/service';
 import type { WebConfigService } from '../../modules/web-config/service';
 import { DEMO_CONFIGURATION, DEMO_PASSWORD, DEMO_STAFF } from './demo-staff';
@@ -8,6 +9,8 @@ import { DEMO_CONFIGURATION, DEMO_PASSWORD, DEMO_STAFF } from './demo-staff';
 export interface BootstrapServices {
   users: UsersService;
   webConfig: WebConfigService;
+  /** Its default template is written on a database without one (every showroom starts with 176 items). */
+  inspections?: InspectionsService;
 }
 
 /** Fills an empty demo showroom; each domain adds its own seeder (cars, leads, posts, ...). */
@@ -43,6 +46,7 @@ export async function bootstrap(
   seeders: DemoSeeder[] = [],
 ): Promise<BootstrapResult> {
   await services.users.ensurePermissions();
+  await services.inspections?.template.ensure();
   const empty = (await services.users.count()) === 0;
   await services.webConfig.ensure(empty && config.demoData ? DEMO_CONFIGURATION : {});
   if (!empty) return { demo: false };

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { CarData, CarStatus } from '../../../contract/cars';
+import { listingReading } from '../../modules/cars/admin';
 import { appendPhotos, refreshCover } from '../../modules/cars/photos';
 import { carValues } from '../../modules/cars/rows';
 import { carPhotos, carPriceChanges, cars } from '../../modules/cars/schema';
+import { insertReadings } from '../../modules/odometer/service';
 import type { StoredImage } from '../../platform/images';
 import type { Executor } from '../client';
 
@@ -26,6 +28,7 @@ export async function insertSeededCar(
       ...(data.createdAt ? { createdAt: data.createdAt, updatedAt: data.createdAt } : {}),
     })
     .returning({ id: cars.id });
+  await insertReadings(exec, [listingReading(row.id, data.odo, data.createdAt ?? new Date())]);
   await appendPhotos(exec, row.id, photos);
   if (photos.length) await refreshCover(exec, row.id);
   return row.id;
@@ -64,6 +67,10 @@ export async function insertGeneratedCars(
         : [];
     });
     if (photoRows.length) await exec.insert(carPhotos).values(photoRows);
+    await insertReadings(
+      exec,
+      inserted.map((row, j) => listingReading(row.id, chunk[j].odo, chunk[j].createdAt)),
+    );
     ids.push(...inserted.map((r) => r.id));
   }
   return ids;

@@ -9,6 +9,7 @@ import type { UsersService } from '../../modules/users/service';
 import { type PreparedImage, prepareImage, type StoredImage, storeImage } from '../../platform/images';
 import type { DemoSeeder } from './bootstrap';
 import { insertSeededCar, insertSeededPriceDrop } from './car-inserts';
+import { type SeededCar, seedCarRecords } from './demo-car-records';
 import { CAR_TEMPLATES, type CarTemplate, makeCar, type Rng, rng } from './demo-cars-data';
 import { drawCarPhoto } from './demo-cars-photos';
 
@@ -238,12 +239,14 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
   // Its own sequence, so the price drops leave the sales and buyers drawn from `r` as they were.
   const drops = rng(20_261_124);
   await ctx.db.transaction(async (tx) => {
+    const seeded: SeededCar[] = [];
     for (const [i, p] of plan.entries()) {
       const carId = await insertSeededCar(
         tx,
         { ...p.data, status: p.status, createdAt: p.createdAt },
         photos[i],
       );
+      seeded.push({ id: carId, ...p.data, createdAt: p.createdAt });
       // About one car on sale in eight was repriced down within the last 30 days (after it arrived).
       const onLotDays = Math.floor((now.getTime() - p.createdAt.getTime()) / DAY);
       if (p.status === 'available' && onLotDays > 3 && drops.chance(0.12)) {
@@ -292,6 +295,7 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
           : {}),
       });
     }
+    await seedCarRecords(tx, seeded);
   });
   cars.invalidate();
 };

@@ -1,5 +1,6 @@
 import type { Permission } from '../../../contract/permissions';
-import type { WebConfiguration } from '../../../contract/web-config';
+import { DEFAULT_CAR_CALCULATIONS, type WebConfiguration } from '../../../contract/web-config';
+import { DEMO_OFFICIAL_PRICES } from './demo-official-prices';
 
 /** Every demo staff account signs in with this password (printed at first start). */
 export const DEMO_PASSWORD = 'Demo12345';
@@ -53,4 +54,5 @@ export const DEMO_CONFIGURATION: Partial<WebConfiguration> = {
   messengerUrl: 'https://m.me/autoviet.showroom',
   zaloUrl: 'https://zalo.me/0909123456',
   mapEmbedUrl: 'https://www.google.com/maps?q=268+Nguy%E1%BB%85n+V%C4%83n+Linh&output=embed',
+  carCalculations: { ...DEFAULT_CAR_CALCULATIONS, officialPrices: DEMO_OFFICIAL_PRICES },
 };

@@ -9,11 +9,13 @@ import {
   matchKey,
 } from '../../../contract/cars';
 import type { Page } from '../../../contract/common';
+import { vnDayKey } from '../../../contract/format';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, pgCode } from '../../platform/errors';
 import type { PreparedImage } from '../../platform/images';
+import { carsWithRollback, recordReading } from '../odometer/service';
 import type { CarCatalogue } from './catalogue';
 import { lockCar } from './lifecycle';
 import { appendPhotos, type CarPhotos, refreshCover, type Transactor } from './photos';
@@ -28,6 +30,15 @@ import {
   summaryColumns,
 } from './rows';
 import { carPhotos, cars } from './schema';
+
+/** The listing's odometer, read on the day it is written: it joins the car's history (odometer module). */
+export const listingReading = (carId: number, km: number, at: Date) => ({
+  carId,
+  source: 'listing' as const,
+  sourceId: null,
+  readOn: vnDayKey(at),
+  km,
+});
 
 /** Staff administration of the stock: the searchable list, a car's record, add, edit and delete. */
 export class CarAdmin {
@@ -66,11 +77,16 @@ export class CarAdmin {
         .limit(q.size)
         .offset((q.page - 1) * q.size),
     ]);
+    const flagged = await carsWithRollback(
+      this.db,
+      rows.map((r) => r.id),
+    );
     return {
       content: rows.map((r) => ({
         ...this.views.summary(r as SummaryRow),
         photoCount: r.photoCount,
         updatedAt: r.updatedAt.toISOString(),
+        odometerRollback: flagged.has(r.id),
       })),
       totalElements: total,
       totalPages: Math.ceil(total / q.size),
@@ -93,6 +109,7 @@ export class CarAdmin {
           .insert(cars)
           .values({ ...carValues(data), status: data.status ?? 'available' })
           .returning();
+        await recordReading(tx, listingReading(row.id, data.odo, new Date()));
         await appendPhotos(tx, row.id, stored);
         await refreshCover(tx, row.id);
         await writeAudit(tx, actor, {
@@ -124,6 +141,7 @@ export class CarAdmin {
         }
         const now = new Date();
         const drop = await recordPriceChange(tx, before, data.sellPrice, actor, now);
+        if (data.odo !== before.odo) await recordReading(tx, listingReading(id, data.odo, now));
         const [after] = await tx
           .update(cars)
           .set({ ...carValues(data), ...drop, status, updatedAt: now })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type CarsQuery, matchKey } from '../../../contract/cars';
 import type { Db } from '../../db/client';
 import { orderBy, searchCondition, summaryColumns, visible } from './rows';
@@ -33,6 +33,9 @@ const FILTERS: Filter[] = [
   { name: 'size', condition: (v) => eq(cars.size, v), value: (q) => q.size },
   { name: 'fuel', condition: (v) => eq(cars.fuel, v), value: (q) => q.fuel },
   { name: 'transmission', condition: (v) => eq(cars.transmission, v), value: (q) => q.transmission },
+  // Yes-only filters: their condition has no parameter, so the shape alone (the statement's name) holds them.
+  { name: 'inspected', condition: () => isNotNull(cars.inspection), value: (q) => q.inspected },
+  { name: 'oneOwner', condition: () => eq(cars.previousOwners, 1), value: (q) => q.oneOwner },
 ];
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';

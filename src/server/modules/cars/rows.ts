@@ -54,6 +54,7 @@ export const summaryColumns = {
   createdAt: cars.createdAt,
   priceDropFrom: cars.priceDropFrom,
   priceDroppedAt: cars.priceDroppedAt,
+  inspection: cars.inspection,
 };
 export type SummaryRow = Pick<CarRow, keyof typeof summaryColumns>;
 
@@ -179,6 +180,7 @@ export class CarViews {
           : null,
       createdAt: row.createdAt.toISOString(),
       ...recentDrop(row, Date.now()),
+      inspection: row.inspection ?? null,
     };
   }
 

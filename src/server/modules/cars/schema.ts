@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { InspectionSummary } from '../../../contract/inspections-labels';
 
 const VISIBLE = sql`status in ('available', 'pending')`;
 
@@ -44,6 +45,9 @@ export const cars = pgTable(
     // the drops of the last 30 days, and when the latest one happened.
     priceDropFrom: bigint('price_drop_from', { mode: 'number' }),
     priceDroppedAt: timestamp('price_dropped_at', { withTimezone: true }),
+    // The inspection report's summary, written by the inspections module through the cars service when a
+    // report is saved: the list shows "Đã kiểm định" and the pledges, and filters on it, without a join.
+    inspection: jsonb('inspection').$type<InspectionSummary>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

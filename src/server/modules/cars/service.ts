@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type {
   BrandCount,
   CarAdminDetail,
@@ -15,6 +15,7 @@ import type {
 } from '../../../contract/cars';
 import type { Page } from '../../../contract/common';
 import type { ImageView } from '../../../contract/images';
+import type { InspectionSummary } from '../../../contract/inspections-labels';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { imageView, type PreparedImage } from '../../platform/images';
@@ -29,6 +30,7 @@ import { ReadCache } from './read-cache';
 import { type CarRow, CarViews } from './rows';
 import { cars } from './schema';
 
+export { registerAnswerCache } from './answer-cache';
 export type { HomepageKind } from './catalogue';
 export { SHARED_PHOTO_FOLDER } from './rows';
 
@@ -199,6 +201,28 @@ export class CarsService {
   /** For the sales service, inside its transaction (after lock()). */
   setStatusIn(tx: Executor, id: number, status: CarStatus): Promise<void> {
     return this.lifecycle.setStatusIn(tx, id, status);
+  }
+
+  // ----------------------------------------------------------------------------- inspection summary
+
+  /**
+   * Keeps the inspection report's summary on the car row (lists show and filter "Đã kiểm định" without a
+   * join). The inspections service calls it inside its transaction, after lock(), then invalidate().
+   */
+  async setInspectionIn(tx: Executor, id: number, summary: InspectionSummary | null): Promise<void> {
+    await tx.update(cars).set({ inspection: summary }).where(eq(cars.id, id));
+  }
+
+  /** The same for many cars at once (demo data, generated stock): one statement per 1,000 cars. */
+  async setInspectionsIn(tx: Executor, entries: { carId: number; summary: InspectionSummary }[]) {
+    for (let i = 0; i < entries.length; i += 1000) {
+      const rows = entries
+        .slice(i, i + 1000)
+        .map((e) => sql`(${e.carId}::int, ${JSON.stringify(e.summary)}::jsonb)`);
+      await tx.execute(
+        sql`update ${cars} set inspection = v.s from (values ${sql.join(rows, sql`, `)}) as v(id, s) where ${cars.id} = v.id`,
+      );
+    }
   }
 
   /** Each car's status now and its cover picture, in one query: how other modules show the cars they name. */

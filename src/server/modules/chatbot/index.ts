@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import type { WebConfigService } from '../web-config/service';
 import { CarsInventoryReader, type CarsReader } from './cars-inventory';
 import { inventoryPort } from './port';
+import { type RecordSources, readCarRecords } from './records-reader';
 import { ChatbotService, createProvider } from './service';
 
 export { chatbotRoutes } from './routes';
@@ -10,13 +11,18 @@ export { ChatbotService } from './service';
 
 /** The advisor wired to the cars service and the web configuration, with the configured language model. */
 export function buildChatbot(deps: {
-  cars: CarsReader;
+  cars: CarsReader & RecordSources['cars'];
   db: Executor;
+  /** The inspection report and the papers, from their modules' services. */
+  records?: Pick<RecordSources, 'inspection' | 'history'>;
   webConfig: WebConfigService;
   ai: AiConfig;
   log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }): ChatbotService {
-  const port = inventoryPort(new CarsInventoryReader(deps.cars, deps.db), deps.webConfig);
+  const sources: RecordSources = { cars: deps.cars, db: deps.db, ...deps.records };
+  const port = inventoryPort(new CarsInventoryReader(deps.cars, deps.db), deps.webConfig, (id) =>
+    readCarRecords(sources, id),
+  );
   return new ChatbotService(port, createProvider(deps.ai), {
     timeoutMs: deps.ai.timeoutMs,
     systemMessage: async () => (await deps.webConfig.get()).systemMessage,

@@ -1,5 +1,9 @@
+import type { CarPapers, ServiceRecord } from '../../../contract/car-records';
+import type { InspectionItemResult, InspectionReport } from '../../../contract/inspections';
+import type { OdometerRollback } from '../../../contract/odometer';
 import type { Catalogue } from '../../../contract/query';
 import { compactFold, foldVietnamese } from '../../../contract/text';
+import type { ShowroomPolicies } from '../../../contract/web-config';
 import type { CarSearch, InventoryRow, ModelFilter, PriceStats } from '../cars/inventory-search';
 
 /**
@@ -32,6 +36,27 @@ export interface ShowroomInfo {
   messengerUrl: string;
   zaloUrl: string;
   facebookUrl: string;
+  /** The showroom's written policies (warranty, returns, haggling, independent checks, documents). */
+  policies: ShowroomPolicies;
+}
+
+/** What a car's records say: the public inspection report, papers, service history, price changes. */
+export interface CarRecords {
+  licensePlateRegion: string;
+  inspection:
+    | (Pick<
+        InspectionReport,
+        'inspectorName' | 'inspectedAt' | 'odometerKm' | 'conclusion' | 'summary' | 'odometerConsistent'
+      > & { items: Pick<InspectionItemResult, 'group' | 'label' | 'pledges' | 'result' | 'note'>[] })
+    | null;
+  /** Null when nothing about the papers is known. */
+  papers: CarPapers | null;
+  /** Newest first; `servicedOn` yyyy-mm-dd. */
+  serviceRecords: Pick<ServiceRecord, 'servicedOn' | 'km' | 'work' | 'place'>[];
+  /** Where the odometer history goes backwards (an imported history), or null. */
+  odometerRollback: OdometerRollback | null;
+  /** Newest first. */
+  priceChanges: { changedAt: string; oldPrice: number; newPrice: number }[];
 }
 
 export interface InstalmentRequest {
@@ -67,6 +92,8 @@ export interface InventoryPort {
   /** Brands and models in stock, to recognise names the dictionary lacks. */
   catalogue(): Promise<Catalogue>;
   showroom(): Promise<ShowroomInfo>;
+  /** What the car's records hold (inspection, papers, service, price changes); null for no such car. */
+  carRecords(id: number): Promise<CarRecords | null>;
   /** The configured loan terms (web configuration, car calculations). */
   loanTerms(): Promise<LoanTerms>;
   /** A loan on a declining balance, computed by the contract's calculator (src/contract/car-costs.ts). */

@@ -1,6 +1,13 @@
 import { instalment } from '../../../contract/car-costs';
 import type { WebConfigService } from '../web-config/service';
-import type { InstalmentPlan, InstalmentRequest, InventoryPort, LoanTerms, ShowroomInfo } from './inventory';
+import type {
+  CarRecords,
+  InstalmentPlan,
+  InstalmentRequest,
+  InventoryPort,
+  LoanTerms,
+  ShowroomInfo,
+} from './inventory';
 
 /** The inventory half of the port: searches, single cars, price statistics, the catalogue. */
 export type InventoryReader = Pick<InventoryPort, 'searchCars' | 'getCar' | 'priceStats' | 'catalogue'>;
@@ -40,8 +47,13 @@ export function planInstalment(
 }
 
 /** The advisor's port: the cars service for cars, the web configuration for the showroom and loans. */
-export function inventoryPort(reader: InventoryReader, webConfig: WebConfigService): InventoryPort {
+export function inventoryPort(
+  reader: InventoryReader,
+  webConfig: WebConfigService,
+  records: (carId: number) => Promise<CarRecords | null>,
+): InventoryPort {
   return {
+    carRecords: records,
     searchCars: (s) => reader.searchCars(s),
     getCar: (id) => reader.getCar(id),
     priceStats: (s) => reader.priceStats(s),
@@ -57,6 +69,7 @@ export function inventoryPort(reader: InventoryReader, webConfig: WebConfigServi
         messengerUrl: c.messengerUrl,
         zaloUrl: c.zaloUrl,
         facebookUrl: c.facebookUrl,
+        policies: c.policies,
       };
     },
     async loanTerms(): Promise<LoanTerms> {

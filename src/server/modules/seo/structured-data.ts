@@ -95,6 +95,21 @@ export function carData(
     model: car.model,
     vehicleModelDate: String(car.year),
     mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.odo, unitCode: 'KMT' },
+    numberOfPreviousOwners: car.previousOwners,
+    // schema.org's Car has no inspection property: the report's day and result go in as PropertyValues.
+    ...(car.inspection
+      ? {
+          additionalProperty: [
+            { '@type': 'PropertyValue', name: 'Ngày kiểm định', value: car.inspection.inspectedAt },
+            {
+              '@type': 'PropertyValue',
+              name: 'Hạng mục kiểm định đạt',
+              value: car.inspection.passed + car.inspection.fixed,
+              maxValue: car.inspection.total,
+            },
+          ],
+        }
+      : {}),
     itemCondition: 'https://schema.org/UsedCondition',
     ...(car.exteriorColor ? { color: car.exteriorColor } : {}),
     ...(car.size ? { seatingCapacity: car.size } : {}),

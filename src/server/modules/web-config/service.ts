@@ -20,8 +20,9 @@ export class WebConfigService {
   }
 
   async getPublic(): Promise<PublicWebConfiguration> {
-    const { systemMessage: _omit, sessionIdleHours: _idle, ...rest } = await this.get();
-    return rest;
+    const { systemMessage: _omit, sessionIdleHours: _idle, carCalculations, ...rest } = await this.get();
+    const { officialPrices: _table, ...calculations } = carCalculations;
+    return { ...rest, carCalculations: calculations };
   }
 
   /** Replaces the settings with a validated document; fields left out keep their stored value. */

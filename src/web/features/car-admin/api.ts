@@ -51,6 +51,8 @@ function useInvalidate() {
     queryClient.invalidateQueries({ queryKey: CAR_ADMIN_KEY });
     queryClient.invalidateQueries({ queryKey: ['cars'] });
     queryClient.invalidateQueries({ queryKey: SALES_KEY });
+    // The car's papers view repeats its owners and plate, and a new odometer can raise or clear the flag.
+    queryClient.invalidateQueries({ queryKey: ['car-records'] });
   };
 }
 

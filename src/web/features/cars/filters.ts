@@ -26,12 +26,18 @@ export const TEXT_FILTERS = [
   'transmission',
 ] as const;
 export const NUMBER_FILTERS = ['minPrice', 'maxPrice', 'minOdo', 'maxOdo', 'year', 'size'] as const;
+/** Yes-only toggles: "Đã kiểm định" (a report exists) and "1 chủ" (one previous owner); "true" in the URL. */
+export const FLAG_FILTERS = ['inspected', 'oneOwner'] as const;
+export const FLAG_LABELS: Record<FlagFilter, string> = { inspected: 'Đã kiểm định', oneOwner: '1 chủ' };
 
 export type TextFilter = (typeof TEXT_FILTERS)[number];
 export type NumberFilter = (typeof NUMBER_FILTERS)[number];
-export type FilterKey = TextFilter | NumberFilter;
+export type FlagFilter = (typeof FLAG_FILTERS)[number];
+export type FilterKey = TextFilter | NumberFilter | FlagFilter;
 
-export type CarFilterValues = Partial<Record<TextFilter, string> & Record<NumberFilter, number>>;
+export type CarFilterValues = Partial<
+  Record<TextFilter, string> & Record<NumberFilter, number> & Record<FlagFilter, true>
+>;
 
 export interface CarListParams extends CarFilterValues {
   sort: CarSort;
@@ -55,6 +61,7 @@ export function readFilters(params: URLSearchParams): CarFilterValues {
     const v = positiveInt(params.get(k));
     if (v !== undefined) out[k] = v;
   }
+  for (const k of FLAG_FILTERS) if (params.get(k) === 'true' || params.get(k) === '1') out[k] = true;
   return out;
 }
 
@@ -75,6 +82,7 @@ export function writeListParams(values: CarFilterValues, sort: CarSort, page: nu
     const v = values[k];
     if (v !== undefined && v !== '') p.set(k, String(v));
   }
+  for (const k of FLAG_FILTERS) if (values[k]) p.set(k, 'true');
   if (sort !== 'newest') p.set('sort', sort);
   if (page > 1) p.set('page', String(page));
   return p;
@@ -136,5 +144,6 @@ export function filterChips(values: CarFilterValues): { label: string; keys: Fil
       label: TRANSMISSION_LABELS[values.transmission as Transmission] ?? values.transmission,
       keys: ['transmission'],
     });
+  for (const k of FLAG_FILTERS) if (values[k]) chips.push({ label: FLAG_LABELS[k], keys: [k] });
   return chips;
 }

@@ -2,6 +2,7 @@ import { CHAT_LIMITS, CHAT_PLACEHOLDER, CHAT_SEND_LABEL } from '@contract/chat';
 import { AlertCircle, Bot, RotateCw, SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cx } from '../../lib/cx';
+import { CarCards } from './car-cards';
 import { MessageText } from './message-text';
 import { type ChatEntry, retry, send, useChat } from './store';
 
@@ -78,9 +79,12 @@ function Bubble({
   return (
     <li className="flex items-start gap-2" data-role="model">
       <BotAvatar />
-      <p className="max-w-[85%] min-w-0 rounded-2xl rounded-tl-md bg-slate-100 px-3.5 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-slate-800">
-        <MessageText text={entry.content} onNavigate={onNavigate} />
-      </p>
+      <div className="max-w-[85%] min-w-0">
+        <p className="rounded-2xl rounded-tl-md bg-slate-100 px-3.5 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-slate-800">
+          <MessageText text={entry.content} onNavigate={onNavigate} />
+        </p>
+        <CarCards text={entry.content} onNavigate={onNavigate} />
+      </div>
     </li>
   );
 }

@@ -1,5 +1,6 @@
+import type { CarHistory } from '@contract/car-records';
 import type { BrandCount, CarDetail, CarSummary } from '@contract/cars';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 /** GET car-compare/brands: brands with cars on sale, and how many. */
@@ -34,4 +35,15 @@ export function useComparedCars(ids: number[]) {
     enabled: ids.length > 0,
     placeholderData: (prev) => prev,
   });
+}
+
+/** GET cars/{id}/history for each compared car: the papers rows (hạn đăng kiểm). */
+export function useComparedHistories(ids: number[]): (CarHistory | undefined)[] {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ['cars', 'history', id],
+      queryFn: ({ signal }: { signal?: AbortSignal }) => api<CarHistory>(`cars/${id}/history`, { signal }),
+      staleTime: 60_000,
+    })),
+  }).map((q) => q.data);
 }

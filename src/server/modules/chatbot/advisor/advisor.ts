@@ -14,7 +14,10 @@ import { handoffAnswer } from './handoff';
 import { instalmentAnswer } from './instalment';
 import { followUpAnswer, searchAnswer, suggestAnswer } from './lists';
 import { compareAnswer, detailAnswer } from './one-car';
-import { MAX_LISTED } from './search';
+import { policyAnswer } from './policies';
+import { recordsAnswer, recordsWithoutCarAnswer } from './records';
+import { carTitle, describeConstraints } from './render';
+import { MAX_LISTED, toSearch } from './search';
 import {
   consultingAnswer,
   fallbackAnswer,
@@ -56,7 +59,11 @@ export class OfflineAdvisor {
     const constraints = mergeConstraints(conv.previous, p, folded);
     const ownHard = hasHardConstraints(p.constraints);
 
-    const reply = await route(turn, p, constraints, ownHard);
+    const ref = await referencedCars(turn, p, folded);
+    const reply = await route(turn, p, constraints, ownHard, ref.cars, vnDayKey(now));
+    if (ref.missing.length) reply.text = `${missingNote(ref)}\n\n${reply.text}`;
+    const carried = carriedNote(conv.previous, p, constraints, reply.kind);
+    if (carried) reply.text = `${carried}\n\n${reply.text}`;
     // Showroom facts asked alongside something else are added to that answer.
     if (p.info.length && reply.kind !== 'info') {
       reply.text += `\n\n${await infoText(turn, p.info)}`;
@@ -71,9 +78,21 @@ export async function route(
   p: ParsedMessage,
   c: Constraints,
   ownHard: boolean,
+  referenced: CarDetails[],
+  today: string,
 ): Promise<AdvisorReply> {
   const conv = t.conv;
-  const referenced = await referencedCars(t, p);
+  if (p.trust.length) {
+    const cars = await carsAskedAbout(t, p, ownHard, referenced);
+    // "Mua rồi phát hiện xe ngập thì có được hoàn tiền không": no car in view, so it is about the policy.
+    if (!cars.length && p.policy.length) return policyAnswer(t, p.policy);
+    const reply = cars.length
+      ? await recordsAnswer(t, cars, p.trust, today)
+      : await recordsWithoutCarAnswer(t);
+    if (p.policy.length) reply.text += `\n\n${(await policyAnswer(t, p.policy)).text}`;
+    return reply;
+  }
+  if (p.policy.length && !ownHard && !p.instalment && !p.testDrive) return policyAnswer(t, p.policy);
 
   if (p.info.length && !ownHard && !p.instalment && !p.testDrive && !p.maintenance) {
     return { kind: 'info', text: await infoText(t, p.info), cars: [] };
@@ -124,13 +143,29 @@ export async function route(
 
 // ----------------------------------------------------------------------------- references
 
+interface Referenced {
+  cars: CarDetails[];
+  /** Positions asked for that the list does not have ("xe 3" of two). */
+  missing: number[];
+  listSize: number;
+}
+
+const PLURAL = /(?<![a-z])(?:may|cac|nhung|ca|hai|ba) (?:xe|chiec|mau)|ca hai|tat ca/;
+
 /** The cars the message points at: "xe thứ hai", "hai xe đầu", "xe này". */
-async function referencedCars(t: Turn, p: ParsedMessage): Promise<CarDetails[]> {
+async function referencedCars(t: Turn, p: ParsedMessage, folded: string): Promise<Referenced> {
   const conv = t.conv;
   let ids: number[] = [];
+  let missing: number[] = [];
+  let listSize = 0;
   if (p.reference?.positions.length) {
     const list = conv.lastList.length ? conv.lastList : conv.lastNamed;
     ids = pick(list, p.reference.positions);
+    listSize = list.length;
+    if (list.length) missing = p.reference.positions.filter((n) => n > list.length || -n > list.length);
+  } else if (p.reference?.current && !conv.focusId && PLURAL.test(folded) && conv.lastList.length) {
+    // "mấy xe này", "các xe trên": every car just listed; with an ordering wish it is a narrowed search.
+    if (!p.constraints.sort) ids = conv.lastList.slice(0, 5);
   } else if (p.reference?.current) {
     const id = conv.focusId ?? conv.lastNamed[0];
     if (id) ids = [id];
@@ -138,7 +173,52 @@ async function referencedCars(t: Turn, p: ParsedMessage): Promise<CarDetails[]> 
     ids = [conv.focusId];
   }
   const cars = await Promise.all(ids.map((id) => t.inventory.getCar(id)));
-  return cars.filter((c): c is CarDetails => c !== null);
+  return { cars: cars.filter((c): c is CarDetails => c !== null), missing, listSize };
+}
+
+/** "Danh sách trước chỉ có 2 xe…": an ordinal beyond the list is said, not silently dropped. */
+function missingNote(ref: Referenced): string {
+  const asked = ref.missing.map((n) => (n < 0 ? 'xe cuối' : `xe thứ ${n}`)).join(', ');
+  return `Danh sách mình gửi trước đó chỉ có ${ref.listSize} xe, nên không có ${asked}.${
+    ref.cars.length ? ' Dưới đây là xe có trong danh sách:' : ''
+  }`;
+}
+
+/** The cars a question about records is about: those pointed at, the car in focus, or the cars named. */
+async function carsAskedAbout(
+  t: Turn,
+  p: ParsedMessage,
+  ownHard: boolean,
+  referenced: CarDetails[],
+): Promise<CarDetails[]> {
+  if (referenced.length) return referenced;
+  if (ownHard) {
+    const found = await t.inventory.searchCars({ ...toSearch(p.constraints), limit: 3 });
+    const cars = await Promise.all(found.map((car) => t.inventory.getCar(car.id)));
+    return cars.filter((x): x is CarDetails => x !== null);
+  }
+  // "mấy xe này có xe nào bị ngập không": every car of the list just shown.
+  const ids = t.conv.focusId ? [t.conv.focusId] : t.conv.lastNamed.slice(0, 5);
+  const cars = await Promise.all(ids.map((id) => t.inventory.getCar(id)));
+  return cars.filter((x): x is CarDetails => x !== null);
+}
+
+/**
+ * What the answer kept from earlier messages, or that it started afresh: a buyer who asks a new
+ * question should know whether "CX-5 hoặc CR-V" still applies.
+ */
+function carriedNote(previous: Constraints, p: ParsedMessage, c: Constraints, kind: string): string | null {
+  if (kind !== 'search' && kind !== 'followup') return null;
+  if (!hasHardConstraints(previous) && !previous.purposes) return null;
+  if (p.newSubject)
+    return `Mình tìm trong toàn bộ xe đang bán, không giữ điều kiện trước (${describeConstraints(previous)}).`;
+  const kept: Constraints = {};
+  for (const key of Object.keys(previous) as (keyof Constraints)[]) {
+    if (key !== 'sort' && p.constraints[key] === undefined && c[key] !== undefined)
+      Object.assign(kept, { [key]: c[key] });
+  }
+  const words = describeConstraints(kept);
+  return words ? `Mình giữ điều kiện trước: ${words}.` : null;
 }
 
 export { MAX_LISTED };

@@ -41,6 +41,8 @@ const REFINE_CUES =
 export function mergeConstraints(previous: Constraints, parsed: ParsedMessage, folded: string): Constraints {
   const now = parsed.constraints;
   if (!hasHardConstraints(previous) && !previous.purposes) return now;
+  // "xe nào tiết kiệm xăng nhất?": a new question about the whole stock.
+  if (parsed.newSubject) return now;
   const kinds = Object.keys(now).filter((k) => k !== 'sort').length;
   const refines =
     REFINE_CUES.test(folded) || kinds <= 1 || parsed.cheaper || parsed.more || parsed.newer || parsed.lessKm;
@@ -76,7 +78,8 @@ export function readConversation(history: ChatMessage[], now: Date, catalogue?: 
       // list (a detail, a hand-off, an instalment) is the car in focus.
       const isList = ids.length >= 2 || /^\s*(?:\d+[.)]\s|Xe \d+ –)/m.test(message.content);
       if (isList) conv.lastList = ids;
-      if (ids.length === 1) conv.focusId = ids[0];
+      // The latest answer sets the subject: a later list ends the focus on an earlier single car.
+      conv.focusId = ids.length === 1 ? ids[0] : null;
     } else {
       const handoff = parseCarAdviceMessage(message.content);
       if (handoff) {

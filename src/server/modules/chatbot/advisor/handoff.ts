@@ -38,7 +38,7 @@ export async function handoffAnswer(t: Turn, info: ChatCarInfo): Promise<Advisor
       cars: [],
     };
   }
-  const lines = [`Về xe ${carFacts(car)} (${carLink(car.id)}):`];
+  const lines = [`Về xe ${carFacts(car)}:`];
   const strengths = carStrengths(t, car);
   if (strengths.length) lines.push(`- Điểm nổi bật: ${strengths.slice(0, 6).join('; ')}.`);
   lines.push(`- ${await priceVerdict(t, car)}`);

@@ -2,7 +2,7 @@ import { formatPrice } from '../../../../contract/format';
 import type { ParsedMessage } from '../../../../contract/query';
 import type { AdvisorCar, CarDetails } from '../inventory';
 import { findHandedOver } from './handoff';
-import { carLink, carTitle } from './render';
+import { carRef, carTitle } from './render';
 import { findCars } from './search';
 import type { AdvisorReply, Turn } from './turn';
 
@@ -41,7 +41,7 @@ export async function instalmentAnswer(
     termMonths: plan.termMonths,
   });
   const subject = car
-    ? `xe ${carTitle(car)} (đời ${car.year}, giá ${formatPrice(car.sellPrice)}) – ${carLink(car.id)}`
+    ? `xe ${carRef(car)} (đời ${car.year}, giá ${formatPrice(car.sellPrice)})`
     : `xe giá ${formatPrice(price)}`;
   const lines = [
     `Ước tính trả góp ${subject}:`,

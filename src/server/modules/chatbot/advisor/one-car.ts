@@ -3,7 +3,7 @@ import { formatKm, formatPrice } from '../../../../contract/format';
 import type { CarAttribute, ParsedMessage } from '../../../../contract/query';
 import { compactFold } from '../../../../contract/text';
 import type { AdvisorCar, CarDetails } from '../inventory';
-import { bodyWord, carFacts, carLink, carTitle, FUEL_WORDS, TRANSMISSION_WORDS } from './render';
+import { bodyWord, carFacts, carRef, carTitle, FUEL_WORDS, TRANSMISSION_WORDS } from './render';
 import type { AdvisorReply, Turn } from './turn';
 
 /** Answers about given cars: one car's facts and strengths, and two to four cars compared. */
@@ -17,9 +17,10 @@ export function carStrengths(t: Turn, car: CarDetails): string[] {
   if (car.fuel === 'DIESEL') out.push('máy dầu bền bỉ, tiết kiệm nhiên liệu khi đi xa');
   if (car.fuel === 'HYBRID') out.push('hybrid rất tiết kiệm xăng, nhất là khi đi phố');
   if (car.fuel === 'ELECTRIC') out.push('xe điện êm ái, chi phí vận hành thấp');
-  if (car.size >= 7) out.push(`${car.size} chỗ, rộng rãi cho gia đình`);
-  if (car.bodyType === 'SUV' || car.bodyType === 'CROSSOVER')
-    out.push('gầm cao, tự tin khi đi đường xấu hoặc ngập nước');
+  if (car.size >= 10) out.push(`${car.size} chỗ, chở được đoàn đông người`);
+  else if (car.size >= 7) out.push(`${car.size} chỗ, rộng rãi cho gia đình`);
+  // Ground clearance only: whether the car itself was ever flooded is its report's business.
+  if (car.bodyType === 'SUV' || car.bodyType === 'CROSSOVER') out.push('gầm cao, tự tin khi đi đường xấu');
   if (car.bodyType === 'PICKUP') out.push('bán tải đa dụng, vừa đi lại vừa chở hàng');
   if (car.bodyType === 'HATCHBACK') out.push('nhỏ gọn, dễ đi phố và đỗ xe');
   if (car.bodyType === 'SEDAN') out.push('sedan êm ái, cốp rộng');
@@ -68,7 +69,7 @@ export async function detailAnswer(
   const blocks = cars.map((car) => {
     if (specific.length) {
       const facts = specific.map((a) => factLine(car, a)).filter(Boolean);
-      return `Xe ${carTitle(car)} (đời ${car.year}) ${facts.join(', ')}. Xem chi tiết: ${carLink(car.id)}${statusNote(car)}`;
+      return `Xe ${carRef(car)} (đời ${car.year}) ${facts.join(', ')}.${statusNote(car)}`;
     }
     const lines = [
       `${carFacts(car)}`,
@@ -77,7 +78,6 @@ export async function detailAnswer(
     ];
     const strengths = carStrengths(t, car);
     if (strengths.length) lines.push(`- Điểm nổi bật: ${strengths.slice(0, 5).join('; ')}`);
-    lines.push(`- Xem chi tiết: ${carLink(car.id)}`);
     return lines.join('\n') + statusNote(car);
   });
   const tail =
@@ -114,12 +114,12 @@ export async function compareAnswer(
   }
   if (cars.length < 2) return null;
   cars = cars.slice(0, 4);
-  const label = (car: CarDetails, i: number) => `Xe ${i + 1} – ${carTitle(car)}`;
+  const label = (car: CarDetails, i: number) => `Xe ${i + 1} – ${carRef(car)}`;
   const lines: string[] = [`So sánh ${cars.map((c) => carTitle(c)).join(' và ')}:`, ''];
   cars.forEach((car, i) => {
     lines.push(
       `${label(car, i)}: đời ${car.year}, ${formatPrice(car.sellPrice)}, ${formatKm(car.odo)}, ${bodyWord(car.bodyType)} ${car.size} chỗ, ` +
-        `${FUEL_WORDS[car.fuel]}, ${TRANSMISSION_WORDS[car.transmission]}, màu ${car.exteriorColor.toLowerCase()} – ${carLink(car.id)}`,
+        `${FUEL_WORDS[car.fuel]}, ${TRANSMISSION_WORDS[car.transmission]}, màu ${car.exteriorColor.toLowerCase()}`,
     );
   });
   const best = (pickBest: (a: CarDetails, b: CarDetails) => number) =>

@@ -51,16 +51,20 @@ export function carTitle(car: Pick<AdvisorCar, 'carName' | 'brand'>): string {
 
 export const carLink = (id: number) => `/cars/${id}`;
 
-/** "Toyota Vios 1.5G – đời 2020 – 480 triệu – 35.000 km" */
-export function carFacts(car: AdvisorCar): string {
-  return `${carTitle(car)} – đời ${car.year} – ${formatPrice(car.sellPrice)} – ${formatKm(car.odo)}`;
+/** "[Toyota Vios 1.5G](/cars/12)": the chat shows the car's name as the link to its page, never a bare path. */
+export function carRef(car: Pick<AdvisorCar, 'id' | 'carName' | 'brand'>): string {
+  return `[${carTitle(car).replace(/[[\]]/g, '')}](${carLink(car.id)})`;
 }
 
-/** One entry of a list: facts, why it fits, the link. */
+/** "[Toyota Vios 1.5G](/cars/12) – đời 2020 – 480 triệu – 35.000 km" */
+export function carFacts(car: AdvisorCar): string {
+  return `${carRef(car)} – đời ${car.year} – ${formatPrice(car.sellPrice)} – ${formatKm(car.odo)}`;
+}
+
+/** One entry of a list: the linked name with its facts, then why it fits. */
 export function carEntry(index: number, car: AdvisorCar, reasons: string[]): string {
   const lines = [`${index}. ${carFacts(car)}`];
   if (reasons.length) lines.push(`   Phù hợp vì: ${reasons.join('; ')}.`);
-  lines.push(`   Xem chi tiết: ${carLink(car.id)}`);
   return lines.join('\n');
 }
 
@@ -174,6 +178,8 @@ export function purposeReason(car: AdvisorCar, p: Purpose): string | null {
         return 'gầm cao, đi đường xấu và ngập nước tốt hơn';
       return null;
     case 'family':
+      // A minibus seats a family too, but it is a van for groups, not a family car.
+      if (car.size >= 10) return `${car.size} chỗ, hợp chở đoàn đông người hơn là đi lại gia đình`;
       if (car.size >= 7) return `${car.size} chỗ rộng rãi cho cả gia đình`;
       if (car.size >= 5) return `${car.size} chỗ, đủ cho gia đình nhỏ`;
       return null;
@@ -221,7 +227,7 @@ export function purposeScore(car: AdvisorCar, purposes: Purpose[] | undefined): 
   let s = 0;
   for (const p of purposes ?? []) {
     if (purposeReason(car, p)) s += 1;
-    if (p === 'family' && car.size >= 7) s += 1;
+    if (p === 'family' && car.size >= 7 && car.size <= 9) s += 1;
     if (p === 'service' && POPULAR_SERVICE_BRANDS.has(foldVietnamese(car.brand).replace(/[^a-z]/g, '')))
       s += 0.5;
     if (p === 'luxury' && LUXURY_BRANDS.has(foldVietnamese(car.brand).replace(/[^a-z]/g, ''))) s += 1;

@@ -1,7 +1,7 @@
 import type { InfoTopic } from '../../../../contract/query';
 import type { CarDetails } from '../inventory';
 import { statusNote } from './one-car';
-import { carLink, carTitle } from './render';
+import { carRef, carTitle } from './render';
 import type { AdvisorReply, Turn } from './turn';
 
 /** Answers from the showroom's own facts: address and hours, and where to book a test drive, a service or advice. */
@@ -40,7 +40,7 @@ export async function testDriveAnswer(t: Turn, referenced: CarDetails[]): Promis
     return {
       kind: 'test_drive',
       text:
-        `Bạn đăng ký lái thử xe ${carTitle(car)} (đời ${car.year}, ${carLink(car.id)}) tại /testdrive?carId=${car.id}: điền họ tên, số điện thoại và thời gian mong muốn, ` +
+        `Bạn đăng ký lái thử xe ${carRef(car)} (đời ${car.year}) tại /testdrive?carId=${car.id}: điền họ tên, số điện thoại và thời gian mong muốn, ` +
         `nhân viên sẽ gọi lại xác nhận lịch.${hours} Cần hỗ trợ nhanh, gọi ${await t.hotline()}.${statusNote(car)}`,
       cars: [car.id],
     };

@@ -13,6 +13,8 @@ export type ReplyKind =
   | 'maintenance'
   | 'consulting'
   | 'handoff'
+  | 'records'
+  | 'policy'
   | 'greeting'
   | 'thanks'
   | 'fallback';

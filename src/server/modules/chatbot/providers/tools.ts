@@ -73,9 +73,19 @@ export const TOOL_DECLARATIONS: ToolDeclaration[] = [
     parameters: { type: 'object', properties: { carId: int('Mã xe') }, required: ['carId'] },
   },
   {
+    name: 'car_records',
+    description:
+      'Hồ sơ của một xe theo mã: báo cáo kiểm định (ngày, người kiểm định, số km lúc kiểm định, kết quả từng hạng mục, ' +
+      'các cam kết không đâm đụng / không ngập nước / không tua ODO chỉ khi mọi hạng mục liên quan đạt), giấy tờ ' +
+      '(đăng kiểm, bảo hiểm, thế chấp, phạt nguội, xe cá nhân hay công ty), lịch sử bảo dưỡng, lịch sử km và các lần đổi giá. ' +
+      'inspection = null nghĩa là xe chưa có báo cáo kiểm định: khi đó không được khẳng định tình trạng xe.',
+    parameters: { type: 'object', properties: { carId: int('Mã xe') }, required: ['carId'] },
+  },
+  {
     name: 'showroom_info',
     description:
-      'Tên, địa chỉ, điện thoại, email, giờ mở cửa của showroom và các đường dẫn đặt lịch lái thử, bảo dưỡng, tư vấn.',
+      'Tên, địa chỉ, điện thoại, email, giờ mở cửa của showroom, chính sách bảo hành, đổi trả, thương lượng giá, ' +
+      'kiểm tra xe ở hãng, giấy tờ mua xe và sang tên, cùng các đường dẫn đặt lịch lái thử, bảo dưỡng, tư vấn.',
     parameters: { type: 'object', properties: {} },
   },
   {
@@ -189,6 +199,13 @@ export class Toolbox {
           excludeIds: [car.id],
         });
         return { carId: car.id, price: car.sellPrice, sameModel, sameBodyTypeSimilarYear: sameBody };
+      }
+      case 'car_records': {
+        const id = num(a.carId);
+        const records = id ? await this.inventory.carRecords(id) : null;
+        if (!id || !records) return { error: 'Không có xe với mã này' };
+        this.seenIds.add(id);
+        return { carId: id, ...records };
       }
       case 'showroom_info': {
         const s = await this.inventory.showroom();

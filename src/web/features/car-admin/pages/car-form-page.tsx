@@ -1,34 +1,38 @@
-import { CAR_STATUS_LABELS, type CarData } from '@contract/cars';
-import { formatPrice } from '@contract/format';
+import type { CarData } from '@contract/cars';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, ExternalLink, HandCoins, Receipt } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { Badge } from '../../../components/badge';
 import { Button, buttonClass } from '../../../components/button';
-import { FormAlert, FormField, Input, Select, Textarea } from '../../../components/form-field';
+import { FormAlert } from '../../../components/form-field';
 import { MissingRecord } from '../../../components/missing-record';
-import { NumberField } from '../../../components/number-field';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { CarRecordsTab, OdometerFlag } from '../../car-records';
+import { InspectionEditor } from '../../inspections';
 import { SaleDialog, type SaleTarget } from '../../sales';
 import { useAdminCar, useCreateCar, useInventoryOptions, useUpdateCar } from '../api';
+import { CarFormHeader } from '../components/car-form-header';
+import { CarFormTabs, SaveFirst, TabPanel, useCarFormTab } from '../components/car-form-tabs';
+import { CarSaleFields } from '../components/car-sale-fields';
 import { CarSpecFields } from '../components/car-spec-fields';
-import { FeaturesInput } from '../components/features-input';
 import { Section } from '../components/form-section';
 import { PhotoManager, ProgressBar } from '../components/photo-manager';
 import { SavedPhotos } from '../components/saved-photos';
 import { useLocalPhotos } from '../components/use-local-photos';
 import { type CarFormValues, carFormSchema, EMPTY_CAR, toFormValues } from '../form-schema';
-import { STATUS_TONES } from '../status';
 
 const resolver = zodResolver(carFormSchema) as unknown as Resolver<CarFormValues>;
 
-/** /dashboard/car/add and /dashboard/car/edit/:carId: one form validated with the contract's carInput. */
+/**
+ * /dashboard/car/add and /dashboard/car/edit/:carId, in tabs (?tab=): "Thông tin" and "Ảnh" are one form
+ * validated with the contract's carInput; "Kiểm định" and "Giấy tờ & lịch sử" save on their own and need
+ * a saved car.
+ */
 export default function CarFormPage() {
   const { carId } = useParams();
   const n = Number(carId);
@@ -43,30 +47,37 @@ export default function CarFormPage() {
   const [progress, setProgress] = useState<number | null>(null);
   const [sale, setSale] = useState<SaleTarget | null>(null);
   const uid = useId();
+  const [tab, setTab] = useCarFormTab();
 
   const form = useForm<CarFormValues>({ resolver, defaultValues: EMPTY_CAR });
   const {
-    register,
     handleSubmit,
-    control,
     reset,
     setError,
-    formState: { errors, isDirty },
+    setFocus,
+    formState: { isDirty },
   } = form;
 
   useEffect(() => {
     if (car.data) reset(toFormValues(car.data));
   }, [car.data, reset]);
 
-  const sellPrice = useWatch({ control, name: 'sellPrice' });
   const saving = create.isPending || update.isPending;
   const mutationError = create.error ?? update.error;
 
   const fieldErrors = (err: unknown) => {
     const map =
       err instanceof ApiError ? (err.data as { errors?: Record<string, string> })?.errors : undefined;
-    for (const [k, message] of Object.entries(map ?? {}))
-      if (k in EMPTY_CAR) setError(k as keyof CarFormValues, { message }, { shouldFocus: true });
+    const keys = Object.keys(map ?? {}).filter((k) => k in EMPTY_CAR);
+    if (keys.length) setTab('thong-tin');
+    for (const k of keys) setError(k as keyof CarFormValues, { message: map?.[k] }, { shouldFocus: true });
+  };
+
+  // A mistake is always in "Thông tin": open it, then put the cursor on the first field named.
+  const showInvalid = (errs: Partial<Record<keyof CarFormValues, unknown>>) => {
+    setTab('thong-tin');
+    const first = Object.keys(errs)[0] as keyof CarFormValues | undefined;
+    if (first) setTimeout(() => setFocus(first), 0);
   };
 
   const submit = handleSubmit((values) => {
@@ -93,7 +104,7 @@ export default function CarFormPage() {
         onError: fieldErrors,
       });
     }
-  });
+  }, showInvalid);
 
   const brandList = `${uid}-brands`;
   const extList = `${uid}-ext`;
@@ -161,182 +172,81 @@ export default function CarFormPage() {
 
   const saved = car.data;
   const sold = saved?.status === 'sold';
+  const formTab = tab === 'thong-tin' || tab === 'anh';
 
   return (
     <>
-      <PageHeader
+      <CarFormHeader
         title={title}
-        description={
-          saved ? (
-            <span className="inline-flex flex-wrap items-center gap-2">
-              Mã xe #{saved.carId} · {saved.carName}
-              <Badge tone={STATUS_TONES[saved.status]}>{CAR_STATUS_LABELS[saved.status]}</Badge>
-            </span>
-          ) : (
-            'Nhập thông tin xe và tải ảnh lên; ảnh đầu tiên là ảnh bìa.'
-          )
-        }
-        actions={
-          <>
-            {back}
-            {saved && !sold ? (
-              <Button
-                variant="secondary"
-                onClick={() =>
-                  setSale({ carId: saved.carId, carName: saved.carName, sellPrice: saved.sellPrice })
-                }
-              >
-                <HandCoins className="size-4" aria-hidden="true" />
-                Ghi nhận bán
-              </Button>
-            ) : null}
-            {saved?.status === 'sold' ? (
-              <Link to={`/dashboard/soldhistory?carId=${saved.carId}`} className={buttonClass('secondary')}>
-                <Receipt className="size-4" aria-hidden="true" />
-                Xem giao dịch
-              </Link>
-            ) : null}
-            {saved ? (
-              <a
-                href={`/cars/${saved.carId}`}
-                target="_blank"
-                rel="noreferrer"
-                className={buttonClass('ghost')}
-              >
-                <ExternalLink className="size-4" aria-hidden="true" />
-                Xem trên trang
-              </a>
-            ) : null}
-          </>
-        }
+        saved={saved}
+        back={back}
+        onSell={(c) => setSale({ carId: c.carId, carName: c.carName, sellPrice: c.sellPrice })}
       />
       {datalists}
-      <form onSubmit={submit} noValidate className="space-y-5 pb-24">
-        <FormAlert>{mutationError ? errorMessage(mutationError) : null}</FormAlert>
-
-        <CarSpecFields form={form} brandList={brandList} />
-
-        <Section title="Giá và tình trạng">
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <NumberField
-              control={control}
-              name="sellPrice"
-              label="Giá bán"
-              id="car-price"
-              error={errors.sellPrice?.message}
-              required
-              hint={sellPrice ? `Hiển thị: ${formatPrice(sellPrice)}` : 'Đơn vị: đồng'}
-              suffix="VNĐ"
-            />
-            <NumberField
-              control={control}
-              name="odo"
-              label="Số km đã đi"
-              id="car-odo"
-              error={errors.odo?.message}
-              required
-              suffix="km"
-            />
-            <NumberField
-              control={control}
-              name="previousOwners"
-              label="Số chủ sở hữu trước"
-              id="car-owners"
-              error={errors.previousOwners?.message}
-            />
-            <FormField
-              label="Màu ngoại thất"
-              htmlFor="car-ext"
-              error={errors.exteriorColor?.message}
-              required
+      <div className="space-y-4 pb-24">
+        <OdometerFlag carId={saved ? saved.carId : null} />
+        <CarFormTabs active={tab} onSelect={setTab} />
+        <form onSubmit={submit} noValidate className="space-y-5">
+          <FormAlert>{mutationError ? errorMessage(mutationError) : null}</FormAlert>
+          <TabPanel tab="thong-tin" active={tab}>
+            <CarSpecFields form={form} brandList={brandList} />
+            <CarSaleFields form={form} extList={extList} intList={intList} sold={sold} />
+          </TabPanel>
+          <TabPanel tab="anh" active={tab}>
+            <Section
+              title="Ảnh xe"
+              description={isEdit ? 'Thay đổi ảnh được lưu ngay.' : 'Ảnh được tải lên cùng lúc khi lưu xe.'}
             >
-              <Input id="car-ext" list={extList} autoComplete="off" {...register('exteriorColor')} />
-            </FormField>
-            <FormField label="Màu nội thất" htmlFor="car-int" error={errors.interiorColor?.message} required>
-              <Input id="car-int" list={intList} autoComplete="off" {...register('interiorColor')} />
-            </FormField>
-            <FormField
-              label="Biển số (tỉnh/thành)"
-              htmlFor="car-plate"
-              error={errors.licensePlateRegion?.message}
-            >
-              <Input id="car-plate" placeholder="Ví dụ: Hà Nội" {...register('licensePlateRegion')} />
-            </FormField>
-            <FormField
-              label="Trạng thái"
-              htmlFor="car-status"
-              error={errors.status?.message}
-              hint={
-                sold
-                  ? 'Xe đã bán: hủy giao dịch trong lịch sử bán hàng để bán lại.'
-                  : 'Ghi nhận bán bằng nút "Ghi nhận bán".'
-              }
-            >
-              <Select id="car-status" disabled={sold} {...register('status')}>
-                {sold ? <option value="">{CAR_STATUS_LABELS.sold}</option> : null}
-                <option value="available">{CAR_STATUS_LABELS.available}</option>
-                <option value="pending">{CAR_STATUS_LABELS.pending}</option>
-              </Select>
-            </FormField>
-          </div>
-        </Section>
-
-        <Section title="Mô tả và tiện nghi">
-          <div className="space-y-4">
-            <FormField label="Mô tả" htmlFor="car-desc" error={errors.description?.message}>
-              <Textarea id="car-desc" rows={5} {...register('description')} />
-            </FormField>
-            <FormField label="Tiện nghi" htmlFor="car-features" error={errors.features?.message}>
-              <Controller
-                control={control}
-                name="features"
-                render={({ field }) => (
-                  <FeaturesInput id="car-features" value={field.value} onChange={field.onChange} />
-                )}
-              />
-            </FormField>
-          </div>
-        </Section>
-
-        <Section
-          title="Ảnh xe"
-          description={isEdit ? 'Thay đổi ảnh được lưu ngay.' : 'Ảnh được tải lên cùng lúc khi lưu xe.'}
-        >
-          {saved ? (
-            <SavedPhotos car={saved} />
-          ) : (
-            <PhotoManager
-              items={local.photos.map((p) => ({ key: p.key, src: p.url, local: true }))}
-              onAdd={local.add}
-              onRemove={local.remove}
-              onMove={local.move}
-              busy={saving}
-            />
-          )}
-        </Section>
-
-        <div className="sticky bottom-0 z-20 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
-          {progress !== null ? (
-            <div className="mb-3">
-              <ProgressBar value={progress} label={`Đang tải lên ${local.photos.length} ảnh`} />
+              {saved ? (
+                <SavedPhotos car={saved} />
+              ) : (
+                <PhotoManager
+                  items={local.photos.map((p) => ({ key: p.key, src: p.url, local: true }))}
+                  onAdd={local.add}
+                  onRemove={local.remove}
+                  onMove={local.move}
+                  busy={saving}
+                />
+              )}
+            </Section>
+          </TabPanel>
+          <div
+            hidden={!formTab}
+            className="sticky bottom-0 z-20 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
+          >
+            {progress !== null ? (
+              <div className="mb-3">
+                <ProgressBar value={progress} label={`Đang tải lên ${local.photos.length} ảnh`} />
+              </div>
+            ) : null}
+            <div className="flex gap-2 sm:justify-end">
+              <Link to="/dashboard/carManagement" className={buttonClass('secondary')}>
+                Hủy
+              </Link>
+              <Button
+                type="submit"
+                loading={saving}
+                disabled={isEdit && !isDirty}
+                className="flex-1 sm:flex-none"
+              >
+                {isEdit ? 'Lưu thay đổi' : 'Thêm xe'}
+              </Button>
             </div>
-          ) : null}
-          <div className="flex gap-2 sm:justify-end">
-            <Link to="/dashboard/carManagement" className={buttonClass('secondary')}>
-              Hủy
-            </Link>
-            <Button
-              type="submit"
-              loading={saving}
-              disabled={isEdit && !isDirty}
-              className="flex-1 sm:flex-none"
-            >
-              {isEdit ? 'Lưu thay đổi' : 'Thêm xe'}
-            </Button>
           </div>
-        </div>
-        <UnsavedChangesDialog dirty={isDirty && !saving} />
-      </form>
+          <UnsavedChangesDialog dirty={isDirty && !saving} />
+        </form>
+        <TabPanel tab="kiem-dinh" active={tab}>
+          {/* Mounted only while open: the editor loads the template and the report, 176 items and more. */}
+          {!saved ? (
+            <SaveFirst what="Báo cáo kiểm định" />
+          ) : tab === 'kiem-dinh' ? (
+            <InspectionEditor carId={saved.carId} />
+          ) : null}
+        </TabPanel>
+        <TabPanel tab="giay-to" active={tab}>
+          {saved ? <CarRecordsTab carId={saved.carId} /> : <SaveFirst what="Giấy tờ và lịch sử bảo dưỡng" />}
+        </TabPanel>
+      </div>
       <SaleDialog car={sale} onClose={() => setSale(null)} />
     </>
   );

@@ -124,7 +124,12 @@ export default function CarManagementPage() {
     {
       key: 'status',
       header: 'Trạng thái',
-      cell: (c) => <Badge tone={STATUS_TONES[c.status]}>{CAR_STATUS_LABELS[c.status]}</Badge>,
+      cell: (c) => (
+        <span className="flex flex-wrap gap-1">
+          <Badge tone={STATUS_TONES[c.status]}>{CAR_STATUS_LABELS[c.status]}</Badge>
+          {c.odometerRollback ? <Badge tone="danger">Lịch sử km bị lùi</Badge> : null}
+        </span>
+      ),
     },
     { key: 'photos', header: 'Ảnh', className: 'text-center', cell: (c) => c.photoCount },
     {

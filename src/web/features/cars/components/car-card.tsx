@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/skeleton';
 import { cx } from '../../../lib/cx';
+import { CardPledges, InspectedTag } from '../../inspections/badges';
 import { CarImage } from './car-image';
 import { FreshnessBadges } from './freshness-badges';
 
@@ -39,6 +40,7 @@ export function CarCard({
           sizes={sizes}
           imgClassName="transition duration-300 group-hover:scale-[1.03]"
         />
+        {car.inspection ? <InspectedTag className="absolute top-3 right-3" /> : null}
         {car.status !== 'available' ? (
           <span
             className={cx(
@@ -82,6 +84,7 @@ export function CarCard({
             {TRANSMISSION_LABELS[car.transmission]}
           </li>
         </ul>
+        <CardPledges summary={car.inspection} />
         <div className="mt-auto flex items-end justify-between gap-2 pt-3">
           <p className="text-xl font-bold text-brand-600" data-testid="car-price">
             {formatPrice(car.sellPrice)}

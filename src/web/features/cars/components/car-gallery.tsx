@@ -1,7 +1,7 @@
 import type { ImageView } from '@contract/images';
 import { LCP_IMAGE_SIZES } from '@contract/page-images';
 import { Car, ChevronLeft, ChevronRight, Expand, X } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { cx } from '../../../lib/cx';
 
 /**
@@ -134,7 +134,16 @@ function FullScreen({
  * The detail page's photos: a swipeable 3:2 strip with arrows, a counter and thumbnails; a tap opens
  * the full-screen view (swipe, arrows, arrow keys, Escape).
  */
-export function CarGallery({ photos, alt }: { photos: ImageView[]; alt: string }) {
+export function CarGallery({
+  photos,
+  alt,
+  overlay,
+}: {
+  photos: ImageView[];
+  alt: string;
+  /** Drawn over photo i (the inspection's defect markers). */
+  overlay?: (index: number) => ReactNode;
+}) {
   const [index, setIndex] = useState(0);
   const [full, setFull] = useState(false);
   const strip = useStrip(photos.length, setIndex);
@@ -187,6 +196,7 @@ export function CarGallery({ photos, alt }: { photos: ImageView[]; alt: string }
                 draggable={false}
                 className="absolute inset-0 size-full object-cover"
               />
+              {overlay?.(i)}
             </button>
           ))}
         </div>

@@ -1,9 +1,8 @@
-import { instalment, loanRatioSteps, onRoadCost, PROVINCES, termSteps } from '@contract/car-costs';
+import { instalment, loanRatioSteps, onRoadCost, termSteps } from '@contract/car-costs';
 import { formatPrice, formatVnd } from '@contract/format';
 import type { CarCalculations } from '@contract/web-config';
 import { Calculator, Landmark } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Select } from '../../../components/form-field';
 import { SkeletonText } from '../../../components/skeleton';
 import { cx } from '../../../lib/cx';
 
@@ -54,42 +53,65 @@ function Slider({
   );
 }
 
-function OnRoad({ settings, price, seats }: { settings: CarCalculations; price: number; seats: number }) {
-  const [province, setProvince] = useState('HCM');
-  const id = useId();
+/** The car the on-road price is for: its price, seats, year and the names the official price is found by. */
+export interface CostCalculatorCar {
+  price: number;
+  seats: number;
+  year: number;
+  brand: string;
+  model: string;
+  version: string;
+}
+
+function OnRoad({ settings, car }: { settings: CarCalculations; car: CostCalculatorCar }) {
+  const { price, seats, year, brand, model, version } = car;
+  // The sale date is today (Asia/Ho_Chi_Minh), taken by the calculator.
   const cost = useMemo(
-    () => onRoadCost(settings, { price, seats, province }),
-    [settings, price, seats, province],
+    () => onRoadCost(settings, { price, seats, year, brand, model, version }),
+    [settings, price, seats, year, brand, model, version],
   );
+  const reg = cost.registration;
   return (
     <div>
-      <label htmlFor={`${id}-province`} className="mb-1.5 block text-sm font-medium text-slate-700">
-        Nơi đăng ký xe
-      </label>
-      <Select id={`${id}-province`} value={province} onChange={(e) => setProvince(e.target.value)}>
-        {PROVINCES.map((p) => (
-          <option key={p.code} value={p.code}>
-            {p.name}
-          </option>
-        ))}
-      </Select>
-      <table className="mt-4 w-full text-sm" aria-label="Chi phí lăn bánh dự tính">
-        <tbody>
-          {cost.lines.map((l) => (
-            <tr key={l.key} className="border-b border-slate-100" data-line={l.key}>
-              <th scope="row" className="py-2.5 pr-3 text-left font-normal text-slate-600">
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+          Giá tham khảo
+        </span>
+        <span>
+          Xe sản xuất năm {car.year}, sang tên năm {reg.saleYear}
+          {reg.age > 0 ? ` (${reg.age} năm sử dụng)` : ''}.
+        </span>
+      </p>
+      <table className="mt-3 w-full text-sm" aria-label="Chi phí lăn bánh dự tính (giá tham khảo)">
+        {cost.lines.map((l) => (
+          // One body per line: the amount beside its label, the basis under both at full width.
+          <tbody key={l.key} className="border-b border-slate-100" data-line={l.key}>
+            <tr>
+              <th scope="row" className="pt-2.5 pr-3 text-left font-normal text-slate-700">
                 {l.label}
               </th>
-              <td className="py-2.5 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">
+              <td
+                className="pt-2.5 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums"
+                data-amount
+              >
                 {formatVnd(l.amount)}
               </td>
             </tr>
-          ))}
-        </tbody>
+            <tr>
+              <td
+                colSpan={2}
+                className="pt-0.5 pb-2.5 text-xs leading-snug text-slate-500"
+                data-basis={l.key}
+              >
+                {l.basis}
+              </td>
+            </tr>
+          </tbody>
+        ))}
         <tfoot>
           <tr>
             <th scope="row" className="pt-3 text-left font-semibold text-slate-900">
-              Tổng chi phí lăn bánh
+              Tổng chi phí lăn bánh (tham khảo)
             </th>
             <td className="pt-3 text-right" data-testid="on-road-total">
               <span className="block text-xl font-bold text-brand-600">{formatPrice(cost.total)}</span>
@@ -99,8 +121,7 @@ function OnRoad({ settings, price, seats }: { settings: CarCalculations; price: 
         </tfoot>
       </table>
       <p className="mt-3 text-xs text-slate-500">
-        Trong đó phí và lệ phí: {formatVnd(cost.fees)}. Số liệu mang tính tham khảo, có thể thay đổi theo quy
-        định tại thời điểm đăng ký.
+        Trong đó phí và lệ phí: {formatVnd(cost.fees)}. {cost.note}
       </p>
     </div>
   );
@@ -223,19 +244,17 @@ function Loan({ settings, price }: { settings: CarCalculations; price: number })
 
 /**
  * The car page's two estimates from the contract's calculator (src/contract/car-costs.ts) and the
- * showroom's settings (GET web-configuration/car-calculations): on-road cost for a chosen province with
- * every line item, and an instalment plan on a declining balance.
+ * showroom's settings (GET web-configuration/car-calculations): the on-road price of this used car with
+ * the basis of every line, labelled as a reference price, and an instalment plan on a declining balance.
  */
 export function CostCalculator({
   settings,
   loading,
-  price,
-  seats,
+  car,
 }: {
   settings: CarCalculations | undefined;
   loading: boolean;
-  price: number;
-  seats: number;
+  car: CostCalculatorCar;
 }) {
   const [tab, setTab] = useState<'road' | 'loan'>('road');
   const id = useId();
@@ -279,9 +298,9 @@ export function CostCalculator({
         {loading || !settings ? (
           <SkeletonText lines={6} />
         ) : tab === 'road' ? (
-          <OnRoad settings={settings} price={price} seats={seats} />
+          <OnRoad settings={settings} car={car} />
         ) : (
-          <Loan settings={settings} price={price} />
+          <Loan settings={settings} price={car.price} />
         )}
       </div>
     </section>

@@ -5,7 +5,14 @@ import { Select } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
 import { SearchBox } from '../../../components/search-box';
 import { cx } from '../../../lib/cx';
-import type { CarFilterValues, NumberFilter, TextFilter } from '../filters';
+import {
+  type CarFilterValues,
+  type FilterKey,
+  FLAG_FILTERS,
+  FLAG_LABELS,
+  type NumberFilter,
+  type TextFilter,
+} from '../filters';
 
 /** Price bands a buyer thinks in (VND); each sets minPrice / maxPrice. */
 export const PRICE_BANDS: { label: string; min?: number; max?: number }[] = [
@@ -159,7 +166,7 @@ export function FilterPanel({
   const id = (name: string) => `${idPrefix}-${uid}-${name}`;
   const set = (patch: Partial<CarFilterValues>) => {
     const next: CarFilterValues = { ...values, ...patch };
-    for (const k of Object.keys(next) as (TextFilter | NumberFilter)[])
+    for (const k of Object.keys(next) as FilterKey[])
       if (next[k] === undefined || next[k] === '') delete next[k];
     onChange(next);
   };
@@ -178,6 +185,20 @@ export function FilterPanel({
           placeholder="Ví dụ: Vios, CX-5, bán tải"
           label="Tên xe, hãng hoặc dòng xe"
         />
+      </Group>
+
+      <Group title="Độ tin cậy">
+        <div className="flex flex-wrap gap-2">
+          {FLAG_FILTERS.map((k) => (
+            <Chip
+              key={k}
+              active={values[k] === true}
+              onClick={() => set({ [k]: values[k] ? undefined : true })}
+            >
+              {FLAG_LABELS[k]}
+            </Chip>
+          ))}
+        </div>
       </Group>
 
       <Group title="Hãng xe" htmlFor={id('brand')}>

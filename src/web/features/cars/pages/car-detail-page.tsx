@@ -23,6 +23,8 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useOfferPageAction } from '../../../lib/page-action';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWebConfig } from '../../../lib/web-config';
+import { CarHistorySection, PolicyBlock } from '../../car-records/public';
+import { InspectionReportSection, InspectionSummaryBox, useDefectMarkers } from '../../inspections/public';
 import { useCar, useCarCalculations, useSimilarCars } from '../api';
 import { handOffToChat } from '../chat-handoff';
 import { CarGallery } from '../components/car-gallery';
@@ -89,6 +91,8 @@ function Summary({ car }: { car: CarDetail }) {
         <p className="text-sm text-slate-500 tabular-nums">{formatVnd(car.sellPrice)}</p>
         <FreshnessBadges car={car} className="mt-2" />
         <PriceHistory carId={car.carId} />
+        <InspectionSummaryBox summary={car.inspection} />
+        <PolicyBlock className="mt-3" />
       </div>
       <div className="mt-5">
         <Facts car={car} />
@@ -163,6 +167,7 @@ export default function CarDetailPage() {
   const car = useCar(id);
   const similar = useSimilarCars(car.data ? id : null);
   const settings = useCarCalculations();
+  const markers = useDefectMarkers(id, car.data?.photos ?? [], Boolean(car.data?.inspection));
   useDocumentTitle(car.data ? carTitle(car.data) : null);
   // The phone's bottom bar offers the test drive beside call and Zalo; a sold car has none.
   useOfferPageAction(
@@ -227,7 +232,8 @@ export default function CarDetailPage() {
           <>
             <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-8">
               <div className="min-w-0">
-                <CarGallery photos={data.photos} alt={data.carName} />
+                <CarGallery photos={data.photos} alt={data.carName} overlay={markers.overlay} />
+                {markers.toggle}
               </div>
               <aside className="lg:row-span-2" aria-label="Giá và liên hệ">
                 <div className="space-y-6 lg:sticky lg:top-24">
@@ -263,12 +269,20 @@ export default function CarDetailPage() {
                     </p>
                   </section>
                 ) : null}
+                <InspectionReportSection carId={data.carId} summary={data.inspection} />
+                <CarHistorySection carId={data.carId} />
                 {data.status !== 'sold' ? (
                   <CostCalculator
                     settings={settings.data}
                     loading={settings.isPending}
-                    price={data.sellPrice}
-                    seats={data.size}
+                    car={{
+                      price: data.sellPrice,
+                      seats: data.size,
+                      year: data.year,
+                      brand: data.brand,
+                      model: data.model,
+                      version: data.version,
+                    }}
                   />
                 ) : null}
               </div>

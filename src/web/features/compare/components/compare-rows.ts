@@ -1,5 +1,7 @@
+import type { CarHistory } from '@contract/car-records';
 import type { CarDetail } from '@contract/cars';
-import { formatPrice } from '@contract/format';
+import { formatDay, formatPrice } from '@contract/format';
+import { PLEDGE_LABELS, summaryLine } from '@contract/inspections-labels';
 import { specRows } from '../../cars';
 
 export interface Row {
@@ -15,8 +17,43 @@ function bestIndex(nums: number[], pick: 'min' | 'max'): number | undefined {
   return nums.filter((n) => n === target).length === 1 ? nums.indexOf(target) : undefined;
 }
 
+/**
+ * What a buyer weighs besides the specification: the inspection, the pledges it supports, the owners and
+ * the registration inspection's validity (from each car's papers; "Đang tải…" until they arrive).
+ */
+function trustRows(cars: CarDetail[], histories: (CarHistory | undefined)[]): Row[] {
+  const inspected = cars.map((c) => (c.inspection ? c.inspection.passed + c.inspection.fixed : -1));
+  return [
+    {
+      label: 'Kiểm định',
+      values: cars.map((c) =>
+        c.inspection
+          ? `${summaryLine(c.inspection)} (${formatDay(c.inspection.inspectedAt)})`
+          : 'Chưa kiểm định',
+      ),
+      best: bestIndex(inspected, 'max'),
+    },
+    {
+      label: 'Cam kết',
+      values: cars.map((c) =>
+        c.inspection?.pledges.length ? c.inspection.pledges.map((p) => PLEDGE_LABELS[p]).join(', ') : '—',
+      ),
+    },
+    {
+      label: 'Hạn đăng kiểm',
+      values: histories.map((h) =>
+        !h
+          ? 'Đang tải…'
+          : h.papers.registrationUntil
+            ? formatDay(h.papers.registrationUntil)
+            : 'Chưa có thông tin',
+      ),
+    },
+  ];
+}
+
 /** One row a specification, the price first, with the best value marked where the cars differ. */
-export function buildRows(cars: CarDetail[]): Row[] {
+export function buildRows(cars: CarDetail[], histories: (CarHistory | undefined)[] = []): Row[] {
   const specs = cars.map((c) => specRows(c));
   const labels = [...new Set(specs.flatMap((rows) => rows.map((r) => r.label)))].filter(
     (l) => l !== 'Hãng xe' && l !== 'Ngày đăng',
@@ -45,9 +82,25 @@ export function buildRows(cars: CarDetail[]): Row[] {
         'min',
       );
     rows.push({ label, values, best });
+    // The trust rows follow the owners, where a buyer reads the car's past.
+    if (label === 'Số chủ sở hữu trước')
+      rows.push(
+        ...trustRows(
+          cars,
+          cars.map((_, i) => histories[i]),
+        ),
+      );
   }
   return rows;
 }
+
+/** What the mark under the best value says, by row. */
+export const BEST_WORDS: Record<string, string> = {
+  'Giá bán': 'Giá tốt nhất',
+  'Năm sản xuất': 'Đời mới nhất',
+  'Số km đã đi': 'Đi ít nhất',
+  'Kiểm định': 'Nhiều hạng mục đạt nhất',
+};
 
 /** True when not every car has the same value. */
 export const differs = (values: string[]) => values.length > 1 && values.some((v) => v !== values[0]);

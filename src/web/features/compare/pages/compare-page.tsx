@@ -11,9 +11,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CarImage } from '../../cars';
-import { useComparedCars } from '../api';
+import { useComparedCars, useComparedHistories } from '../api';
 import { CarPicker } from '../components/compare-car-picker';
-import { buildRows, differs } from '../components/compare-rows';
+import { BEST_WORDS, buildRows, differs } from '../components/compare-rows';
 import { CompareRow } from '../components/compare-table-row';
 
 /** ?carIds=3,8,12 -> [3, 8, 12]: whole positive numbers, no repeats, at most four. */
@@ -48,7 +48,8 @@ export default function ComparePage() {
   const cars = ids.map((id) => byId.get(id));
   const loaded = cars.filter((c): c is CarDetail => c !== undefined);
   const ready = loaded.length === ids.length;
-  const rows = ready && loaded.length > 0 ? buildRows(loaded) : [];
+  const histories = useComparedHistories(ready ? ids : []);
+  const rows = ready && loaded.length > 0 ? buildRows(loaded, histories) : [];
   const featureNames = ready
     ? [...new Set(loaded.flatMap((c) => c.features))].sort((a, b) => a.localeCompare(b, 'vi'))
     : [];
@@ -188,11 +189,7 @@ export default function ComparePage() {
                               {v}
                               {r.best === i ? (
                                 <span className="mt-0.5 block text-xs font-semibold text-emerald-700">
-                                  {r.label === 'Giá bán'
-                                    ? 'Giá tốt nhất'
-                                    : r.label === 'Năm sản xuất'
-                                      ? 'Đời mới nhất'
-                                      : 'Đi ít nhất'}
+                                  {BEST_WORDS[r.label] ?? 'Tốt nhất'}
                                 </span>
                               ) : null}
                             </>

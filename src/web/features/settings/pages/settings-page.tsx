@@ -13,6 +13,9 @@ import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog
 import { api, errorMessage } from '../../../lib/api-client';
 import { WEB_CONFIG_KEY } from '../../../lib/web-config';
 import { InsuranceTiers } from '../components/insurance-tiers';
+import { OfficialPrices } from '../components/official-prices';
+import { PolicyFields } from '../components/policy-fields';
+import { RemainingQualityBands } from '../components/remaining-quality-bands';
 import { Card, msg, PercentInput } from '../components/settings-fields';
 
 const ADMIN_KEY = [...WEB_CONFIG_KEY, 'admin'] as const;
@@ -191,23 +194,31 @@ export default function SettingsPage() {
             title="Thông số tính chi phí lăn bánh và trả góp"
             description="Dùng cho bảng tính chi phí trên trang chi tiết xe và cho trợ lý AI."
           >
-            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
               {percent(
                 'carCalculations.registrationFeeRate',
-                'Lệ phí trước bạ',
+                'Lệ phí trước bạ xe đã qua sử dụng',
                 cc?.registrationFeeRate,
-                'Tỷ lệ trên giá xe, ví dụ 2%',
+                'Đăng ký lần 2 trở đi: 2% trên toàn quốc',
               )}
+              {money('carCalculations.transferFee', 'Lệ phí đăng ký sang tên', cc?.transferFee)}
               {money('carCalculations.inspectionFee', 'Phí đăng kiểm', cc?.inspectionFee)}
               {money('carCalculations.roadFeePerYear', 'Phí bảo trì đường bộ (1 năm)', cc?.roadFeePerYear)}
             </div>
-            <h3 className="mt-6 mb-3 text-sm font-semibold text-slate-800">Phí cấp biển số</h3>
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-              {money('carCalculations.plateFees.hanoi', 'Hà Nội', cc?.plateFees?.hanoi)}
-              {money('carCalculations.plateFees.hcm', 'TP. Hồ Chí Minh', cc?.plateFees?.hcm)}
-              {money('carCalculations.plateFees.city', 'Thành phố khác', cc?.plateFees?.city)}
-              {money('carCalculations.plateFees.other', 'Khu vực khác', cc?.plateFees?.other)}
-            </div>
+            <h3 className="mt-6 mb-1 text-sm font-semibold text-slate-800">
+              Tỷ lệ chất lượng còn lại theo số năm sử dụng
+            </h3>
+            <p className="mb-3 text-xs text-slate-500">
+              Số năm tính từ năm sản xuất đến năm bán xe. Giá tính lệ phí trước bạ = giá trong bảng dưới × tỷ
+              lệ này.
+            </p>
+            <RemainingQualityBands control={control} cc={cc} />
+            <h3 className="mt-6 mb-1 text-sm font-semibold text-slate-800">Bảng giá tính lệ phí trước bạ</h3>
+            <p className="mb-3 text-xs text-slate-500">
+              Giá của xe mới theo bảng giá của Bộ Tài chính. Mẫu xe không có trong bảng được tạm tính theo giá
+              bán và ghi rõ là giá tham khảo.
+            </p>
+            <OfficialPrices control={control} register={register} cc={cc} />
             <h3 className="mt-6 mb-1 text-sm font-semibold text-slate-800">
               Bảo hiểm trách nhiệm dân sự bắt buộc (1 năm)
             </h3>
@@ -251,6 +262,8 @@ export default function SettingsPage() {
               />
             </div>
           </Card>
+
+          <PolicyFields register={register} errors={errors.policies} />
 
           <Card
             id="cfg-ai"

@@ -1,5 +1,6 @@
+import { isExternalLink, isInternalLink } from '@contract/links';
 import { LCP_IMAGE_SIZES } from '@contract/page-images';
-import { isExternalLink, isInternalLink, type SliderView } from '@contract/sliders';
+import type { SliderView } from '@contract/sliders';
 import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { type PointerEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';

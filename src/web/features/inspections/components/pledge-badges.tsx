@@ -1,0 +1,92 @@
+import { formatDate } from '@contract/format';
+import { type InspectionSummary, PLEDGE_LABELS, PLEDGES, summaryLine } from '@contract/inspections-labels';
+import { ClipboardCheck, ShieldCheck } from 'lucide-react';
+import { cx } from '../../../lib/cx';
+
+/** The pledges that hold, as green badges (the car page, the report). */
+export function PledgeBadges({ summary, className }: { summary: InspectionSummary; className?: string }) {
+  if (summary.pledges.length === 0) return null;
+  return (
+    <ul className={cx('flex flex-wrap gap-1.5', className)} aria-label="Cam kết của showroom">
+      {PLEDGES.filter((p) => summary.pledges.includes(p)).map((p) => (
+        <li
+          key={p}
+          className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200"
+        >
+          <ShieldCheck className="size-3.5" aria-hidden="true" />
+          {PLEDGE_LABELS[p]}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** On a card's photo: "Đã kiểm định". */
+export function InspectedTag({ className }: { className?: string }) {
+  return (
+    <span
+      className={cx(
+        'inline-flex items-center gap-1 rounded-full bg-emerald-700 px-2.5 py-1 text-xs font-semibold text-white shadow',
+        className,
+      )}
+    >
+      <ClipboardCheck className="size-3.5" aria-hidden="true" />
+      Đã kiểm định
+    </span>
+  );
+}
+
+/**
+ * A card's line of pledges: one short line ("Không đâm đụng · ngập nước · tua ODO") that fits a 360 px
+ * phone; the full labels are read out. Always one line high, so every card keeps one height.
+ */
+export function CardPledges({ summary }: { summary: InspectionSummary | null }) {
+  const held = summary ? PLEDGES.filter((p) => summary.pledges.includes(p)) : [];
+  const short = held.map((p, i) => (i === 0 ? PLEDGE_LABELS[p] : PLEDGE_LABELS[p].replace(/^Không /, '')));
+  return (
+    <p className="mt-2 flex h-5 items-center gap-1 truncate text-xs font-medium text-emerald-700">
+      {held.length ? (
+        <>
+          <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
+          <span className="sr-only">Cam kết: {held.map((p) => PLEDGE_LABELS[p]).join(', ')}</span>
+          <span className="truncate" aria-hidden="true">
+            {short.join(' · ')}
+          </span>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** Near the price: "176/176 hạng mục đạt · 3 đã khắc phục", the pledges and the inspection date. */
+export function InspectionSummaryBox({
+  summary,
+  reportHref = '#inspection',
+}: {
+  summary: InspectionSummary | null;
+  reportHref?: string;
+}) {
+  if (!summary) return null;
+  return (
+    <div
+      className="mt-3 rounded-xl bg-emerald-50/60 p-3 ring-1 ring-emerald-200"
+      data-testid="inspection-summary"
+    >
+      <p className="flex items-center gap-1.5 text-sm font-semibold text-emerald-900">
+        <ClipboardCheck className="size-4 shrink-0" aria-hidden="true" />
+        Đã kiểm định {summary.total} hạng mục
+      </p>
+      <p className="mt-1 text-sm text-slate-700 tabular-nums">{summaryLine(summary)}</p>
+      <PledgeBadges summary={summary} className="mt-2" />
+      <p className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
+        <span>Ngày kiểm định: {formatDate(`${summary.inspectedAt}T00:00:00+07:00`)}</span>
+        <a
+          href={reportHref}
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          Xem báo cáo chi tiết
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCars } from '../../scripts/generate-cars';
+import type { CarHistory } from '../../src/contract/car-records';
+import { vnDayKey } from '../../src/contract/format';
+import { seedDemoCars } from '../../src/server/db/seed/demo-cars';
+import { DEMO_PASSWORD, DEMO_STAFF } from '../../src/server/db/seed/demo-staff';
+import { carsWithRollback } from '../../src/server/modules/odometer/service';
+import { startTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const s of DEMO_STAFF) await t.services.users.create({ ...s, role: 'STAFF' }, null, DEMO_PASSWORD);
+  await seedDemoCars(t.ctx, t.services);
+}, 120_000);
+afterAll(() => t.close());
+
+/** Every car's history, with its listing's odo and arrival day, checked for what a buyer would doubt. */
+async function checkAll(ids: number[]) {
+  const histories: CarHistory[] = [];
+  for (const id of ids) {
+    const car = (await t.call('GET', `/api/cars/${id}`)).json;
+    const h = (await t.call('GET', `/api/cars/${id}/history`)).json as CarHistory;
+    expect(h.papers.ownerType, `car ${id}`).not.toBeNull();
+    expect(h.papers.registrationUntil).not.toBeNull();
+    expect(h.serviceRecords.length, `car ${id}`).toBeGreaterThanOrEqual(1);
+    expect(h.serviceRecords.length).toBeLessThanOrEqual(5);
+    const oldestFirst = [...h.serviceRecords].reverse();
+    for (const [i, r] of oldestFirst.entries()) {
+      expect(r.km).toBeLessThan(car.odo);
+      expect(r.servicedOn < vnDayKey(car.createdAt), `car ${id} ${r.servicedOn}`).toBe(true);
+      if (i > 0) expect(r.km).toBeGreaterThan(oldestFirst[i - 1].km);
+    }
+    histories.push(h);
+  }
+  expect([...(await carsWithRollback(t.ctx.db, ids))]).toEqual([]);
+  return histories;
+}
+
+describe('demo papers and service records', () => {
+  it('gives every demo car believable papers and 1 to 5 rising records before it arrived', async () => {
+    const ids: number[] = [];
+    for (let page = 1; ; page++) {
+      const res = await t.call('GET', '/api/cars/admin', { token: t.adminToken, query: { page, size: 50 } });
+      expect(res.status, res.body).toBe(200);
+      ids.push(...res.json.content.map((c: { carId: number }) => c.carId));
+      if (page >= res.json.totalPages) break;
+    }
+    expect(ids.length).toBeGreaterThan(100);
+    const histories = await checkAll(ids);
+    const companyVat = histories.filter((h) => h.papers.ownerType === 'company' && h.papers.vatInvoice);
+    expect(companyVat.length).toBeGreaterThanOrEqual(2);
+    expect(histories.some((h) => h.papers.loanStatus === 'released')).toBe(true);
+    expect(histories.every((h) => h.papers.loanStatus !== 'mortgaged')).toBe(true);
+  });
+
+  it('fills generated cars the same way', async () => {
+    const ids = await generateCars(t.ctx.db, t.services.cars, t.ctx.storage, 40, 7);
+    await checkAll(ids);
+  });
+});
