@@ -10,6 +10,7 @@ import {
   type RunningBrowser,
   type RunningServer,
   signIn,
+  subscriptionConfirmed,
 } from './helpers';
 
 const journey = journeyFixture(import.meta.url);
@@ -50,17 +51,6 @@ async function leadsNamed(path: string, name: string): Promise<LeadPage> {
   return res.json as LeadPage;
 }
 
-/** Resolves once the page has sent its STOMP SUBSCRIBE (the bell listens from then on). */
-function subscribed(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      ws.on('framesent', (frame) => {
-        if (String(frame.payload).startsWith('SUBSCRIBE')) resolve();
-      });
-    });
-  });
-}
-
 describe('a test drive booked on a phone reaches the staff dashboard in real time', () => {
   it('raises the badge without a reload; the lead opens from the notification, moves to Đã liên hệ, the badge falls', {
     timeout: 180_000,
@@ -75,7 +65,7 @@ describe('a test drive booked on a phone reaches the staff dashboard in real tim
 
     // The staff member's dashboard, open on a desktop.
     const staff = await browser.newPage();
-    const listening = subscribed(staff);
+    const listening = subscriptionConfirmed(staff);
     await signIn(staff, server.url, server.adminUsername, server.adminPassword);
     await bell(staff, before).waitFor();
     await listening;

@@ -9,6 +9,7 @@ import {
   type RunningBrowser,
   type RunningServer,
   signIn,
+  subscriptionConfirmed,
 } from './helpers';
 
 /** The staff dashboard's rough edges: live lead lists, unsaved forms, permission names, page sizes, layout. */
@@ -44,21 +45,10 @@ async function consultingLead(fullName: string): Promise<number> {
   return (res.json as { leadId?: number; id?: number }).leadId ?? 0;
 }
 
-/** Resolves once the page has sent its STOMP SUBSCRIBE (the bell listens from then on). */
-function subscribed(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      ws.on('framesent', (frame) => {
-        if (String(frame.payload).startsWith('SUBSCRIBE')) resolve();
-      });
-    });
-  });
-}
-
 describe('the lead lists', () => {
   it('show a new lead at once, highlighted, and its toast stays past 8 s', { timeout: 120_000 }, async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    const listening = subscribed(page);
+    const listening = subscriptionConfirmed(page);
     await signIn(page, server.url, server.adminUsername, server.adminPassword);
     await page.goto(`${server.url}/dashboard/consultantManagement`);
     await page.getByRole('heading', { level: 1 }).waitFor();

@@ -35,6 +35,16 @@ describe('a typed search read into the /cars filters', () => {
     expect(read('   ')).toEqual({});
   });
 
+  it('reads no number from inside a word: a code or plate is text, not seats, a year or a price', () => {
+    // Before numbers were read only from a word's start, "mvp9143c" was 43 seats and "mvowd8c4" 8.
+    expect(read('Seltos Thử mvp9143c')).toEqual({ carName: 'Seltos Thử mvp9143c' });
+    expect(read('Seltos Thử mvowd8c4')).toEqual({ carName: 'Seltos Thử mvowd8c4' });
+    expect(read('mã xe abc2020')).toEqual({ carName: 'mã xe abc2020' });
+    // Glued to its unit it still counts.
+    expect(read('7c dưới 1 tỷ')).toEqual({ size: 7, maxPrice: 1_000_000_000 });
+    expect(read('7chỗ')).toEqual({ size: 7 });
+  });
+
   it('writes a brand or colour as the site lists it, or as the dictionary names it', () => {
     expect(filtersFromSearch('mercedes', { brands: ['Mercedes-Benz'] }, now).brand).toBe('Mercedes-Benz');
     expect(filtersFromSearch('màu đen', {}, now).exteriorColor).toBe('Đen');

@@ -5,6 +5,8 @@ import { foldVietnamese } from '../text';
  * "có"), `folded` is accent-free lower case, and `rest` is `folded` with the spans other parsers
  * already used blanked out, so "50 nghìn km" is not read again as a budget.
  */
+const WORD_CHAR = /[a-z0-9]/;
+
 export class Query {
   readonly raw: string;
   readonly folded: string;
@@ -34,12 +36,17 @@ export class Query {
     this.rest = this.rest.slice(0, index) + ' '.repeat(length) + this.rest.slice(index + length);
   }
 
-  /** Runs a global regex over `rest`, blanking every match the handler accepts (returns true). */
+  /**
+   * Runs a global regex over `rest`, blanking every match the handler accepts (returns true). A match
+   * that begins inside a word is skipped: "mvp9143c" is a code, not 43 seats.
+   */
   take(re: RegExp, handler: (m: RegExpExecArray) => boolean | undefined) {
     const global = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
     const matches = [...this.rest.matchAll(global)];
     for (const m of matches) {
-      if (handler(m as RegExpExecArray)) this.consume(m.index ?? 0, m[0].length);
+      const at = m.index ?? 0;
+      if (WORD_CHAR.test(m[0].charAt(0)) && WORD_CHAR.test(this.rest.charAt(at - 1))) continue;
+      if (handler(m as RegExpExecArray)) this.consume(at, m[0].length);
     }
   }
 }

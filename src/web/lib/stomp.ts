@@ -11,7 +11,10 @@ export interface NotificationStreamOptions {
   userId: number;
   /** Every MESSAGE body on /topic/notifications/{userId} (the notification as JSON text). */
   onMessage: (body: string) => void;
-  /** After each (re)connection: a message published while the socket was down is only in the lists. */
+  /**
+   * After each (re)connection, once the server has confirmed the subscription: a message published
+   * before that moment (or while the socket was down) is only in the lists.
+   */
   onConnect?: () => void;
 }
 
@@ -45,15 +48,23 @@ export function openNotificationStream({
     }
     c.connectHeaders = { Authorization: `Bearer ${jwt}` };
   };
+  let attempt = 0;
   client.onConnect = () => {
-    client.subscribe(notificationTopic(userId), (message) => {
-      try {
-        onMessage(message.body);
-      } catch {
-        // A listener's mistake must not end the subscription.
-      }
-    });
-    onConnect?.();
+    // The SUBSCRIBE is only in force once the server's RECEIPT comes back; refreshing the lists earlier
+    // would leave a gap in which a notification is neither fetched nor pushed.
+    const receipt = `sub-${userId}-${++attempt}`;
+    client.watchForReceipt(receipt, () => onConnect?.());
+    client.subscribe(
+      notificationTopic(userId),
+      (message) => {
+        try {
+          onMessage(message.body);
+        } catch {
+          // A listener's mistake must not end the subscription.
+        }
+      },
+      { receipt },
+    );
   };
   try {
     client.activate();

@@ -13,4 +13,4 @@ export {
   type StartServerOptions,
   startServer,
 } from './server';
-export { signIn } from './session';
+export { signIn, subscriptionConfirmed } from './session';

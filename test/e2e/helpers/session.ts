@@ -9,3 +9,18 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await page.waitForURL(`${baseUrl}/dashboard`);
   await page.getByRole('button', { name: /^Tài khoản:/ }).waitFor();
 }
+
+/**
+ * Resolves once the server has confirmed the page's STOMP subscription (its RECEIPT): from then on
+ * every notification is pushed. The SUBSCRIBE leaving the browser is not enough: under load the server
+ * may read it after a lead posted by the test.
+ */
+export function subscriptionConfirmed(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', (frame) => {
+        if (String(frame.payload).startsWith('RECEIPT')) resolve();
+      });
+    });
+  });
+}
