@@ -15,6 +15,7 @@ import {
 } from './leads';
 import { PERMISSION_LABELS, ROLE_LABELS } from './permissions';
 import { CANDIDATE_STATUS_LABELS, JOB_TYPE_LABELS, RECRUITMENT_STATUS_LABELS } from './recruitment';
+import { RESERVATION_STATUS_LABELS } from './reservation-labels';
 import { PAYMENT_METHOD_LABELS, SALE_STATUS_LABELS } from './sales';
 
 /**
@@ -202,4 +203,5 @@ export const AUDIT_STATUS_LABELS: Record<string, Record<string, string>> = {
   candidate: CANDIDATE_STATUS_LABELS,
   recruitment: RECRUITMENT_STATUS_LABELS,
   sale: SALE_STATUS_LABELS,
+  reservation: RESERVATION_STATUS_LABELS,
 };

@@ -73,6 +73,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   apply: 'Ứng tuyển',
   send: 'Gửi thông báo',
   export: 'Xuất dữ liệu',
+  expire: 'Hết hạn',
+  pay: 'Nhận tiền cọc',
+  extend: 'Gia hạn',
+  refund: 'Hoàn cọc',
+  sell: 'Chuyển thành giao dịch bán',
+  handle: 'Đánh dấu đã xử lý',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -89,6 +95,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   recruitment: 'Tin tuyển dụng',
   candidate: 'Ứng viên',
   web_configuration: 'Cấu hình hệ thống',
+  reservation: 'Đặt cọc giữ xe',
+  payment_notification: 'Giao dịch ngân hàng',
 };
 
 /** A stored coded value (a status, a kind, a list of permissions) as its label, other values as they are. */

@@ -24,6 +24,17 @@ export const apiErrorSchema = z.object({
   status: z.number().int(),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** A 409 on a held or sold car: cars to look at instead. */
+  similar: z
+    .array(
+      z.object({
+        carId: z.number(),
+        carName: z.string(),
+        sellPrice: z.number(),
+        imageUrl: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

@@ -117,6 +117,8 @@ export const saleViewSchema = z.object({
   cancelledAt: z.string().nullable(),
   cancelledBy: staffRefSchema.nullable(),
   cancelReason: z.string().nullable(),
+  /** The online deposit kept on the sale: the reservation's code and the amount received. */
+  deposit: z.object({ code: z.string(), amount: z.number() }).nullable(),
 });
 export type SaleView = z.infer<typeof saleViewSchema>;
 

@@ -7,6 +7,11 @@ import {
   ratio,
   remainingQualityBandsSchema,
 } from './registration-fees';
+import {
+  DEFAULT_RESERVATION_SETTINGS,
+  type PublicReservationSettings,
+  reservationSettings,
+} from './reservations';
 
 const money = (label: string) =>
   z.coerce
@@ -122,6 +127,7 @@ export const webConfiguration = z.object({
   mapEmbedUrl: url('Bản đồ'),
   carCalculations: carCalculations,
   policies: showroomPolicies,
+  reservations: reservationSettings,
   systemMessage: text('Lời nhắc hệ thống', 8000),
   /** A staff session unused for this long is signed out (besides the token's 7-day lifetime). */
   sessionIdleHours: z.coerce
@@ -146,6 +152,7 @@ export const DEFAULT_WEB_CONFIGURATION: WebConfiguration = {
   mapEmbedUrl: '',
   carCalculations: DEFAULT_CAR_CALCULATIONS,
   policies: DEFAULT_SHOWROOM_POLICIES,
+  reservations: DEFAULT_RESERVATION_SETTINGS,
   systemMessage: DEFAULT_SYSTEM_MESSAGE,
   sessionIdleHours: 8,
 };
@@ -161,6 +168,7 @@ export function withConfigDefaults(stored: unknown): WebConfiguration {
     ...data,
     carCalculations: { ...DEFAULT_CAR_CALCULATIONS, ...(data.carCalculations ?? {}) },
     policies: { ...DEFAULT_SHOWROOM_POLICIES, ...(data.policies ?? {}) },
+    reservations: { ...DEFAULT_RESERVATION_SETTINGS, ...(data.reservations ?? {}) },
   };
   const parsed = webConfiguration.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_WEB_CONFIGURATION;
@@ -171,10 +179,15 @@ export const publicWebConfiguration = webConfiguration
   .omit({ systemMessage: true, sessionIdleHours: true })
   // Every page reads this document; the official price table (up to thousands of rows) is read only by
   // the car page's calculator, from GET web-configuration/car-calculations.
-  .extend({ carCalculations: carCalculations.omit({ officialPrices: true }) });
+  .extend({
+    carCalculations: carCalculations.omit({ officialPrices: true }),
+    // The webhook's key is the showroom's secret.
+    reservations: reservationSettings.omit({ webhookApiKey: true }),
+  });
 export type PublicWebConfiguration = Omit<
   WebConfiguration,
-  'systemMessage' | 'sessionIdleHours' | 'carCalculations'
+  'systemMessage' | 'sessionIdleHours' | 'carCalculations' | 'reservations'
 > & {
   carCalculations: Omit<CarCalculations, 'officialPrices'>;
+  reservations: PublicReservationSettings;
 };

@@ -42,6 +42,7 @@ import { NotificationsService } from './modules/notifications/service';
 import { createPrivateStorage } from './modules/recruitment/cv';
 import { recruitmentRoutes } from './modules/recruitment/routes';
 import { RecruitmentService } from './modules/recruitment/service';
+import { createReservations, reservationsRoutes } from './modules/reservations';
 import { salesRoutes } from './modules/sales/routes';
 import { SalesService } from './modules/sales/service';
 import { carSourceFrom } from './modules/seo/car-source';
@@ -209,6 +210,19 @@ export async function buildApp(opts: BuildOptions) {
     () => requestsInFlight() > BUSY_REQUESTS_IN_FLIGHT || app.isUnderPressure(),
   );
   seo.setPageRenderer(pages);
+  // Online deposits: a held car is "Đang giao dịch" everywhere, so every step drops cached answers and pages.
+  const reservations = createReservations({
+    ...{ db: ctx.db, clock, cars, webConfig, mailer, log: app.log },
+    ...{ secret: config.jwtSecret, publicUrl: config.publicUrl },
+    notifyStaff: (message, link) =>
+      notifications.notifySafely(users.idsWithPermission('MANAGE_CAR'), message, link),
+    changed: () => {
+      cars.invalidate();
+      pages.clear();
+    },
+  });
+  sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));
+  app.addHook('onClose', reservations.startSweeping(app.log));
   void pages.warm();
   // Rendered pages show cars, posts, banners and settings, which only staff change (signed requests);
   // a visitor's chat message or booking changes no page and keeps the rendered pages.
@@ -322,6 +336,9 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(inspectionsRoutes(inspections));
       await a.register(carRecordsRoutes(carRecords));
       await a.register(salesRoutes(sales));
+      await a.register(
+        reservationsRoutes({ ...reservations, ratePerMinute: config.reservationRateLimit, counters }),
+      );
       await a.register(notificationsRoutes(notifications, realtime.stomp));
       await a.register(leadsRoutes(leads));
       await a.register(slidersRoutes(sliders));

@@ -39,6 +39,8 @@ export interface Config {
   s3: S3Config | null;
   /** How long public inventory reads are cached in memory (0: off); changes here clear the cache at once. */
   carCacheMs: number;
+  /** Reservations a visitor's address may start per minute (RESERVATION_RATE_LIMIT). */
+  reservationRateLimit: number;
   /** How long a server-rendered public page is reused (0: off); changes through this server clear it at once. */
   pageCacheMs: number;
   /** The AI advisor: language-model provider (offline without a key), its timeout, the chat rate limit. */
@@ -375,6 +377,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDir: resolve(env.WEB_DIR || 'dist/web'),
     s3,
     carCacheMs: cacheMs(env, 'CAR_CACHE_MS', databaseUrl === null ? '600000' : '3000'),
+    reservationRateLimit: intIn(env, 'RESERVATION_RATE_LIMIT', 10, 1, 100_000),
     // A page also shows what changes with time alone (a post's publication): at most a minute old.
     pageCacheMs: cacheMs(env, 'PAGE_CACHE_MS', databaseUrl === null ? '60000' : '3000'),
     ai: aiConfig(env),

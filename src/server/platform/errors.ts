@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly errors?: Record<string, string>,
     /** Seconds before a refused caller may try again (429): sent as Retry-After. */
     readonly retryAfterSeconds?: number,
+    /** More for the caller beside the message (a held car's similar cars). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -176,7 +178,12 @@ function fieldName(path: string): string {
 /** Turns every failure into {status, message, errors?} in Vietnamese; never leaks a stack or SQL. */
 export function toErrorBody(err: unknown): ApiErrorBody {
   if (err instanceof ApiError) {
-    return { status: err.status, message: err.message, ...(err.errors ? { errors: err.errors } : {}) };
+    return {
+      ...(err.details ?? {}),
+      status: err.status,
+      message: err.message,
+      ...(err.errors ? { errors: err.errors } : {}),
+    };
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const errors: Record<string, string> = {};

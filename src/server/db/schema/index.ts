@@ -9,6 +9,7 @@ export * from '../../modules/leads/schema';
 export * from '../../modules/notifications/schema';
 export * from '../../modules/odometer/schema';
 export * from '../../modules/recruitment/schema';
+export * from '../../modules/reservations/schema';
 export * from '../../modules/sales/schema';
 export * from '../../modules/sliders/schema';
 export * from '../../modules/users/schema';

@@ -1,4 +1,5 @@
 import type { Permission } from '../../../contract/permissions';
+import { DEFAULT_RESERVATION_SETTINGS } from '../../../contract/reservations';
 import { DEFAULT_CAR_CALCULATIONS, type WebConfiguration } from '../../../contract/web-config';
 import { DEMO_OFFICIAL_PRICES } from './demo-official-prices';
 
@@ -55,4 +56,11 @@ export const DEMO_CONFIGURATION: Partial<WebConfiguration> = {
   zaloUrl: 'https://zalo.me/0909123456',
   mapEmbedUrl: 'https://www.google.com/maps?q=268+Nguy%E1%BB%85n+V%C4%83n+Linh&output=embed',
   carCalculations: { ...DEFAULT_CAR_CALCULATIONS, officialPrices: DEMO_OFFICIAL_PRICES },
+  // A demo account so the deposit page shows a real VietQR; the webhook key stays unset until the owner sets it.
+  reservations: {
+    ...DEFAULT_RESERVATION_SETTINGS,
+    bankBin: '970436',
+    accountNumber: '0071000123456',
+    accountName: 'CONG TY TNHH AUTOVIET',
+  },
 };

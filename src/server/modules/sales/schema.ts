@@ -45,6 +45,9 @@ export const sales = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text('cancel_reason'),
+    /** The online deposit kept on this sale (the car was held by a paid reservation), or null. */
+    depositAmount: bigint('deposit_amount', { mode: 'number' }),
+    reservationCode: text('reservation_code'),
   },
   (t) => [
     uniqueIndex('sales_one_active_per_car').on(t.carId).where(sql`cancelled_at is null`),

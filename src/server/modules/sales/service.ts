@@ -30,12 +30,27 @@ function ref(id: number | null, names: Map<number, string>): StaffRef | null {
 }
 
 /** Sold history: a sale marks its car sold in the same transaction; cancelling puts the car back on sale. */
+/** A hold on the car (an online reservation) that a sale closes inside its own transaction. */
+export type HoldCloser = (
+  tx: Executor,
+  carId: number,
+  saleId: number,
+  actor: Actor,
+) => Promise<{ code: string; amount: number } | null>;
+
 export class SalesService {
+  private closeHold: HoldCloser = async () => null;
+
   constructor(
     private readonly db: Db,
     private readonly carsService: CarsService,
     private readonly users: UsersService,
   ) {}
+
+  /** The reservations module closes a held car's reservation when it is sold. */
+  onSale(closer: HoldCloser) {
+    this.closeHold = closer;
+  }
 
   /** The sales with their cars (status, cover) and the staff they name: one query each. */
   private async views(rows: SaleRow[]): Promise<SaleView[]> {
@@ -71,6 +86,10 @@ export class SalesService {
       cancelledAt: s.cancelledAt?.toISOString() ?? null,
       cancelledBy: ref(s.cancelledBy, names),
       cancelReason: s.cancelReason,
+      deposit:
+        s.reservationCode && s.depositAmount !== null
+          ? { code: s.reservationCode, amount: s.depositAmount }
+          : null,
     };
   }
 
@@ -173,11 +192,17 @@ export class SalesService {
       .values({ ...values, searchText: searchText(values) })
       .returning();
     await this.carsService.setStatusIn(tx, car.id, 'sold');
+    const deposit = await this.closeHold(tx, car.id, row.id, actor);
+    if (deposit)
+      await tx
+        .update(sales)
+        .set({ depositAmount: deposit.amount, reservationCode: deposit.code })
+        .where(eq(sales.id, row.id));
     await writeAudit(tx, actor, {
       action: 'create',
       entity: 'sale',
       entityId: row.id,
-      after: { ...values, carStatusBefore: car.status, carStatusAfter: 'sold' },
+      after: { ...values, carStatusBefore: car.status, carStatusAfter: 'sold', deposit },
     });
     return row.id;
   }

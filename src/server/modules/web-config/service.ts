@@ -10,6 +10,13 @@ import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { webConfiguration } from './schema';
 
+/** The audit log says the webhook key changed, never what it is. */
+function masked(key: keyof WebConfiguration, value: unknown): unknown {
+  if (key !== 'reservations' || !value || typeof value !== 'object') return value;
+  const v = value as WebConfiguration['reservations'];
+  return { ...v, webhookApiKey: v.webhookApiKey ? '••••' : '' };
+}
+
 export class WebConfigService {
   constructor(private readonly db: Db) {}
 
@@ -20,9 +27,16 @@ export class WebConfigService {
   }
 
   async getPublic(): Promise<PublicWebConfiguration> {
-    const { systemMessage: _omit, sessionIdleHours: _idle, carCalculations, ...rest } = await this.get();
+    const {
+      systemMessage: _omit,
+      sessionIdleHours: _idle,
+      carCalculations,
+      reservations,
+      ...rest
+    } = await this.get();
     const { officialPrices: _table, ...calculations } = carCalculations;
-    return { ...rest, carCalculations: calculations };
+    const { webhookApiKey: _secret, ...publicReservations } = reservations;
+    return { ...rest, carCalculations: calculations, reservations: publicReservations };
   }
 
   /** Replaces the settings with a validated document; fields left out keep their stored value. */
@@ -39,8 +53,8 @@ export class WebConfigService {
       const changedAfter: Record<string, unknown> = {};
       for (const key of Object.keys(next) as (keyof WebConfiguration)[]) {
         if (JSON.stringify(before[key]) !== JSON.stringify(next[key])) {
-          changedBefore[key] = before[key];
-          changedAfter[key] = next[key];
+          changedBefore[key] = masked(key, before[key]);
+          changedAfter[key] = masked(key, next[key]);
         }
       }
       await writeAudit(tx, actor, {

@@ -1,0 +1,43 @@
+import type { CarStatus, CarSummary } from '../../../contract/cars';
+import type { WebConfiguration } from '../../../contract/web-config';
+import type { Db, Executor } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { ReservationLinks, ReservationRow } from './views';
+
+/** The car as a reservation needs it, locked for the caller's transaction. */
+export interface HeldCar {
+  id: number;
+  carName: string;
+  sellPrice: number;
+  status: CarStatus;
+}
+
+/** What the reservations module uses of the others (the cars service, settings), as ports. */
+export interface ReservationDeps {
+  db: Db;
+  clock: Clock;
+  cars: {
+    lock(tx: Executor, id: number): Promise<HeldCar>;
+    setStatusIn(tx: Executor, id: number, status: CarStatus): Promise<void>;
+    similar(id: number, limit?: number): Promise<CarSummary[]>;
+  };
+  webConfig: { get(): Promise<WebConfiguration> };
+  links: ReservationLinks;
+  tell: ReservationTeller;
+  /** A car's status changed: cached answers and rendered pages that show it are stale. */
+  changed(): void;
+}
+
+/** Who hears of each step: the visitor by e-mail, staff through the bell. Never throws. */
+export interface ReservationTeller {
+  created(r: ReservationRow): Promise<void>;
+  paid(r: ReservationRow): Promise<void>;
+  extended(r: ReservationRow): Promise<void>;
+  cancelled(r: ReservationRow, byVisitor: boolean): Promise<void>;
+  expired(r: ReservationRow): Promise<void>;
+  refunded(r: ReservationRow): Promise<void>;
+  /** A paid hold ran out: staff decide. */
+  lapsed(r: ReservationRow): Promise<void>;
+  /** A bank transfer that confirmed nothing. */
+  unmatchedPayment(summary: string): Promise<void>;
+}
