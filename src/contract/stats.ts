@@ -294,3 +294,22 @@ export const STATUS_PATHS: Record<CarStatus, string> = {
 
 /** 'T3/2025' */
 export const monthLabel = (year: number, month: number) => `T${month}/${year}`;
+
+/** GET dashboard/reservations: online deposits made in the range (by the day they were made). */
+export const reservationStatsSchema = z.object({
+  range: rangeEchoSchema,
+  /** Reservations made. */
+  created: z.number(),
+  /** Of those, the ones whose deposit arrived (paid at some point). */
+  paid: z.number(),
+  /** Of those, the ones that became a sale. */
+  sold: z.number(),
+  expired: z.number(),
+  cancelled: z.number(),
+  refunded: z.number(),
+  /** Deposits received (whole đồng), refunds not taken off. */
+  depositsReceived: z.number(),
+  /** sold / paid; null without a paid reservation. */
+  paidToSaleRate: z.number().nullable(),
+});
+export type ReservationStats = z.infer<typeof reservationStatsSchema>;

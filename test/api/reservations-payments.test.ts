@@ -247,3 +247,27 @@ describe('staff confirm, extend, cancel and refund', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('statistics', () => {
+  it('count the deposits made, paid, sold, expired, cancelled and refunded, and the money received', async () => {
+    const res = await t.call('GET', '/api/dashboard/reservations', { token: seller.token });
+    expect(res.status, res.body).toBe(200);
+    const all = await t.call('GET', '/api/reservations/admin', { token: seller.token, query: { size: 100 } });
+    const rows = all.json.content as { status: string; paidAt: string | null; paidAmount: number | null }[];
+    const count = (s: string) => rows.filter((r) => r.status === s).length;
+    const paid = rows.filter((r) => r.paidAt !== null);
+    expect(res.json).toMatchObject({
+      created: rows.length,
+      paid: paid.length,
+      sold: count('sold'),
+      expired: count('expired'),
+      cancelled: count('cancelled'),
+      refunded: count('refunded'),
+      depositsReceived: paid.reduce((n, r) => n + (r.paidAmount ?? 0), 0),
+    });
+    expect(res.json.sold).toBeGreaterThan(0);
+    expect(res.json.paidToSaleRate).toBeCloseTo(res.json.sold / res.json.paid);
+    const other = await t.createStaff(['MANAGE_SERVICE']);
+    expect((await t.call('GET', '/api/dashboard/reservations', { token: other.token })).status).toBe(403);
+  });
+});

@@ -2,6 +2,7 @@ import { and, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { RangeEcho, StatsRange } from '../../../contract/stats';
 import type { cars } from '../cars/schema';
 import type { leads } from '../leads/schema';
+import type { reservations } from '../reservations/schema';
 import { sales } from '../sales/schema';
 
 // Vietnamese calendar days and the SQL pieces every statistic shares.
@@ -54,7 +55,7 @@ export function saleDays(r: { from?: string; to?: string }): SQL | undefined {
 
 /** A timestamptz column within the range's Vietnamese days: index-friendly bounds on the moment. */
 export function momentDays(
-  column: typeof cars.createdAt | typeof leads.createdAt,
+  column: typeof cars.createdAt | typeof leads.createdAt | typeof reservations.createdAt,
   r: { from?: string; to?: string },
 ): SQL | undefined {
   return and(

@@ -10,6 +10,7 @@ import {
   leadWeekRowSchema,
   monthSalesRowSchema,
   monthsQuery,
+  reservationStatsSchema,
   STATUS_PATHS,
   salesPerformanceSchema,
   salespersonRowSchema,
@@ -95,6 +96,21 @@ export function dashboardRoutes(service: DashboardService) {
         },
       },
       (req) => service.inventory.totalByBrand(req.query),
+    );
+
+    app.get(
+      '/dashboard/reservations',
+      {
+        config: sales,
+        schema: {
+          response: { 200: reservationStatsSchema },
+          tags,
+          summary:
+            'Đặt cọc giữ xe: số yêu cầu, đã cọc, thành giao dịch bán, hết hạn, hủy, hoàn cọc, tiền cọc đã nhận',
+          querystring: statsRangeQuery,
+        },
+      },
+      (req) => service.reservations(req.query),
     );
 
     app.get(

@@ -6,6 +6,7 @@ import { leads, sales } from '../../db/schema';
 import { InventoryStats } from './inventory-stats';
 import { LeadStats } from './lead-stats';
 import { ACTIVE, addDays, addMonths, daysBetween, dmy, int, momentDays, money, monthStart } from './range';
+import { reservationStats } from './reservation-stats';
 import { SalesStats } from './sales-stats';
 
 /**
@@ -22,6 +23,11 @@ export class DashboardService {
     this.inventory = new InventoryStats(db);
     this.sales = new SalesStats(db);
     this.leads = new LeadStats(db);
+  }
+
+  /** GET dashboard/reservations */
+  reservations(r: StatsRange) {
+    return reservationStats(this.db, r);
   }
 
   /** GET dashboard/summary: the KPI cards (see DashboardSummary in the contract). */
