@@ -1,4 +1,5 @@
 import type { CarHistory } from '@contract/car-records';
+import { CAR_STATUS_LABELS } from '@contract/cars-labels';
 import type { CarDetail } from '@contract/cars';
 import { formatDay, formatPrice } from '@contract/format';
 import { PLEDGE_LABELS, summaryLine } from '@contract/inspections-labels';
@@ -67,6 +68,8 @@ export function buildRows(cars: CarDetail[], histories: (CarHistory | undefined)
         'min',
       ),
     },
+    // A car held by a deposit cannot be bought today: the buyer sees it before anything else.
+    { label: 'Trạng thái', values: cars.map((c) => CAR_STATUS_LABELS[c.status]) },
   ];
   for (const label of labels) {
     const values = specs.map((rows) => rows.find((r) => r.label === label)?.value ?? '—');
