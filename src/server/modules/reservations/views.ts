@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import { bankByBin } from '../../../contract/banks';
 import {
@@ -60,6 +61,19 @@ function bankOf(row: ReservationRow): ReservationBank {
   };
 }
 
+// The visitor's page asks every few seconds while it waits for the money; drawing the code is most of
+// the answer's cost, and a payload never changes.
+const drawn = new LRUCache<string, string>({ max: 1000 });
+
+async function qrDataUrl(payload: string): Promise<string> {
+  const hit = drawn.get(payload);
+  if (hit) return hit;
+  const svg = await QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const url = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  drawn.set(payload, url);
+  return url;
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The status as of `now`: an awaiting reservation past its deadline is expired even before the sweep. */
@@ -80,7 +94,6 @@ export async function publicView(
     amount: row.amount,
     purpose: row.code,
   });
-  const svg = await QRCode.toString(qrPayload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
     code: row.code,
     token: links.token(row.code),
@@ -98,7 +111,7 @@ export async function publicView(
     paidAt: iso(row.paidAt),
     url: links.url(row.code),
     qrPayload,
-    qrImage: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    qrImage: await qrDataUrl(qrPayload),
     createdAt: row.createdAt.toISOString(),
   };
 }
