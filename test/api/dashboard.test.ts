@@ -162,7 +162,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Revenue, margins and the summary's money are the car managers'; counts are every staff member's. */
-const MONEY = /^(sold-cars-by-(brand|years|months)|sales-performance|salespeople|summary)$/;
+const MONEY = /^(sold-cars-by-(brand|years|months)|sales-performance|salespeople|summary|reservations)$/;
 const get = (
   path: string,
   query?: Record<string, string | number | boolean>,

@@ -8,7 +8,8 @@ import { startTestApp, type TestApp } from '../helpers/app';
  * spec's permission table implies. The rules below are written from the spec, not read from the
  * routes' own declarations, and a route without a rule fails the test: a new route cannot slip by.
  */
-type Expected = 'public' | 'auth' | 'metrics' | Permission;
+/** 'apikey': open to no session at all, only to the caller holding the key in settings (the bank's notifier). */
+type Expected = 'public' | 'auth' | 'metrics' | 'apikey' | Permission;
 
 const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   // Public: visitors without a token (spec section 6), plus sign-in and password reset.
@@ -30,6 +31,11 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   [/PUT|POST/, /^\/api\/cars\/:id\/inspection(\/photos)?$/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/inspection-template(\/|$)/, 'MANAGE_CAR'],
   ['GET', /^\/api\/(cars|car-compare|homepage)(\/|$)/, 'public'],
+  // Reservations: visitors hold a car and read or cancel their own (the signed link decides which);
+  // the bank's notifier signs with its API key; car managers handle the rest.
+  [/.*/, /^\/api\/(reservations|payments)\/admin/, 'MANAGE_CAR'],
+  [/.*/, /^\/api\/reservations(\/:code(\/cancel)?)?$/, 'public'],
+  ['POST', /^\/api\/payments\/sepay$/, 'apikey'],
   [/.*/, /^\/api\/(test-drives|maintenance|consulting)\/admin/, 'MANAGE_SERVICE'],
   [/.*/, /^\/api\/service-requests\//, 'MANAGE_SERVICE'],
   [/.*/, /^\/api\/exports\/leads/, 'MANAGE_SERVICE'],
@@ -56,7 +62,7 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   // Revenue, purchase prices and margins: the car managers' (the overview shows them only to them).
   [
     'GET',
-    /^\/api\/dashboard\/(sold-cars-by-(brand|years|months)|sales-performance|salespeople)$/,
+    /^\/api\/dashboard\/(sold-cars-by-(brand|years|months)|sales-performance|salespeople|reservations)$/,
     'MANAGE_CAR',
   ],
   ['GET', /^\/api\/dashboard\//, 'auth'],
@@ -181,7 +187,8 @@ describe('authorisation matrix over the whole route table', () => {
     for (const route of routes) {
       const expected = expectedFor(route.method, route.url)!;
       // A declared access weaker than the spec's rule is a hole even before any call.
-      if (route.access !== expected && !(expected !== 'public' && route.access === 'admin')) {
+      const declared = expected === 'apikey' ? 'public' : expected;
+      if (route.access !== declared && !(expected !== 'public' && route.access === 'admin')) {
         failures.push(`${route.method} ${route.url}: declares ${route.access}, spec implies ${expected}`);
       }
       for (const [who, caller] of [['anonymous', undefined] as const, ...tokens.entries()]) {
@@ -191,7 +198,7 @@ describe('authorisation matrix over the whole route table', () => {
         const denied = res.status === 401 || res.status === 403;
         let want: 'allow' | 401 | 403;
         if (expected === 'public') want = 'allow';
-        else if (expected === 'metrics') want = 401;
+        else if (expected === 'metrics' || expected === 'apikey') want = 401;
         else if (who === 'anonymous' || who === 'deactivated' || who === 'revoked') want = 401;
         else if (who === 'admin' || expected === 'auth' || who === expected) want = 'allow';
         else want = 403;
