@@ -228,6 +228,27 @@ describe('staff confirm, extend, cancel and refund', () => {
     expect(again.json.message).toBe('Xe này đã được bán. Bạn có thể xem các xe tương tự.');
   });
 
+  it('a sale of a car held by an unpaid request cancels the request and tells its visitor', async () => {
+    const carId = await newCar(t, seller.token);
+    const r = await reserve(t, carId);
+    const sale = await t.call('POST', '/api/soldhistory', {
+      token: seller.token,
+      body: {
+        carId,
+        buyerName: 'Khách tại showroom',
+        buyerPhone: '0987654321',
+        salePrice: 450_000_000,
+        paymentMethod: 'CASH',
+      },
+    });
+    expect(sale.status, sale.body).toBe(201);
+    expect(sale.json.deposit).toBeNull();
+    expect(await adminView(r.code)).toMatchObject({ status: 'cancelled', cancelReason: 'Xe đã được bán' });
+    expect(await t.mailContaining(`Mã đặt cọc: ${r.code}`)).toContain(
+      'Showroom đã hủy yêu cầu giữ xe: Xe đã được bán',
+    );
+  });
+
   it('cancelling an unpaid request puts the car back on sale and tells the visitor', async () => {
     const carId = await newCar(t, seller.token);
     const r = await reserve(t, carId);

@@ -258,14 +258,9 @@ export class ReservationsAdmin {
 
   /**
    * A sale of a held car closes its reservation, inside the sale's transaction: a paid deposit stays
-   * on the sale; an unpaid request is cancelled. Answers the deposit kept, or null.
+   * on the sale; an unpaid request is cancelled (and its visitor told after the commit).
    */
-  async closeForSale(
-    tx: Executor,
-    carId: number,
-    saleId: number,
-    actor: Actor,
-  ): Promise<{ code: string; amount: number } | null> {
+  async closeForSale(tx: Executor, carId: number, saleId: number, actor: Actor) {
     const [r] = await tx
       .select()
       .from(reservations)
@@ -274,7 +269,7 @@ export class ReservationsAdmin {
     if (!r) return null;
     const now = this.now();
     const paid = r.status === 'paid';
-    await tx
+    const [closed] = await tx
       .update(reservations)
       .set(
         paid
@@ -287,7 +282,8 @@ export class ReservationsAdmin {
               updatedAt: now,
             },
       )
-      .where(eq(reservations.id, r.id));
+      .where(eq(reservations.id, r.id))
+      .returning();
     await writeAudit(tx, actor, {
       action: paid ? 'sell' : 'cancel',
       entity: 'reservation',
@@ -295,7 +291,10 @@ export class ReservationsAdmin {
       before: { status: r.status },
       after: { status: paid ? 'sold' : 'cancelled', saleId },
     });
-    return paid ? { code: r.code, amount: r.paidAmount ?? r.amount } : null;
+    return paid
+      ? { deposit: { code: r.code, amount: r.paidAmount ?? r.amount } }
+      : // The visitor hears of it once the sale is committed.
+        { deposit: null, afterCommit: () => this.deps.tell.cancelled(closed, false) };
   }
 
   /** Paid holds past their end: staff are told once (the conditional UPDATE is the claim). */

@@ -36,7 +36,7 @@ export type HoldCloser = (
   carId: number,
   saleId: number,
   actor: Actor,
-) => Promise<{ code: string; amount: number } | null>;
+) => Promise<{ deposit: { code: string; amount: number } | null; afterCommit?: () => Promise<void> } | null>;
 
 export class SalesService {
   private closeHold: HoldCloser = async () => null;
@@ -146,14 +146,20 @@ export class SalesService {
   async create(input: SaleCreate, actor: Actor): Promise<SaleView> {
     const salespersonId = input.salespersonId ?? actor.userId;
     if (salespersonId == null) throw badRequest('Vui lòng chọn nhân viên bán hàng');
+    let afterCommit: (() => Promise<void>) | undefined;
     const id = await this.db
-      .transaction((tx) => this.record(tx, input, salespersonId, actor))
+      .transaction(async (tx) => {
+        const recorded = await this.record(tx, input, salespersonId, actor);
+        afterCommit = recorded.afterCommit;
+        return recorded.id;
+      })
       .catch((err) => {
         // The partial unique index is the last guard if two sales ever slipped past the row lock.
         if (pgCode(err) === '23505') throw conflict('Xe này đã được bán');
         throw err;
       })
       .finally(() => this.carsService.invalidate());
+    await afterCommit?.();
     return this.get(id);
   }
 
@@ -162,7 +168,7 @@ export class SalesService {
     input: SaleCreate,
     salespersonId: number,
     actor: Actor,
-  ): Promise<number> {
+  ): Promise<{ id: number; afterCommit?: () => Promise<void> }> {
     // The row lock serialises two sales of one car: the second waits, then sees it sold.
     const car = await this.carsService.lock(tx, input.carId);
     if (car.status === 'sold') throw conflict('Xe này đã được bán');
@@ -192,7 +198,8 @@ export class SalesService {
       .values({ ...values, searchText: searchText(values) })
       .returning();
     await this.carsService.setStatusIn(tx, car.id, 'sold');
-    const deposit = await this.closeHold(tx, car.id, row.id, actor);
+    const closed = await this.closeHold(tx, car.id, row.id, actor);
+    const deposit = closed?.deposit ?? null;
     if (deposit)
       await tx
         .update(sales)
@@ -204,7 +211,7 @@ export class SalesService {
       entityId: row.id,
       after: { ...values, carStatusBefore: car.status, carStatusAfter: 'sold', deposit },
     });
-    return row.id;
+    return { id: row.id, afterCommit: closed?.afterCommit };
   }
 
   async cancel(id: number, reason: string, actor: Actor): Promise<SaleView> {
