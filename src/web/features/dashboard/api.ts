@@ -6,6 +6,7 @@ import type {
   LeadResponseStats,
   LeadWeekRow,
   MonthSalesRow,
+  ReservationStats,
   SalesPerformance,
   SalespersonRow,
 } from '@contract/stats';
@@ -29,6 +30,7 @@ interface StatsAnswers {
   'service-requests': ServiceRequestStats;
   'leads-by-week': LeadWeekRow[];
   'lead-response': LeadResponseStats;
+  reservations: ReservationStats;
 }
 
 /** GET dashboard/{path}?from&to under ['dashboard', path, range]; the previous answer stays while the next loads. */

@@ -27,6 +27,7 @@ import { KpiCard } from '../components/kpi-card';
 import { count, money, percent, rangeCaption } from '../components/overview-format';
 import { PerformanceKpis } from '../components/performance-kpis';
 import { RangePicker } from '../components/range-picker';
+import { ReservationKpis } from '../components/reservation-kpis';
 import { SalespeopleCard } from '../components/salespeople-card';
 import { Shortcuts } from '../components/shortcuts';
 
@@ -74,6 +75,7 @@ export default function OverviewPage() {
   const leadStats = useStats('service-requests', range, canLeads);
   const weeks = useStats('leads-by-week', range, canLeads);
   const response = useStats('lead-response', range, canLeads);
+  const deposits = useStats('reservations', range, canCars);
 
   const s = summary.data;
   const custom = Boolean(range.from || range.to);
@@ -183,6 +185,7 @@ export default function OverviewPage() {
           range={range}
         />
       ) : null}
+      {canCars ? <ReservationKpis stats={deposits.data} range={range} /> : null}
 
       {newShowroom ? (
         <div className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">

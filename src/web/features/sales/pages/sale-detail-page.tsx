@@ -203,6 +203,7 @@ export default function SaleDetailPage() {
               ['Giá nhập', s.purchasePrice !== null ? formatVnd(s.purchasePrice) : ''],
               ['Lợi nhuận gộp', s.margin !== null ? formatVnd(s.margin) : ''],
               ['Hình thức thanh toán', PAYMENT_METHOD_LABELS[s.paymentMethod]],
+              ['Tiền cọc đã nhận', s.deposit ? `${formatVnd(s.deposit.amount)} (mã ${s.deposit.code})` : ''],
               ['Ngày bán', formatDate(s.saleDate)],
             ]}
           />
