@@ -42,6 +42,7 @@ export const DASHBOARD_NAV: (DashEntry | DashGroup)[] = [
     children: [
       { label: 'Danh sách xe', to: '/dashboard/carManagement', permission: 'MANAGE_CAR' },
       { label: 'Lịch sử bán hàng', to: '/dashboard/soldhistory', permission: 'MANAGE_CAR' },
+      { label: 'Đặt cọc giữ xe', to: '/dashboard/reservations', permission: 'MANAGE_CAR' },
       { label: 'Mẫu kiểm định', to: '/dashboard/inspection-template', permission: 'MANAGE_CAR' },
     ],
   },

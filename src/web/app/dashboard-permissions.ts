@@ -17,6 +17,7 @@ export const DASHBOARD_PERMISSIONS: Record<string, Permission> = {
   'inspection-template': 'MANAGE_CAR',
   soldhistory: 'MANAGE_CAR',
   'soldhistory/:transactionId': 'MANAGE_CAR',
+  reservations: 'MANAGE_CAR',
   maintenanceManagement: 'MANAGE_SERVICE',
   consultantManagement: 'MANAGE_SERVICE',
   testdriveManagement: 'MANAGE_SERVICE',

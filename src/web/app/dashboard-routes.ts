@@ -124,6 +124,11 @@ export const dashboardRoutes: RouteObject[] = withPermissions([
     lazy: page(() => import('../features/sales/pages/sale-detail-page')),
   },
   {
+    path: 'reservations',
+    handle: { permission: 'MANAGE_CAR' },
+    lazy: page(() => import('../features/reservations/dashboard/reservations-page')),
+  },
+  {
     path: 'audit',
     handle: { permission: 'WEB_CONFIG' },
     lazy: page(() => import('../features/audit/pages/audit-page')),

@@ -16,6 +16,7 @@ import { InsuranceTiers } from '../components/insurance-tiers';
 import { OfficialPrices } from '../components/official-prices';
 import { PolicyFields } from '../components/policy-fields';
 import { RemainingQualityBands } from '../components/remaining-quality-bands';
+import { ReservationFields } from '../components/reservation-fields';
 import { Card, msg, PercentInput } from '../components/settings-fields';
 
 const ADMIN_KEY = [...WEB_CONFIG_KEY, 'admin'] as const;
@@ -46,6 +47,7 @@ export default function SettingsPage() {
     handleSubmit,
     reset,
     watch,
+    setValue,
     formState: { errors, isDirty },
   } = useForm<WebConfiguration>({
     resolver: zodResolver(webConfiguration) as unknown as Resolver<WebConfiguration>,
@@ -264,6 +266,13 @@ export default function SettingsPage() {
           </Card>
 
           <PolicyFields register={register} errors={errors.policies} />
+
+          <ReservationFields
+            register={register}
+            control={control}
+            setValue={setValue}
+            errors={errors.reservations}
+          />
 
           <Card
             id="cfg-ai"
