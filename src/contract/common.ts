@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { CONTROL_CHARS, VN_PHONE } from './patterns';
+
+export { VN_PHONE } from './patterns';
 
 /** Paged list answer of every list endpoint. */
 export interface Page<T> {
@@ -74,7 +77,6 @@ export const idParam = z.object({
 export const positiveId = (message = 'Mã không hợp lệ') =>
   z.coerce.number({ message }).int({ message }).positive({ message }).max(2_147_483_647, { message });
 
-export const VN_PHONE = /^(?:\+?84|0)(?:3|5|7|8|9)\d{8}$/;
 /** '' or only spaces, as a form sends an untouched optional field: read as absent. */
 export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -97,10 +99,6 @@ export const emailSchema = z
   .max(200, { message: 'Email quá dài' })
   .email({ message: 'Email không hợp lệ' })
   .transform((v) => v.toLowerCase());
-
-// Control characters other than tab, line feed and carriage return: never part of what people type.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
 /** Strings people type: trimmed, no control characters, bounded. */
 export const text = (label: string, max: number) =>

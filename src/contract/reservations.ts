@@ -75,7 +75,12 @@ export const reservationCreateBody = z.object({
   carId: positiveId('Mã xe không hợp lệ'),
   fullName: requiredText('Họ tên', 100),
   phone: phoneSchema,
-  email: emailSchema,
+  // The receipt goes there: an empty box asks for it, something typed can be "không hợp lệ".
+  email: z
+    .string({ message: 'Vui lòng nhập email' })
+    .trim()
+    .min(1, { message: 'Vui lòng nhập email' })
+    .pipe(emailSchema),
   /** Retries of one submission carry the same id and get the same reservation. */
   clientRequestId: z.preprocess(blankToUndefined, z.uuid({ message: 'Mã yêu cầu không hợp lệ' }).optional()),
 });

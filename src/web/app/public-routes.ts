@@ -15,5 +15,9 @@ export const publicRoutes: RouteObject[] = [
   { path: 'blogs', lazy: page(() => import('../features/blogs/pages/blogs-page')) },
   { path: 'blogs/:blogId', lazy: page(() => import('../features/blogs/pages/blog-page')) },
   { path: 'recruitment', lazy: page(() => import('../features/recruitment/pages/recruitment-page')) },
+  {
+    path: 'reservations/:code',
+    lazy: page(() => import('../features/reservations/public/reservation-page')),
+  },
   { path: 'chatbot', lazy: page(() => import('../features/chat/pages/chatbot-page')) },
 ];

@@ -53,7 +53,8 @@ const LAYOUT_DATA = '/api/web-configuration';
 const CLIENT_ONLY = new Set(['/chatbot']);
 
 /** Staff and sign-in pages: served so the app can start, never indexed. */
-const PRIVATE_PREFIXES = ['/dashboard', '/login', '/reset-password'];
+// A visitor's reservation page is theirs alone (its link is signed): served, never indexed.
+const PRIVATE_PREFIXES = ['/dashboard', '/login', '/reset-password', '/reservations'];
 
 export class SeoService {
   private template: { path: string; mtimeMs: number; html: string } | null = null;
@@ -316,15 +317,20 @@ export class SeoService {
   async renderPrivate(path: string): Promise<RenderedPage> {
     const cfg = await this.webConfig.getPublic();
     const site = cfg.showroomName;
+    const reservation = path.startsWith('/reservations');
     const title = path.startsWith('/dashboard')
       ? `Trang quản trị | ${site}`
       : path.startsWith('/reset-password')
         ? `Đặt lại mật khẩu | ${site}`
-        : `Đăng nhập | ${site}`;
+        : reservation
+          ? `Đặt cọc giữ xe | ${site}`
+          : `Đăng nhập | ${site}`;
     return this.finish(
       {
         title,
-        description: `Khu vực dành cho nhân viên ${site}.`,
+        description: reservation
+          ? `Yêu cầu đặt cọc giữ xe tại ${site}.`
+          : `Khu vực dành cho nhân viên ${site}.`,
         url: this.absolute(path.split('?')[0]),
         siteName: site,
         type: 'website',

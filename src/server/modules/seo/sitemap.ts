@@ -79,6 +79,7 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /dashboard',
     'Disallow: /login',
     'Disallow: /reset-password',
+    'Disallow: /reservations',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
+import { useNearScreen } from '../../../lib/use-near-screen';
 import { HistoryLoading } from './history-loading';
-import { useNearScreen } from './use-near-screen';
 
 // The content's code comes with its data, when the visitor scrolls near: the first paint stays light.
 const CarHistoryBody = lazy(() => import('./car-history-body'));

@@ -15,6 +15,7 @@ import {
   Settings2,
   Users,
 } from 'lucide-react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
@@ -22,9 +23,11 @@ import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useOfferPageAction } from '../../../lib/page-action';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useNearScreen } from '../../../lib/use-near-screen';
 import { useWebConfig } from '../../../lib/web-config';
 import { CarHistorySection, PolicyBlock } from '../../car-records/public';
 import { InspectionReportSection, InspectionSummaryBox, useDefectMarkers } from '../../inspections/public';
+import { loadReserveDeposit } from '../../reservations/public';
 import { useCar, useCarCalculations, useSimilarCars } from '../api';
 import { handOffToChat } from '../chat-handoff';
 import { CarGallery } from '../components/car-gallery';
@@ -33,6 +36,10 @@ import { CarFeatures, CarSpecs } from '../components/car-specs';
 import { CostCalculator } from '../components/cost-calculator';
 import { FreshnessBadges } from '../components/freshness-badges';
 import { PriceHistory } from '../components/price-history';
+
+// The deposit button comes in its own small chunk when the visitor nears the actions (its form only on
+// a click): the car page's first download stays within its script budget.
+const ReserveDeposit = lazy(loadReserveDeposit);
 
 function Facts({ car }: { car: CarDetail }) {
   const facts = [
@@ -66,6 +73,8 @@ function Summary({ car }: { car: CarDetail }) {
   const { data: config } = useWebConfig();
   const phone = config?.showroomPhone;
   const sold = car.status === 'sold';
+  const actions = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(actions, '300px');
   return (
     <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
       {car.status !== 'available' ? (
@@ -106,7 +115,7 @@ function Summary({ car }: { car: CarDetail }) {
           </a>
         </div>
       ) : (
-        <div className="mt-5 grid gap-2">
+        <div ref={actions} className="mt-5 grid gap-2">
           <Link to={`/testdrive?carId=${car.carId}`} className={buttonClass('primary', 'min-h-12 text-base')}>
             <CalendarCheck className="size-5" aria-hidden="true" />
             Đăng ký lái thử
@@ -138,6 +147,11 @@ function Summary({ car }: { car: CarDetail }) {
               </Link>
             )}
           </div>
+          {near && car.status === 'available' ? (
+            <Suspense fallback={null}>
+              <ReserveDeposit key={car.carId} car={car} />
+            </Suspense>
+          ) : null}
         </div>
       )}
     </div>

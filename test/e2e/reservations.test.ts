@@ -1,0 +1,152 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CarSummary } from '../../src/contract/cars';
+import type { ReservationAdminView } from '../../src/contract/reservations';
+import {
+  type apiClient,
+  axeScan,
+  DESKTOP,
+  journeyFixture,
+  PHONE,
+  type RunningBrowser,
+  type RunningServer,
+  signIn,
+} from './helpers';
+
+// A phone visitor reserves a car with a VietQR deposit; the bank's notification confirms it; staff see it.
+
+const journey = journeyFixture(import.meta.url);
+let server: RunningServer;
+let browser: RunningBrowser;
+let api: ReturnType<typeof apiClient>;
+let adminToken: string;
+const KEY = 'e2e-sepay-key-0123456789';
+
+beforeAll(async () => {
+  ({ server, browser, api, adminToken } = journey);
+  const current = (await api.call('GET', 'web-configuration/admin', { token: adminToken })).json as {
+    reservations: Record<string, unknown>;
+  };
+  const res = await api.call('PUT', 'web-configuration', {
+    token: adminToken,
+    body: { reservations: { ...current.reservations, webhookApiKey: KEY } },
+  });
+  expect(res.status, res.body).toBe(200);
+});
+
+const phone = () => browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+async function carOnSale(): Promise<CarSummary> {
+  const list = (await api.call('GET', 'cars', { query: { sort: 'price_asc', pageSize: 24 } })).json as {
+    content: CarSummary[];
+  };
+  const car = list.content.find((c) => c.status === 'available');
+  if (!car) throw new Error('no car on sale in the demo showroom');
+  return car;
+}
+
+/** The deposit button loads when the visitor nears the car's actions (below the gallery on a phone). */
+async function nearActions(page: Page) {
+  await page.getByRole('link', { name: 'Đăng ký lái thử' }).first().scrollIntoViewIfNeeded();
+}
+
+function sepay(id: number, content: string, amount: number) {
+  return fetch(`${server.url}/api/payments/sepay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Apikey ${KEY}` },
+    body: JSON.stringify({
+      id,
+      gateway: 'Vietcombank',
+      transactionDate: '2026-11-25 10:15:00',
+      accountNumber: '0071000123456',
+      content,
+      transferType: 'in',
+      transferAmount: amount,
+      referenceCode: `FT${id}`,
+    }),
+  });
+}
+
+describe('reserving a car online', () => {
+  it('a phone visitor reserves, scans the VietQR, the bank confirms, the page turns paid; staff see it; the car is held', {
+    timeout: 120_000,
+  }, async () => {
+    const car = await carOnSale();
+    // A second visitor already has the same car open: they will lose the race.
+    const late = await phone();
+    await late.goto(`${server.url}/cars/${car.carId}`);
+    await nearActions(late);
+    await late.getByTestId('reserve-open').waitFor();
+
+    const page = await phone();
+    await page.goto(`${server.url}/cars/${car.carId}`);
+    await nearActions(page);
+    await page.getByTestId('reserve-open').click();
+    const dialog = page.getByTestId('reserve-dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Đặt cọc', exact: true }).click();
+    await dialog.getByText('Vui lòng nhập họ tên').waitFor();
+    await dialog.getByLabel('Họ tên').fill('Lê Thị Hoa');
+    await dialog.getByLabel('Số điện thoại').fill('0912 345 678');
+    await dialog.getByLabel('Email').fill('hoa@example.com');
+    await dialog.getByRole('button', { name: 'Đặt cọc', exact: true }).click();
+    await page.waitForURL(/\/reservations\/DC[2-9A-Z]{6}\?token=/);
+    const code = new URL(page.url()).pathname.split('/').pop()!;
+    const status = page.getByTestId('reservation-status');
+    await expect.poll(() => status.getAttribute('data-status')).toBe('awaiting');
+    await page.getByText('Chờ thanh toán').first().waitFor();
+    const qr = page.getByRole('img', { name: /VietQR/i }).first();
+    await qr.waitFor();
+    expect((await qr.boundingBox())!.width).toBeGreaterThan(180);
+    await page.getByText(code, { exact: true }).first().waitFor();
+    await page.getByText('0071000123456').first().waitFor();
+    expect(await axeScan(page)).toEqual([]);
+
+    // The other visitor submits too late: a Vietnamese refusal and two similar cars.
+    await late.getByTestId('reserve-open').click();
+    const other = late.getByTestId('reserve-dialog');
+    await other.getByLabel('Họ tên').fill('Trần Bình');
+    await other.getByLabel('Số điện thoại').fill('0987654321');
+    await other.getByLabel('Email').fill('binh@example.com');
+    await other.getByRole('button', { name: 'Đặt cọc', exact: true }).click();
+    const refusal = late.getByTestId('reserve-refusal');
+    await refusal.getByText(/đang được giữ cho khách khác/).waitFor();
+    expect(await refusal.getByRole('link').count()).toBe(2);
+
+    // The bank's notification arrives; the page turns by itself.
+    const amount = (
+      (await api.call('GET', 'reservations/admin', { token: adminToken, query: { search: code } })).json as {
+        content: ReservationAdminView[];
+      }
+    ).content[0].amount;
+    expect((await sepay(880_001, `MBVCB.1.${code} dat coc`, amount)).status).toBe(200);
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 15_000 }).toBe('paid');
+    await page.getByText('Đã đặt cọc').first().waitFor();
+
+    // The car is "Đang giao dịch" on the public list and on its page, which offers no deposit any more.
+    await page.goto(`${server.url}/cars?sort=price_asc`);
+    const card = page.locator('article', { has: page.locator(`a[href="/cars/${car.carId}"]`) });
+    await card.getByText('Đang giao dịch').waitFor();
+    await page.goto(`${server.url}/cars/${car.carId}`);
+    await page.getByText('Đang giao dịch').first().waitFor();
+    expect(await page.getByTestId('reserve-open').count()).toBe(0);
+
+    // Staff: the bell, then the list.
+    const staff = await browser.newPage({ viewport: DESKTOP });
+    await signIn(staff, server.url, server.adminUsername, server.adminPassword);
+    await staff
+      .getByRole('button', { name: /Thông báo/ })
+      .first()
+      .click();
+    await staff
+      .getByText(new RegExp(`Đã nhận cọc .*\\(${code}\\)`))
+      .first()
+      .waitFor();
+    await staff.goto(`${server.url}/dashboard/reservations`);
+    const row = staff.locator('tbody tr', { hasText: code });
+    await row.waitFor();
+    await row.getByText('Đã đặt cọc').waitFor();
+    expect(await axeScan(staff)).toEqual([]);
+    await Promise.all([page.close(), late.close(), staff.close()]);
+  });
+});
