@@ -1,6 +1,6 @@
 import type { CarHistory } from '@contract/car-records';
-import { CAR_STATUS_LABELS } from '@contract/cars-labels';
 import type { CarDetail } from '@contract/cars';
+import { CAR_STATUS_LABELS } from '@contract/cars-labels';
 import { formatDay, formatPrice } from '@contract/format';
 import { PLEDGE_LABELS, summaryLine } from '@contract/inspections-labels';
 import { specRows } from '../../cars';
