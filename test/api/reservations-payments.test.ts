@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentNotifications } from '../../src/server/db/schema';
 import { ManualClock } from '../../src/server/platform/clock';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { STAFF_PASSWORD, startTestApp, type TestApp } from '../helpers/app';
 import {
   carStatus,
   newCar,
@@ -290,5 +290,29 @@ describe('statistics', () => {
     expect(res.json.paidToSaleRate).toBeCloseTo(res.json.sold / res.json.paid);
     const other = await t.createStaff(['MANAGE_SERVICE']);
     expect((await t.call('GET', '/api/dashboard/reservations', { token: other.token })).status).toBe(403);
+  });
+});
+
+describe('a paid hold that runs out', () => {
+  it('keeps the car held, is marked lapsed, and rings the car managers once', async () => {
+    const manager = await t.createStaff(['MANAGE_CAR']);
+    const carId = await newCar(t, seller.token);
+    const r = await reserve(t, carId);
+    await webhook(t, transfer(r.code, 10_000_000));
+    clock.advance(3 * 86_400_000 + 60_000);
+    // Sessions idle that long are signed out: the manager signs in again.
+    manager.token = await t.login(manager.username, STAFF_PASSWORD);
+    const read = async () =>
+      (await t.call('GET', '/api/reservations/admin', { token: manager.token, query: { search: r.code } }))
+        .json.content[0];
+    expect(await read()).toMatchObject({ status: 'paid', holdLapsed: true });
+    await read();
+    expect(await carStatus(t, carId)).toBe('pending');
+    const bell = await t.call('GET', `/api/notifications/unread/${manager.id}`, { token: manager.token });
+    const lapses = (bell.json as { message: string }[]).filter((n) =>
+      n.message.includes(`(${r.code}) đã cọc`),
+    );
+    expect(lapses).toHaveLength(1);
+    expect(lapses[0].message).toContain('liên hệ Lê Thị Hoa để gia hạn, bán hoặc hoàn cọc');
   });
 });

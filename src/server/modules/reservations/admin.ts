@@ -40,7 +40,9 @@ export class ReservationsAdmin {
   }
 
   async list(q: ReservationsAdminQuery): Promise<Page<ReservationAdminView>> {
+    // What the clock has done since the last sweep shows at once, not up to SWEEP_EVERY_MS later.
     await this.visitor.sweep();
+    await this.sweepLapsed();
     const filters: SQL[] = [];
     if (q.status) filters.push(eq(reservations.status, q.status));
     if (q.carId) filters.push(eq(reservations.carId, q.carId));
