@@ -1,4 +1,5 @@
 import { carInput } from '../../src/contract/cars';
+import { DEFAULT_RESERVATION_SETTINGS } from '../../src/contract/reservations';
 import { DEFAULT_CAR_CALCULATIONS, DEFAULT_SHOWROOM_POLICIES } from '../../src/contract/web-config';
 import {
   type CarDetails,
@@ -67,6 +68,13 @@ export function memoryInventory(): InventoryPort & { cars: CarDetails[] } {
         zaloUrl: '',
         facebookUrl: '',
         policies: DEFAULT_SHOWROOM_POLICIES,
+        // The demo showroom's deposits: 10 triệu, 2 hours to pay, 3 days held.
+        reservations: {
+          ...DEFAULT_RESERVATION_SETTINGS,
+          bankBin: '970436',
+          accountNumber: '0071000123456',
+          accountName: 'AUTOVIET',
+        },
       };
     },
     async carRecords(id) {

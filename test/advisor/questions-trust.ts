@@ -299,6 +299,25 @@ export const TRUST_QUESTIONS: TrustQuestion[] = [
   { q: 'xe này có bớt không shop', before: [CRV], policy: ['negotiation'], kind: ['policy'] },
   { q: 'có fix giá không', policy: ['negotiation'], kind: ['policy'], mentions: ['Về giá:'] },
   {
+    q: 'đặt cọc giữ xe thế nào?',
+    policy: ['deposit'],
+    kind: ['policy'],
+    mentions: ['Đặt cọc giữ xe:', 'Tiền cọc 10 triệu', 'trong 2 giờ', 'giữ 3 ngày', 'VietQR'],
+  },
+  {
+    q: 'coc truoc bao nhieu de giu xe vay shop',
+    policy: ['deposit'],
+    kind: ['policy'],
+    mentions: ['10 triệu'],
+  },
+  {
+    q: 'muốn giữ xe này thì làm sao',
+    before: [CRV],
+    policy: ['deposit'],
+    kind: ['policy'],
+    mentions: ['Đặt cọc giữ xe'],
+  },
+  {
     q: 'tôi mang xe ra hãng kiểm tra trước khi mua được không',
     policy: ['independentCheck'],
     kind: ['policy'],

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/contract/chat';
+import { formatPrice } from '../../src/contract/format';
 import { parseMessage } from '../../src/contract/query';
+import { DEFAULT_RESERVATION_SETTINGS } from '../../src/contract/reservations';
 import { DEFAULT_CAR_CALCULATIONS, DEFAULT_SHOWROOM_POLICIES } from '../../src/contract/web-config';
 import { OfflineAdvisor } from '../../src/server/modules/chatbot/advisor/advisor';
 import type { AdvisorCar } from '../../src/server/modules/chatbot/inventory';
@@ -24,7 +26,11 @@ const world: World = {
   ],
   calculations: DEFAULT_CAR_CALCULATIONS,
   now: NOW,
-  recordTexts: inventory.cars.map((c) => recordText(c, recordsFor(c))),
+  recordTexts: [
+    ...inventory.cars.map((c) => recordText(c, recordsFor(c))),
+    // The deposit the settings ask (the only price the advisor may state that is not a car's).
+    `Tiền cọc ${formatPrice(DEFAULT_RESERVATION_SETTINGS.depositAmount)}, ${DEFAULT_RESERVATION_SETTINGS.holdHours} giờ, ${DEFAULT_RESERVATION_SETTINGS.paidHoldDays} ngày`,
+  ],
 };
 
 async function converse(q: string, before: string[] = []) {

@@ -61,6 +61,10 @@ const POLICY_PHRASES: [PolicyTopic, RegExp][] = [
     /(can (?:nhung )?giay to gi|can (?:nhung )?ho so gi|giay to (?:can|gi de mua|khi mua|mua xe)|ho so (?:can|mua xe)|thu tuc mua|mua xe can|can mang (?:theo )?gi|can chuan bi (?:gi|giay to)|lam thu tuc (?:mua|the nao)|thu tuc (?:the nao|ra sao|nhu nao))/,
   ],
   [
+    'deposit',
+    /(dat coc|coc (?:truoc|giu|xe|bao nhieu|the nao|nhu nao|online|qua mang)|tien coc|giu xe|giu cho|giu giup)/,
+  ],
+  [
     'transferDocuments',
     /(sang ten|chuyen ten|doi ten chu|rut ho so|chuyen vung|sang bien|thu tuc dang ky lai)/,
   ],

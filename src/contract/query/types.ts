@@ -97,7 +97,9 @@ export type PolicyTopic =
   | 'negotiation'
   | 'independentCheck'
   | 'purchaseDocuments'
-  | 'transferDocuments';
+  | 'transferDocuments'
+  /** Holding a car with an online deposit (đặt cọc giữ xe). */
+  | 'deposit';
 export type CarAttribute =
   | 'odo'
   | 'price'

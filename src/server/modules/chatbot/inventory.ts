@@ -2,6 +2,7 @@ import type { CarPapers, ServiceRecord } from '../../../contract/car-records';
 import type { InspectionItemResult, InspectionReport } from '../../../contract/inspections';
 import type { OdometerRollback } from '../../../contract/odometer';
 import type { Catalogue } from '../../../contract/query';
+import type { PublicReservationSettings } from '../../../contract/reservation-labels';
 import { compactFold, foldVietnamese } from '../../../contract/text';
 import type { ShowroomPolicies } from '../../../contract/web-config';
 import type { CarSearch, InventoryRow, ModelFilter, PriceStats } from '../cars/inventory-search';
@@ -38,6 +39,8 @@ export interface ShowroomInfo {
   facebookUrl: string;
   /** The showroom's written policies (warranty, returns, haggling, independent checks, documents). */
   policies: ShowroomPolicies;
+  /** Online deposits: whether they are open, how much, how long a car is held. */
+  reservations: PublicReservationSettings;
 }
 
 /** What a car's records say: the public inspection report, papers, service history, price changes. */

@@ -70,6 +70,7 @@ export function inventoryPort(
         zaloUrl: c.zaloUrl,
         facebookUrl: c.facebookUrl,
         policies: c.policies,
+        reservations: (({ webhookApiKey: _secret, ...open }) => open)(c.reservations),
       };
     },
     async loanTerms(): Promise<LoanTerms> {

@@ -1,4 +1,6 @@
+import { formatPrice } from '../../../../contract/format';
 import type { PolicyTopic } from '../../../../contract/query';
+import { type PublicReservationSettings, reservationsOpen } from '../../../../contract/reservation-labels';
 import type { ShowroomPolicies } from '../../../../contract/web-config';
 import type { AdvisorReply, Turn } from './turn';
 
@@ -11,9 +13,10 @@ const TITLES: Record<PolicyTopic, string> = {
   independentCheck: 'Kiểm tra xe ở hãng hoặc garage bên ngoài',
   purchaseDocuments: 'Giấy tờ khi mua xe',
   transferDocuments: 'Sang tên',
+  deposit: 'Đặt cọc giữ xe',
 };
 
-const FIELD: Record<PolicyTopic, keyof ShowroomPolicies> = {
+const FIELD: Record<Exclude<PolicyTopic, 'deposit'>, keyof ShowroomPolicies> = {
   warranty: 'warranty',
   returns: 'returns',
   negotiation: 'negotiation',
@@ -22,10 +25,26 @@ const FIELD: Record<PolicyTopic, keyof ShowroomPolicies> = {
   transferDocuments: 'transferDocuments',
 };
 
+/** The deposit as the settings have it: how to pay, how much, how long the car is held. */
+function depositText(r: PublicReservationSettings, hotline: string): string {
+  if (!reservationsOpen(r))
+    return `showroom chưa nhận đặt cọc trực tuyến; bạn vui lòng liên hệ ${hotline} để giữ xe.`;
+  const amount =
+    r.depositMode === 'fixed'
+      ? formatPrice(r.depositAmount)
+      : `${r.depositPercent.toLocaleString('vi-VN')}% giá xe (làm tròn lên 100.000 đ)`;
+  return (
+    `bấm "Đặt cọc giữ xe" trên trang của xe đang bán, để lại họ tên, số điện thoại, email rồi quét mã VietQR. ` +
+    `Tiền cọc ${amount}, chuyển trong ${r.holdHours} giờ; khi nhận được tiền, xe chuyển sang "Đang giao dịch" ` +
+    `và được giữ ${r.paidHoldDays} ngày, tiền cọc trừ vào giá xe khi ký hợp đồng.`
+  );
+}
+
 export async function policyAnswer(t: Turn, topics: PolicyTopic[]): Promise<AdvisorReply> {
   const s = await t.showroom();
   const hotline = await t.hotline();
   const lines = topics.map((topic) => {
+    if (topic === 'deposit') return `${TITLES.deposit}: ${depositText(s.reservations, hotline)}`;
     const text = s.policies[FIELD[topic]];
     return text
       ? `${TITLES[topic]}: ${text}`
