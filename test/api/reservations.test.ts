@@ -170,6 +170,16 @@ describe('an unpaid reservation past its deadline', () => {
     expect(cancel.status).toBe(409);
   });
 
+  it('is expired by the next reservation of its car, which then holds the car', async () => {
+    const carId = await newCar(t, seller.token);
+    await reserve(t, carId);
+    clock.advance(2 * 3_600_000 + 1_000);
+    // Nobody read it and no sweep ran: the new reservation finds the lapsed one itself.
+    const next = await reserve(t, carId, { fullName: 'Đỗ Quang' });
+    expect(next.status).toBe('awaiting');
+    expect(await carStatus(t, carId)).toBe('pending');
+  });
+
   it('is expired by the sweep even when nobody reads it, once', async () => {
     const carId = await newCar(t, seller.token);
     const r = await reserve(t, carId);

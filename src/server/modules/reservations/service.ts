@@ -99,7 +99,8 @@ export class ReservationsService {
             updatedAt: now,
           })
           .returning();
-        if (car.status !== 'pending') await this.deps.cars.setStatusIn(tx, car.id, 'pending');
+        // Always: expiring a lapsed hold above has just put the car back on sale.
+        await this.deps.cars.setStatusIn(tx, car.id, 'pending');
         await writeAudit(tx, actor, {
           action: 'create',
           entity: 'reservation',
