@@ -87,10 +87,11 @@ export class PaymentsService {
     if (result.outcome === 'repeat') return { outcome: 'repeat' };
     if (result.paid) {
       this.deps.changed();
-      await this.deps.tell.paid(result.paid);
+      // The bank's notifier is answered at once; the receipt and the bell follow.
+      void this.deps.tell.paid(result.paid);
     } else if (result.outcome !== 'outgoing') {
       const code = result.reservation ? ` (${result.reservation.code})` : '';
-      await this.deps.tell.unmatchedPayment(
+      void this.deps.tell.unmatchedPayment(
         `${formatPrice(body.transferAmount)} "${body.content.slice(0, 60)}"${code}: ${PAYMENT_OUTCOME_LABELS[result.outcome]}`,
       );
     }

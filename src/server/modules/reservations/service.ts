@@ -124,7 +124,8 @@ export class ReservationsService {
       throw await this.heldError(body.carId, RESERVATION_MESSAGES.held);
     }
     this.deps.changed();
-    await this.deps.tell.created(row);
+    // The visitor's answer does not wait for the mail server (the teller logs its own failures).
+    void this.deps.tell.created(row);
     return { view: await this.view(row), created: true };
   }
 
@@ -178,7 +179,7 @@ export class ReservationsService {
       return updated;
     });
     this.deps.changed();
-    await this.deps.tell.cancelled(row, true);
+    void this.deps.tell.cancelled(row, true);
     return this.view(row);
   }
 
