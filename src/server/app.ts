@@ -1,10 +1,6 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { constants as zlibConstants } from 'node:zlib';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -47,7 +43,6 @@ import { salesRoutes } from './modules/sales/routes';
 import { SalesService } from './modules/sales/service';
 import { carSourceFrom } from './modules/seo/car-source';
 import { answerInProcess, PageRenderer } from './modules/seo/page-renderer';
-import { registerSeoRoutes } from './modules/seo/routes';
 import { SeoService } from './modules/seo/service';
 import { slidersRoutes } from './modules/sliders/routes';
 import { SlidersService } from './modules/sliders/service';
@@ -59,6 +54,7 @@ import { type CurrentUser, registerAccessControl } from './platform/access';
 import { type Clock, systemClock } from './platform/clock';
 import { frameworkErrors, registerErrorHandling } from './platform/errors';
 import { createLimitedServer } from './platform/http-limits';
+import { JobQueue } from './platform/jobs/queue';
 import { createMailer, type Mailer } from './platform/mailer';
 import { registerMetrics } from './platform/metrics';
 import { registerLoadShedding } from './platform/pressure';
@@ -70,6 +66,7 @@ import { createStorage, type Storage } from './platform/storage';
 import { bearerToken, TokenSigner } from './platform/tokens';
 import { MULTIPART_LIMITS, uploadRoutes } from './platform/uploads';
 import { registerXsrf } from './platform/xsrf';
+import { registerWeb } from './web-routes';
 
 /** Requests under way above which public pages are no longer rendered on the server (page-renderer.ts). */
 const BUSY_REQUESTS_IN_FLIGHT = 32;
@@ -136,6 +133,9 @@ export async function buildApp(opts: BuildOptions) {
     clock,
     counters: new CounterStore(database.db, clock),
   };
+  // Reminders, alerts, digests and clean-ups: stored jobs, each run by one process (platform/jobs).
+  const jobs = new JobQueue(ctx.db, clock, app.log, config.jobs);
+  jobs.every('jobs.prune', async () => void (await jobs.prune()), 86_400_000, 3 * 3_600_000);
 
   // Services, built in dependency order; modules reach each other only through these.
   const webConfig = new WebConfigService(ctx.db);
@@ -274,10 +274,19 @@ export async function buildApp(opts: BuildOptions) {
     dashboard,
     exporter,
     audit,
+    jobs,
   };
+  // Polling starts once every module has defined its jobs; on close, the pass under way finishes.
+  if (config.jobs.pollMs > 0) {
+    app.addHook('onReady', (done) => {
+      jobs.start();
+      done();
+    });
+    app.addHook('onClose', () => jobs.stop());
+  }
 
   // First, so every answer is counted, including those the hooks below refuse.
-  const metrics = registerMetrics(app, database);
+  const metrics = registerMetrics(app, database, jobs);
   requestsInFlight = () => metrics.inFlight;
   registerErrorHandling(app);
   registerSecurityHeaders(app, { publicUrl: config.publicUrl });
@@ -359,39 +368,4 @@ export async function buildApp(opts: BuildOptions) {
 
   await registerWeb(app, config, seo);
   return { app, ctx, services, routeTable };
-}
-
-/**
- * The built web app: hashed assets cached for a year, sent in the Brotli or gzip copy the build made
- * beside each file (scripts/build/precompress.mjs) when the browser accepts it; every page (public
- * routes with their share previews, sitemap, robots, the not-found page) answered by the SEO module
- * from index.html, compressed per answer by @fastify/compress. API answers are not compressed.
- */
-async function registerWeb(app: App, config: Config, seo: SeoService) {
-  if (existsSync(join(config.webDir, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: config.webDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      // Pages, sitemap and robots are rendered, never sent raw; the compressed copies are found by
-      // preCompressed, not served under their own names.
-      globIgnore: ['index.html', 'robots.txt', 'sitemap.xml', '**/*.br', '**/*.gz'],
-      setHeaders(res, path) {
-        if (path.includes(`${join(config.webDir, 'assets')}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  // The pages in a scope of their own, so compression hooks only their routes.
-  await app.register(async (web) => {
-    await web.register(compress, {
-      encodings: ['br', 'gzip'],
-      // A rendered page is a few KB to 175 KB: Brotli 5 and gzip 6 keep it well under a millisecond
-      // or two; the built files got the highest levels once, at build time.
-      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
-      zlibOptions: { level: 6 },
-    });
-    registerSeoRoutes(web as unknown as App, seo);
-  });
 }

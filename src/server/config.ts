@@ -49,6 +49,8 @@ export interface Config {
   metricsToken: string | null;
   /** Mean event-loop delay (ms) above which requests are refused with a 503 (0: never; platform/pressure.ts). */
   overloadDelayMs: number;
+  /** Stored jobs: how often a process looks for due ones (0: never, for tests) and how long it holds one. */
+  jobs: { pollMs: number; leaseMs: number };
 }
 
 export interface HttpLimits {
@@ -383,5 +385,9 @@ export function loadConfig(env: Env = process.env): Config {
     ai: aiConfig(env),
     metricsToken: metricsToken(env),
     overloadDelayMs: intIn(env, 'OVERLOAD_DELAY_MS', 2_000, 0, 600_000),
+    jobs: {
+      pollMs: intIn(env, 'JOBS_POLL_MS', 5_000, 0, 3_600_000),
+      leaseMs: intIn(env, 'JOBS_LEASE_MS', 60_000, 1_000, 3_600_000),
+    },
   };
 }

@@ -38,6 +38,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { clo
     // Load shedding judges the machine, not the code under test: a test run sharing two cores with
     // others must not get 503s. test/api/load-shedding.test.ts sets its own threshold.
     OVERLOAD_DELAY_MS: '0',
+    // Stored jobs run when a test calls services.jobs.runDue(), never behind its back.
+    JOBS_POLL_MS: '0',
     // The api-s3 project: photos and CVs in s3rver instead of DATA_DIR.
     ...s3Env(),
     ...env,

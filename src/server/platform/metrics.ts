@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
+import type { JobQueue } from './jobs/queue';
 
 /**
  * Prometheus metrics through prom-client: requests per route and status, their latency histogram,
@@ -20,7 +21,10 @@ export class Metrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly durations: Histogram<'method' | 'route'>;
 
-  constructor(private readonly database: Database) {
+  constructor(
+    private readonly database: Database,
+    jobs?: Pick<JobQueue, 'health'>,
+  ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.requests = new Counter({
@@ -54,6 +58,19 @@ export class Metrics {
         this.set({ driver: database.driver }, (await metrics.databaseUp()) ? 1 : 0);
       },
     });
+    if (jobs) {
+      new Gauge({
+        name: 'showroom_jobs',
+        help: 'Stored jobs: pending, late (pending past their time by over a poll and a minute), running, failed.',
+        labelNames: ['state'],
+        registers,
+        async collect() {
+          const h = await jobs.health();
+          for (const state of ['pending', 'late', 'running', 'failed'] as const)
+            this.set({ state }, h[state]);
+        },
+      });
+    }
     const pool = database.pool;
     if (pool) {
       new Gauge({
@@ -102,8 +119,12 @@ export class Metrics {
 }
 
 /** Counts every answer, pages and API alike, by the route pattern that served it. */
-export function registerMetrics(app: FastifyInstance, database: Database): Metrics {
-  const metrics = new Metrics(database);
+export function registerMetrics(
+  app: FastifyInstance,
+  database: Database,
+  jobs?: Pick<JobQueue, 'health'>,
+): Metrics {
+  const metrics = new Metrics(database, jobs);
   app.addHook('onRequest', (_req, reply, done) => {
     metrics.inFlight++;
     // 'close' comes for every answer, also when the client gave up before it (onResponse does not).

@@ -14,4 +14,5 @@ export * from '../../modules/sales/schema';
 export * from '../../modules/sliders/schema';
 export * from '../../modules/users/schema';
 export * from '../../modules/web-config/schema';
+export * from '../../platform/jobs/schema';
 export * from '../../platform/rate-limit-schema';
