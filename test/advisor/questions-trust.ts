@@ -302,7 +302,14 @@ export const TRUST_QUESTIONS: TrustQuestion[] = [
     q: 'đặt cọc giữ xe thế nào?',
     policy: ['deposit'],
     kind: ['policy'],
-    mentions: ['Đặt cọc giữ xe:', 'Tiền cọc 10 triệu', 'trong 2 giờ', 'giữ 3 ngày', 'VietQR'],
+    mentions: [
+      'Đặt cọc giữ xe:',
+      'Tiền cọc 10 triệu',
+      'trong 2 giờ',
+      '"Đang giao dịch" ngay khi bạn gửi yêu cầu',
+      'giữ 3 ngày',
+      'VietQR',
+    ],
   },
   {
     q: 'coc truoc bao nhieu de giu xe vay shop',

@@ -227,6 +227,9 @@ describe('staff confirm, extend, cancel and refund', () => {
       statusLabel: 'Đã bán',
       saleId: sale.json.transactionId,
     });
+    expect(await t.mailContaining('Tiền cọc 10.000.000 đ đã được trừ vào giá xe.')).toContain(
+      `Mã đặt cọc: ${r.code}`,
+    );
     const again = await t.call('POST', '/api/reservations', { body: visitor(carId) });
     expect(again.status).toBe(409);
     expect(again.json.message).toBe('Xe này đã được bán. Bạn có thể xem các xe tương tự.');

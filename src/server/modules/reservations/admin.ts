@@ -293,10 +293,13 @@ export class ReservationsAdmin {
       before: { status: r.status },
       after: { status: paid ? 'sold' : 'cancelled', saleId },
     });
+    // The visitor hears of it once the sale is committed.
     return paid
-      ? { deposit: { code: r.code, amount: r.paidAmount ?? r.amount } }
-      : // The visitor hears of it once the sale is committed.
-        { deposit: null, afterCommit: () => this.deps.tell.cancelled(closed, false) };
+      ? {
+          deposit: { code: r.code, amount: r.paidAmount ?? r.amount },
+          afterCommit: () => this.deps.tell.sold(closed),
+        }
+      : { deposit: null, afterCommit: () => this.deps.tell.cancelled(closed, false) };
   }
 
   /** Paid holds past their end: staff are told once (the conditional UPDATE is the claim). */

@@ -36,6 +36,8 @@ export interface ReservationTeller {
   cancelled(r: ReservationRow, byVisitor: boolean): Promise<void>;
   expired(r: ReservationRow): Promise<void>;
   refunded(r: ReservationRow): Promise<void>;
+  /** A paid hold closed by the sale of its car: the deposit went into the price. */
+  sold(r: ReservationRow): Promise<void>;
   /** A paid hold ran out: staff decide. */
   lapsed(r: ReservationRow): Promise<void>;
   /** A bank transfer that confirmed nothing. */

@@ -60,6 +60,10 @@ export const reservationMails = {
       `Showroom chưa nhận được tiền cọc trước ${formatDateTime(r.expiresAt)} nên yêu cầu giữ xe đã hết hạn.`,
       'Nếu quý khách đã chuyển tiền, showroom sẽ liên hệ để xử lý.',
     ]),
+  sold: (r: ReservationRow, links: ReservationLinks) =>
+    letter(r, links, 'Hoàn tất mua xe', [
+      `Showroom đã ghi nhận hợp đồng bán xe cho quý khách. Tiền cọc ${money(r.paidAmount ?? r.amount)} đã được trừ vào giá xe.`,
+    ]),
   refunded: (r: ReservationRow, links: ReservationLinks) =>
     letter(r, links, 'Hoàn tiền cọc', [
       `Showroom đã hoàn ${money(r.refundAmount ?? 0)} tiền cọc lúc ${formatDateTime(r.refundedAt)}${

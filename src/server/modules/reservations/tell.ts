@@ -51,6 +51,7 @@ export function reservationTeller(p: TellerPorts): ReservationTeller {
     cancelled: (r, byVisitor) => send(reservationMails.cancelled(r, p.links, byVisitor)),
     expired: (r) => send(reservationMails.expired(r, p.links)),
     refunded: (r) => send(reservationMails.refunded(r, p.links)),
+    sold: (r) => send(reservationMails.sold(r, p.links)),
     lapsed: (r) =>
       bell(
         `Hết hạn giữ xe ${r.carName} (${r.code}) đã cọc: liên hệ ${r.customerName} để gia hạn, bán hoặc hoàn cọc`,
