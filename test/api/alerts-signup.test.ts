@@ -168,3 +168,46 @@ describe('limits', () => {
     await expect.poll(() => mailsTo(t, email).length).toBe(5);
   });
 });
+
+describe('GET /api/favorites/cars', () => {
+  it('answers the cars of a favourites list in its order with price and status, sold ones too, missing ones left out', async () => {
+    const sold = await addCar(t, staff.token, {
+      carName: 'Kia Carnival Signature',
+      brand: 'Kia',
+      model: 'Carnival',
+    });
+    await sell(t, staff.token, sold);
+    const res = await t.call('GET', '/api/favorites/cars', {
+      query: { ids: `${sold}, 999999,${carId},${sold}` },
+    });
+    expect(res.status, res.body).toBe(200);
+    expect(res.json.map((c: { carId: number; status: string }) => [c.carId, c.status])).toEqual([
+      [sold, 'sold'],
+      [carId, 'available'],
+    ]);
+    expect(res.json[1]).toMatchObject({ carName: 'Mazda CX-5 2.0 Premium', sellPrice: 458_000_000 });
+  });
+
+  it('refuses a list that is not one (400) or longer than 50 cars', async () => {
+    for (const [ids, message] of [
+      ['1,abc', 'Danh sách xe yêu thích không hợp lệ'],
+      ['', 'Danh sách xe yêu thích không hợp lệ'],
+      [Array.from({ length: 51 }, (_, i) => i + 1).join(','), 'Danh sách yêu thích có tối đa 50 xe'],
+    ]) {
+      const res = await t.call('GET', '/api/favorites/cars', { query: { ids } });
+      expect(res.status, ids).toBe(400);
+      expect(res.json.message).toBe(message);
+    }
+    expect((await t.call('GET', '/api/favorites/cars')).json.message).toBe('Vui lòng chọn xe');
+  });
+});
+
+describe('POST /api/alerts/admin/digest', () => {
+  it('is the administrator’s alone: 401 without signing in, 403 for other staff', async () => {
+    expect((await t.call('POST', '/api/alerts/admin/digest')).status).toBe(401);
+    const res = await t.call('POST', '/api/alerts/admin/digest', { token: staff.token });
+    expect(res.status).toBe(403);
+    expect(res.json.message).toBe('Bạn không có quyền thực hiện thao tác này');
+    expect((await t.call('POST', '/api/alerts/admin/digest', { token: t.adminToken })).status).toBe(200);
+  });
+});
