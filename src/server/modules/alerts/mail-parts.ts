@@ -18,7 +18,8 @@ export function esc(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-const BRAND = '#1d4ed8';
+// The site's brand red (styles.css --color-brand-600).
+const BRAND = '#b91c1c';
 const FONT = "font-family:Arial,'Helvetica Neue',Helvetica,sans-serif";
 
 export const carUrl = (links: AlertLinks, carId: number) => links.absolute(`/cars/${carId}`);
@@ -31,17 +32,23 @@ export function carText(links: AlertLinks, car: CarSummary, priceLine?: string):
   ];
 }
 
-/** A car in the HTML part: its photo (480 px wide), name, price (or the drop) and a link. */
-export function carHtml(links: AlertLinks, car: CarSummary, priceLine?: string): string {
+/**
+ * A car in the HTML part: its photo (480 px wide) or a grey box, name, price, and a `note` under the
+ * price (a drop: "Giảm 15 triệu, từ 230 triệu"), a link.
+ */
+export function carHtml(links: AlertLinks, car: CarSummary, note?: string): string {
   const url = esc(carUrl(links, car.carId));
   const photo = car.cover
     ? `<a href="${url}"><img src="${esc(links.absolute(car.cover.urls[480]))}" width="160" alt="${esc(car.carName)}" style="display:block;width:160px;max-width:100%;height:auto;border-radius:8px;border:0"></a>`
+    : `<div style="width:160px;height:107px;border-radius:8px;background:#e2e8f0;${FONT};font-size:12px;color:#64748b;text-align:center;line-height:107px">Chưa có ảnh</div>`;
+  const noteHtml = note
+    ? `<div style="color:#047857;font-size:14px;font-weight:bold;margin-top:2px">${esc(note)}</div>`
     : '';
   return `<tr><td style="padding:8px 0;vertical-align:top;width:168px">${photo}</td>
 <td style="padding:8px 0 8px 12px;vertical-align:top;${FONT}">
 <a href="${url}" style="color:#0f172a;font-size:15px;font-weight:bold;text-decoration:none">${esc(`${car.carName} ${car.year}`)}</a>
-<div style="color:${BRAND};font-size:18px;font-weight:bold;margin-top:4px">${esc(priceLine ?? formatPrice(car.sellPrice))}</div>
-<div style="color:#475569;font-size:13px;margin-top:2px">${esc(formatKm(car.odo))}</div>
+<div style="color:${BRAND};font-size:18px;font-weight:bold;margin-top:4px">${esc(formatPrice(car.sellPrice))}</div>
+${noteHtml}<div style="color:#475569;font-size:13px;margin-top:2px">${esc(formatKm(car.odo))}</div>
 <a href="${url}" style="display:inline-block;margin-top:6px;color:${BRAND};font-size:14px">Xem xe</a>
 </td></tr>`;
 }

@@ -147,7 +147,9 @@ export function digestMail(c: DigestContent, links: AlertLinks, showroom: Showro
     for (const d of c.drops) {
       text.push(...carText(links, d.car, dropLine(d)), `  Hủy báo giá xe này: ${stopOne(d.row)}`);
       html.push(
-        carsTable([carHtml(links, d.car, dropLine(d))]),
+        carsTable([
+          carHtml(links, d.car, `Giảm ${formatPrice(d.from - d.car.sellPrice)}, từ ${formatPrice(d.from)}`),
+        ]),
         paragraph(link(stopOne(d.row), 'Hủy báo giá xe này'), true),
       );
     }

@@ -105,7 +105,7 @@ function Summary({ car }: { car: CarDetail }) {
         <InspectionSummaryBox summary={car.inspection} />
         <PolicyBlock className="mt-3" />
       </div>
-      <div className={sold ? 'mt-4 grid' : 'mt-4 grid grid-cols-1 gap-2 min-[400px]:grid-cols-2'}>
+      <div className={sold ? 'mt-4 grid' : 'mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1'}>
         <HeartButton carId={car.carId} variant="page" />
         {sold ? null : (
           <SubscribeButton
