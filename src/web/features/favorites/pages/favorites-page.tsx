@@ -111,7 +111,11 @@ export default function FavoritesPage() {
         ) : null}
         {!shared && ids.length > 0 ? <ShareBox ids={ids} /> : null}
 
-        <section aria-label="Danh sách xe" className="mt-6">
+        <section aria-labelledby="favorite-cars-title" className="mt-6">
+          {/* The cards' titles are h3: the outline stays h1 > h2 > h3. */}
+          <h2 id="favorite-cars-title" className="sr-only">
+            Danh sách xe
+          </h2>
           {ids.length === 0 ? (
             <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
               <EmptyState
