@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseMime } from '../helpers/mime';
 import type { Journey } from './helpers';
@@ -15,7 +15,9 @@ export async function alertPagePaths(journey: Journey): Promise<string[]> {
   if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${res.body}`);
   const dir = join(journey.server.dataDir, 'outbox');
   for (let i = 0; i < 100; i++) {
-    const found = readdirSync(dir)
+    // The mail follows the answer: the outbox may not even exist yet.
+    const files = existsSync(dir) ? readdirSync(dir) : [];
+    const found = files
       .map((f) => parseMime(readFileSync(join(dir, f), 'utf8')))
       .find((m) => m.headers.to === email);
     if (found) {
