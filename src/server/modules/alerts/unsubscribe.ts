@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import {
   ALERT_ENDED_KEEP_DAYS,
   ALERT_MESSAGES,
@@ -154,14 +154,5 @@ export class AlertUnsubscribes {
       .where(lt(alertDigests.createdAt, before(DIGEST_KEEP_DAYS)))
       .returning({ id: alertDigests.id });
     return { unconfirmed: unconfirmed.length, ended: ended.length, digests: digests.length };
-  }
-
-  /** Confirmed subscriptions now (the staff overview's figure). */
-  async activeCount(): Promise<number> {
-    const [row] = await this.deps.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(alertSubscriptions)
-      .where(eq(alertSubscriptions.status, 'active'));
-    return row?.n ?? 0;
   }
 }
