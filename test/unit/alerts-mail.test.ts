@@ -129,7 +129,7 @@ describe('the digest e-mail', () => {
             {
               row: sold,
               car: car(8, { carName: 'Honda Civic RS', status: 'sold' }),
-              similar: [car(9, { carName: 'Honda City RS' }), car(10, { carName: 'Mazda 3' })],
+              similar: [car(9, { carName: 'Honda City RS' }), car(10, { carName: 'Mazda 3', cover: null })],
             },
           ],
         },
@@ -160,6 +160,10 @@ describe('the digest e-mail', () => {
     expect(m.html).toContain('Honda CR-V &lt;L&gt; 2022');
     expect(m.html).not.toContain('<L>');
     expect(m.html).toContain('Hủy tất cả thông báo');
+    // The drop under the new price; a car without a photo keeps its place with a grey box.
+    expect(m.html).toContain('>560 triệu</div>');
+    expect(m.html).toContain('Giảm 40 triệu, từ 600 triệu');
+    expect(m.html).toContain('Chưa có ảnh');
   });
 });
 
