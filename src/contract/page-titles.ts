@@ -17,7 +17,11 @@ export const PAGE_TITLES = {
   '/chatbot': 'Tư vấn AI',
   '/blogs': 'Tin tức xe',
   '/consulting': 'Liên hệ tư vấn',
+  '/favorites': 'Xe yêu thích',
 } as const;
+
+/** The pages of a visitor's e-mail alerts (confirm, unsubscribe, manage): reached from signed links only. */
+export const ALERTS_PAGE_TITLE = 'Thông báo xe';
 
 export const NOT_FOUND_TITLE = 'Không tìm thấy trang';
 

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config';
 import type { App, AppContext } from './context';
 import type { Database } from './db/client';
+import { alertsRoutes, createAlerts } from './modules/alerts';
 import { auditRoutes } from './modules/audit/routes';
 import { AuditService } from './modules/audit/service';
 import { SecurityNotices } from './modules/auth/notices';
@@ -221,6 +222,11 @@ export async function buildApp(opts: BuildOptions) {
       pages.clear();
     },
   });
+  // Saved searches and price alerts by e-mail, with their daily digest (modules/alerts).
+  const alerts = createAlerts({
+    ...{ db: ctx.db, clock, mailer, counters, log: app.log, cars, webConfig, jobs },
+    ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
+  });
   sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));
   app.addHook('onClose', reservations.startSweeping(app.log));
   void pages.warm();
@@ -275,6 +281,7 @@ export async function buildApp(opts: BuildOptions) {
     exporter,
     audit,
     jobs,
+    alerts,
   };
   // Polling starts once every module has defined its jobs; on close, the pass under way finishes.
   if (config.jobs.pollMs > 0) {
@@ -348,6 +355,7 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(
         reservationsRoutes({ ...reservations, ratePerMinute: config.reservationRateLimit, counters }),
       );
+      await a.register(alertsRoutes({ ...alerts, counters, cars }));
       await a.register(notificationsRoutes(notifications, realtime.stomp));
       await a.register(leadsRoutes(leads));
       await a.register(slidersRoutes(sliders));

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { alertPagePaths } from './alerts-pages';
 import { DESKTOP, journeyFixture, PHONE, signIn } from './helpers';
 import { type AxeViolation, axeScan } from './helpers/axe';
 
@@ -18,6 +19,7 @@ interface Ids {
   userId: number;
   overviewId: number;
   transactionId: number;
+  alertPages: string[];
 }
 const ids = {} as Ids;
 
@@ -40,6 +42,7 @@ beforeAll(async () => {
   ids.transactionId = (
     await get<{ content: { transactionId: number }[] }>('soldhistory')
   ).content[0].transactionId;
+  ids.alertPages = await alertPagePaths(journey);
 });
 
 const publicPages = (): string[] => [
@@ -57,6 +60,9 @@ const publicPages = (): string[] => [
   `/blogs/${ids.blogId}`,
   '/recruitment',
   `/recruitment?id=${ids.recruitmentId}`,
+  '/favorites',
+  `/favorites?ids=${ids.compareIds.join(',')}`,
+  ...ids.alertPages,
   '/login',
   '/reset-password',
   '/khong-co-trang-nay',

@@ -9,7 +9,8 @@ import { startTestApp, type TestApp } from '../helpers/app';
  * routes' own declarations, and a route without a rule fails the test: a new route cannot slip by.
  */
 /** 'apikey': open to no session at all, only to the caller holding the key in settings (the bank's notifier). */
-type Expected = 'public' | 'auth' | 'metrics' | 'apikey' | Permission;
+/** 'admin': the administrator only (no permission grants it). */
+type Expected = 'public' | 'auth' | 'metrics' | 'apikey' | 'admin' | Permission;
 
 const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   // Public: visitors without a token (spec section 6), plus sign-in and password reset.
@@ -36,6 +37,12 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   [/.*/, /^\/api\/(reservations|payments)\/admin/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/reservations(\/:code(\/cancel)?)?$/, 'public'],
   ['POST', /^\/api\/payments\/sepay$/, 'apikey'],
+  // Saved searches and price alerts: visitors sign up, and their e-mails' signed links confirm, end and
+  // manage them (the token decides which); the administrator may run the day's digest at once.
+  ['POST', /^\/api\/alerts\/admin\/digest$/, 'admin'],
+  ['POST', /^\/api\/(saved-searches|cars\/:id\/price-watch)$/, 'public'],
+  [/GET|POST/, /^\/api\/alerts\/(confirm|unsubscribe|manage(\/unsubscribe(-all)?)?)$/, 'public'],
+  ['GET', /^\/api\/favorites\/cars$/, 'public'],
   [/.*/, /^\/api\/(test-drives|maintenance|consulting)\/admin/, 'MANAGE_SERVICE'],
   [/.*/, /^\/api\/service-requests\//, 'MANAGE_SERVICE'],
   [/.*/, /^\/api\/exports\/leads/, 'MANAGE_SERVICE'],
@@ -200,6 +207,7 @@ describe('authorisation matrix over the whole route table', () => {
         if (expected === 'public') want = 'allow';
         else if (expected === 'metrics' || expected === 'apikey') want = 401;
         else if (who === 'anonymous' || who === 'deactivated' || who === 'revoked') want = 401;
+        else if (expected === 'admin') want = who === 'admin' ? 'allow' : 403;
         else if (who === 'admin' || expected === 'auth' || who === expected) want = 'allow';
         else want = 403;
         const ok =

@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header fields (List-Unsubscribe, List-Unsubscribe-Post on the alerts' e-mails). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -198,7 +198,8 @@ export function uploadRoutes(storage: Storage) {
           .header('cache-control', 'public, max-age=31536000, immutable')
           .header('x-content-type-options', 'nosniff')
           .header('content-disposition', 'inline')
-          .header('cross-origin-resource-policy', 'same-site');
+          // Public pictures, embedded by other sites' pages: the alert e-mails a webmail shows, share previews.
+          .header('cross-origin-resource-policy', 'cross-origin');
         if (object.size !== null) reply.header('content-length', object.size);
         return reply.send(object.body);
       },

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseButton } from '../components/close-button';
 import { Logo } from '../components/logo';
+import { FavoritesLink } from '../features/favorites/public';
 import { cx } from '../lib/cx';
 import { type NavItem, PUBLIC_NAV, SUBMENU_HIDE_DELAY_MS } from './public-nav';
 
@@ -228,7 +229,8 @@ export function PublicHeader({ name, phone }: { name: string; phone?: string }) 
             )}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1 sm:gap-2">
+          <FavoritesLink />
           {phone ? (
             <a
               href={`tel:${phone.replace(/\s/g, '')}`}

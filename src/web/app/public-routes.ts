@@ -20,4 +20,8 @@ export const publicRoutes: RouteObject[] = [
     lazy: page(() => import('../features/reservations/public/reservation-page')),
   },
   { path: 'chatbot', lazy: page(() => import('../features/chat/pages/chatbot-page')) },
+  { path: 'favorites', lazy: page(() => import('../features/favorites/pages/favorites-page')) },
+  { path: 'alerts/confirm', lazy: page(() => import('../features/alerts/pages/confirm-page')) },
+  { path: 'alerts/unsubscribe', lazy: page(() => import('../features/alerts/pages/unsubscribe-page')) },
+  { path: 'alerts/manage', lazy: page(() => import('../features/alerts/pages/manage-page')) },
 ];

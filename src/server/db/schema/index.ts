@@ -1,5 +1,6 @@
 // Every table of the application, for drizzle-kit and the database client. Each module owns its tables
 // in its own schema file; services reach another module's tables only through that module's service.
+export * from '../../modules/alerts/schema';
 export * from '../../modules/audit/schema';
 export * from '../../modules/blogs/schema';
 export * from '../../modules/car-records/schema';

@@ -40,6 +40,15 @@ const FILTERS: Filter[] = [
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 
+/**
+ * The public list's conditions (visible cars, the filters, the name search) with their values bound: a
+ * one-off read with the list's own meaning (the saved searches' new cars, cars/watch-reads.ts).
+ */
+export function listConditions(q: CarsQuery): SQL | undefined {
+  const active = FILTERS.filter((f) => given(f.value(q)));
+  return and(visible(), ...active.map((f) => f.condition(sql.param(f.value(q)))), searchCondition(q.carName));
+}
+
 type ListRow = Record<keyof typeof summaryColumns, unknown> & { total: number };
 
 /**

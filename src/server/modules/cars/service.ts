@@ -29,10 +29,12 @@ import { priceHistory } from './price-history';
 import { ReadCache } from './read-cache';
 import { type CarRow, CarViews } from './rows';
 import { cars } from './schema';
+import { CarWatchReads, type ListFilters } from './watch-reads';
 
 export { registerAnswerCache } from './answer-cache';
 export type { HomepageKind } from './catalogue';
 export { SHARED_PHOTO_FOLDER } from './rows';
+export type { ListFilters } from './watch-reads';
 
 /**
  * The cars module's one entry point for routes and other modules. Each use case lives in its own part:
@@ -62,6 +64,7 @@ export class CarsService {
   private readonly admin: CarAdmin;
   private readonly photoStore: CarPhotos;
   private readonly lifecycle: CarLifecycle;
+  private readonly watch: CarWatchReads;
 
   constructor(
     private readonly db: Db,
@@ -76,6 +79,7 @@ export class CarsService {
     this.photoStore = new CarPhotos(db, storage, views, transaction, log);
     this.admin = new CarAdmin(db, views, this.catalogue, this.photoStore, transaction);
     this.lifecycle = new CarLifecycle(transaction);
+    this.watch = new CarWatchReads(db, views);
   }
 
   /** Drops cached public reads: call after committing any change to cars, photos or sales. */
@@ -145,6 +149,23 @@ export class CarsService {
 
   inventoryPriceStats(s: Omit<CarSearch, 'limit'>): Promise<PriceStats | null> {
     return this.catalogue.inventoryPriceStats(s);
+  }
+
+  // ----------------------------------------------------------------------------- visitors who come back
+
+  /** These cars as lists show them (sold ones too), in the order asked; missing ones left out. */
+  summaries(ids: number[]): Promise<CarSummary[]> {
+    return this.watch.summaries(ids);
+  }
+
+  /** The highest car id so far: what a saved search has seen when it is made. */
+  lastCarId(): Promise<number> {
+    return this.watch.lastId();
+  }
+
+  /** Visible cars matching the list's filters added after `afterId` up to `upToId`, newest first. */
+  listedBetween(filters: ListFilters, afterId: number, upToId: number, limit: number) {
+    return this.watch.listedBetween(filters, afterId, upToId, limit);
   }
 
   findRow(exec: Executor, id: number): Promise<CarRow | undefined> {

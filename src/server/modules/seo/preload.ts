@@ -20,6 +20,10 @@ export const PAGE_MODULES: Record<string, string> = {
   '/recruitment': 'features/recruitment/pages/recruitment-page.tsx',
   '/reservations/:id': 'features/reservations/public/reservation-page.tsx',
   '/chatbot': 'features/chat/pages/chatbot-page.tsx',
+  '/favorites': 'features/favorites/pages/favorites-page.tsx',
+  '/alerts/confirm': 'features/alerts/pages/confirm-page.tsx',
+  '/alerts/unsubscribe': 'features/alerts/pages/unsubscribe-page.tsx',
+  '/alerts/manage': 'features/alerts/pages/manage-page.tsx',
 };
 /** The frame of every public page (header, footer, chat button). */
 export const PUBLIC_LAYOUT_MODULE = 'app/public-layout.tsx';

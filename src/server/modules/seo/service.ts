@@ -4,7 +4,7 @@ import type { CarDetail } from '../../../contract/cars';
 import { formatKm, formatPrice } from '../../../contract/format';
 import type { ImageView } from '../../../contract/images';
 import { LCP_IMAGE_SIZES } from '../../../contract/page-images';
-import { carTitle, NOT_FOUND_TITLE, pageTitle } from '../../../contract/page-titles';
+import { ALERTS_PAGE_TITLE, carTitle, NOT_FOUND_TITLE, pageTitle } from '../../../contract/page-titles';
 import type { SliderView } from '../../../contract/sliders';
 import type { Config } from '../../config';
 import type { BlogsService } from '../blogs/service';
@@ -50,11 +50,12 @@ const LAYOUT_DATA = '/api/web-configuration';
  * Public pages the browser renders alone: the chatbot page shows the tab's conversation, which only the
  * browser holds (sessionStorage).
  */
-const CLIENT_ONLY = new Set(['/chatbot']);
+const CLIENT_ONLY = new Set(['/chatbot', '/favorites']);
 
 /** Staff and sign-in pages: served so the app can start, never indexed. */
-// A visitor's reservation page is theirs alone (its link is signed): served, never indexed.
-const PRIVATE_PREFIXES = ['/dashboard', '/login', '/reset-password', '/reservations'];
+// A visitor's reservation page and their e-mail alerts' pages are theirs alone (their links are signed):
+// served, never indexed.
+const PRIVATE_PREFIXES = ['/dashboard', '/login', '/reset-password', '/reservations', '/alerts'];
 
 export class SeoService {
   private template: { path: string; mtimeMs: number; html: string } | null = null;
@@ -199,6 +200,7 @@ export class SeoService {
         image,
         jsonLd,
         preload,
+        ...(page.noindex ? { robots: 'noindex' } : {}),
       },
       200,
       CLIENT_ONLY.has(path) ? undefined : url,
@@ -318,19 +320,24 @@ export class SeoService {
     const cfg = await this.webConfig.getPublic();
     const site = cfg.showroomName;
     const reservation = path.startsWith('/reservations');
+    const alerts = path.startsWith('/alerts');
     const title = path.startsWith('/dashboard')
       ? `Trang quản trị | ${site}`
       : path.startsWith('/reset-password')
         ? `Đặt lại mật khẩu | ${site}`
         : reservation
           ? `Đặt cọc giữ xe | ${site}`
-          : `Đăng nhập | ${site}`;
+          : alerts
+            ? pageTitle(ALERTS_PAGE_TITLE, site)
+            : `Đăng nhập | ${site}`;
     return this.finish(
       {
         title,
         description: reservation
           ? `Yêu cầu đặt cọc giữ xe tại ${site}.`
-          : `Khu vực dành cho nhân viên ${site}.`,
+          : alerts
+            ? `Thông báo xe mới và giảm giá qua email từ ${site}.`
+            : `Khu vực dành cho nhân viên ${site}.`,
         url: this.absolute(path.split('?')[0]),
         siteName: site,
         type: 'website',

@@ -23,7 +23,8 @@ export function sitemapEntries(src: {
   const lastCar = cars.reduce<Date | null>((m, c) => (!m || c.updatedAt > m ? c.updatedAt : m), null);
 
   const entries: SitemapEntry[] = [];
-  for (const path of Object.keys(STATIC_PAGES)) {
+  for (const [path, page] of Object.entries(STATIC_PAGES)) {
+    if (page.noindex) continue;
     const lastmod =
       path === '/'
         ? latest(built, lastSlider, lastPost, lastCar)
@@ -80,6 +81,7 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /login',
     'Disallow: /reset-password',
     'Disallow: /reservations',
+    'Disallow: /alerts',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',

@@ -5,6 +5,8 @@ export interface StaticPage {
   name: string;
   title: (site: string) => string;
   description: (site: string) => string;
+  /** What it shows lives in the visitor's browser: served, never indexed nor listed in the sitemap. */
+  noindex?: true;
 }
 
 /** The public routes with their titles and descriptions. */
@@ -70,5 +72,12 @@ export const STATIC_PAGES: Record<string, StaticPage> = {
     title: (s) => pageTitle(PAGE_TITLES['/consulting'], s),
     description: (s) =>
       `Gửi yêu cầu tư vấn mua xe, định giá hay trả góp: ${s} sẽ gọi lại cho bạn trong thời gian sớm nhất.`,
+  },
+  '/favorites': {
+    name: 'Xe yêu thích',
+    title: (s) => pageTitle(PAGE_TITLES['/favorites'], s),
+    description: (s) =>
+      `Những chiếc xe bạn đã lưu tại ${s}: giá và tình trạng hiện tại, chia sẻ bằng một đường dẫn.`,
+    noindex: true,
   },
 };

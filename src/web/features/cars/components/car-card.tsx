@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/skeleton';
 import { cx } from '../../../lib/cx';
+import { HeartButton } from '../../favorites/public';
 import { CardPledges, InspectedTag } from '../../inspections/badges';
 import { CarImage } from './car-image';
 import { FreshnessBadges } from './freshness-badges';
@@ -41,6 +42,8 @@ export function CarCard({
           imgClassName="transition duration-300 group-hover:scale-[1.03]"
         />
         {car.inspection ? <InspectedTag className="absolute top-3 right-3" /> : null}
+        {/* Above the card's stretched link: a press saves the car, it does not open it. */}
+        <HeartButton carId={car.carId} className="absolute top-2 left-2" />
         {car.status !== 'available' ? (
           <span
             className={cx(

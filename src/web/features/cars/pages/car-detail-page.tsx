@@ -25,7 +25,9 @@ import { useOfferPageAction } from '../../../lib/page-action';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNearScreen } from '../../../lib/use-near-screen';
 import { useWebConfig } from '../../../lib/web-config';
+import { SubscribeButton } from '../../alerts/public';
 import { CarHistorySection, PolicyBlock } from '../../car-records/public';
+import { HeartButton } from '../../favorites/public';
 import { InspectionReportSection, InspectionSummaryBox, useDefectMarkers } from '../../inspections/public';
 import { loadReserveDeposit } from '../../reservations/public';
 import { useCar, useCarCalculations, useSimilarCars } from '../api';
@@ -102,6 +104,17 @@ function Summary({ car }: { car: CarDetail }) {
         <PriceHistory carId={car.carId} />
         <InspectionSummaryBox summary={car.inspection} />
         <PolicyBlock className="mt-3" />
+      </div>
+      <div className={sold ? 'mt-4 grid' : 'mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1'}>
+        <HeartButton carId={car.carId} variant="page" />
+        {sold ? null : (
+          <SubscribeButton
+            target={{
+              kind: 'price',
+              car: { carId: car.carId, carName: car.carName, sellPrice: car.sellPrice },
+            }}
+          />
+        )}
       </div>
       <div className="mt-5">
         <Facts car={car} />

@@ -1,3 +1,4 @@
+import type { SavedSearchFilters } from '@contract/alerts-labels';
 import { CAR_SORT_LABELS, CAR_SORTS, type CarSort, PUBLIC_PAGE_SIZE } from '@contract/cars-labels';
 import { formatThousands } from '@contract/format';
 import { PAGE_TITLES } from '@contract/page-titles';
@@ -12,6 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListScrollRestore } from '../../../lib/use-list-scroll';
+import { SubscribeButton } from '../../alerts/public';
 import { useCarFilters, useCars } from '../api';
 import { CarCard, CarCardSkeleton } from '../components/car-card';
 import { FilterDrawer } from '../components/filter-drawer';
@@ -27,6 +29,11 @@ import {
   writeListParams,
 } from '../filters';
 import { typedSearchFilters } from '../typed-search';
+
+/** The filters a saved search keeps: the list's own, without page and sort. */
+function savedFilters(values: CarFilterValues): SavedSearchFilters {
+  return values as SavedSearchFilters;
+}
 
 /** Cards the first screen shows at once (one row on desktop): their photos load eagerly. */
 const EAGER = 3;
@@ -108,20 +115,24 @@ export default function CarsPage() {
   return (
     <div className="bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
-        <div ref={top} className="scroll-mt-24">
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Mua xe đã qua sử dụng</h1>
-          <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="result-count">
-            {cars.isPending ? (
-              'Đang tìm xe...'
-            ) : invalid ? (
-              ' '
-            ) : (
-              <>
-                <strong className="font-semibold text-slate-900">{formatThousands(total) || '0'}</strong> xe
-                phù hợp
-              </>
-            )}
-          </p>
+        <div ref={top} className="flex scroll-mt-24 flex-wrap items-end justify-between gap-x-4 gap-y-3">
+          <div>
+            <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Mua xe đã qua sử dụng</h1>
+            <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="result-count">
+              {cars.isPending ? (
+                'Đang tìm xe...'
+              ) : invalid ? (
+                ' '
+              ) : (
+                <>
+                  <strong className="font-semibold text-slate-900">{formatThousands(total) || '0'}</strong> xe
+                  phù hợp
+                </>
+              )}
+            </p>
+          </div>
+          {/* The list's filters as they are now, read again as GET /api/cars reads them. */}
+          {invalid ? null : <SubscribeButton target={{ kind: 'search', filters: savedFilters(values) }} />}
         </div>
 
         <div className="mt-5 lg:grid lg:grid-cols-[288px_minmax(0,1fr)] lg:gap-8">

@@ -1,0 +1,30 @@
+import type { CarSummary } from '../../../contract/cars';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { Mailer } from '../../platform/mailer';
+import type { CounterStore } from '../../platform/rate-limit';
+import type { ListFilters } from '../cars/service';
+import type { AlertLinks } from './links';
+
+/** What the alerts module uses of the others (the cars service, settings, the mailer), as ports. */
+export interface AlertDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  counters: CounterStore;
+  links: AlertLinks;
+  log: { error(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void };
+  cars: {
+    summaries(ids: number[]): Promise<CarSummary[]>;
+    lastCarId(): Promise<number>;
+    listedBetween(
+      filters: ListFilters,
+      afterId: number,
+      upToId: number,
+      limit: number,
+    ): Promise<{ cars: CarSummary[]; total: number }>;
+    similar(id: number, limit?: number): Promise<CarSummary[]>;
+  };
+  /** The showroom's name and the mailbox a person reads (the List-Unsubscribe mailto). */
+  showroom(): Promise<{ name: string; email: string }>;
+}
