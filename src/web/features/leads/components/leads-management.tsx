@@ -4,10 +4,10 @@ import { AlertTriangle, Eye, FilterX } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/button';
 import type { Column } from '../../../components/data-table';
+import { DateInput } from '../../../components/date-input';
 import { EmptyState } from '../../../components/empty-state';
 import { ExportButtons } from '../../../components/export-buttons';
 import { FilterSelect } from '../../../components/filter-select';
-import { Input } from '../../../components/form-field';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
 import { cx } from '../../../lib/cx';
@@ -78,15 +78,7 @@ function DateFilter({
       >
         {label}
       </label>
-      <Input
-        id={id}
-        type="date"
-        className="px-2 max-sm:[&::-webkit-calendar-picker-indicator]:hidden"
-        value={value}
-        min={min}
-        max={max}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <DateInput id={id} className="pl-2" value={value} min={min} max={max} onChange={onChange} />
     </div>
   );
 }

@@ -8,9 +8,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button, IconButton } from '../../../components/button';
+import { DateInput } from '../../../components/date-input';
 import { FormField, Input, Textarea } from '../../../components/form-field';
 import { NumberField } from '../../../components/number-field';
 import { SelectField } from '../../../components/select-field';
@@ -232,7 +233,20 @@ export function PostingFormDialog({
                 error={errors.deadline?.message}
                 required
               >
-                <Input id="post-deadline" type="date" {...register('deadline')} />
+                <Controller
+                  control={control}
+                  name="deadline"
+                  render={({ field }) => (
+                    <DateInput
+                      id="post-deadline"
+                      name={field.name}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      aria-invalid={errors.deadline ? true : undefined}
+                    />
+                  )}
+                />
               </FormField>
             </div>
             <FormField
