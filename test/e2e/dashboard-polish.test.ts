@@ -1,17 +1,42 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { carPapersInput } from '../../src/contract/car-records';
+import { carInput } from '../../src/contract/cars';
 import { vnDayKey } from '../../src/contract/format';
-import { DESKTOP, journeyFixture, type RunningBrowser, type RunningServer, signIn } from './helpers';
+import { inspectionInput } from '../../src/contract/inspections';
+import { maxLengths } from '../../src/contract/limits';
+import { saleCreateBody } from '../../src/contract/sales';
+import { userCreateBody } from '../../src/contract/users';
+import {
+  type apiClient,
+  DESKTOP,
+  journeyFixture,
+  type RunningBrowser,
+  type RunningServer,
+  signIn,
+} from './helpers';
 
 /** The staff dashboard as a new staff member meets it: dates, limits while typing, tab titles, page sizes. */
 
 const journey = journeyFixture(import.meta.url);
 let server: RunningServer;
 let browser: RunningBrowser;
+let api: ReturnType<typeof apiClient>;
+let adminToken: string;
 
 beforeAll(() => {
-  ({ server, browser } = journey);
+  ({ server, browser, api, adminToken } = journey);
 });
+
+/** A demo car on sale with a description, as the staff API shows it. */
+async function carOnSale(): Promise<{ carId: number; description: string }> {
+  const list = await api.call('GET', 'cars/admin', { token: adminToken, query: { status: 'available' } });
+  expect(list.status, list.body).toBe(200);
+  const carId = (list.json as { content: { carId: number }[] }).content[0].carId;
+  const detail = await api.call('GET', `cars/admin/${carId}`, { token: adminToken });
+  expect(detail.status, detail.body).toBe(200);
+  return detail.json as { carId: number; description: string };
+}
 
 async function adminPage(opts: { locale?: string } = {}): Promise<Page> {
   const page = await browser.newPage({ viewport: DESKTOP, ...opts });
@@ -53,6 +78,77 @@ describe('dates in an English browser', () => {
       .join('/');
     expect(await deadline.inputValue()).toBe(inThirtyDays);
     expect(await nativeDateBoxes(page)).toBe(0);
+    await page.close();
+  });
+});
+
+describe('limits while typing', () => {
+  it('dashboard fields take their maxlength from the contract and long ones count', {
+    timeout: 90_000,
+  }, async () => {
+    const car = await carOnSale();
+    expect(car.description.length).toBeGreaterThan(0);
+    const carLimits = maxLengths(carInput);
+    const page = await adminPage();
+    // Leaving the edited car form: the browser's own "leave the page?" question is answered yes.
+    page.on('dialog', (d) => void d.accept());
+
+    // A saved description is counted as soon as the form shows it, then typing stops at the limit.
+    await page.goto(`${server.url}/dashboard/car/edit/${car.carId}`);
+    const description = page.getByLabel('Mô tả', { exact: true });
+    await description.waitFor();
+    expect(await description.getAttribute('maxlength')).toBe(String(carLimits.description));
+    await page.getByText(`${car.description.length}/${carLimits.description} ký tự`).waitFor();
+    await description.fill('x'.repeat(carLimits.description + 200));
+    expect((await description.inputValue()).length).toBe(carLimits.description);
+    await page.getByText(`${carLimits.description}/${carLimits.description} ký tự`).waitFor();
+    for (const [label, field] of [
+      ['Tên xe', 'carName'],
+      ['Hãng xe', 'brand'],
+      ['Màu ngoại thất', 'exteriorColor'],
+    ] as const)
+      expect(await page.getByLabel(label, { exact: true }).getAttribute('maxlength'), label).toBe(
+        String(carLimits[field]),
+      );
+
+    // The sale dialog's note.
+    await page.getByRole('button', { name: 'Ghi nhận bán' }).first().click();
+    const note = page.getByLabel('Ghi chú', { exact: true });
+    await note.waitFor();
+    expect(await note.getAttribute('maxlength')).toBe(String(maxLengths(saleCreateBody).note));
+    await note.fill('Khách trả đủ');
+    await page.getByText(`12/${maxLengths(saleCreateBody).note} ký tự`).waitFor();
+    await page.keyboard.press('Escape');
+
+    // Papers: the staff note.
+    await page.goto(`${server.url}/dashboard/car/edit/${car.carId}?tab=giay-to`);
+    const staffNote = page.locator('#papers-staffNote');
+    await staffNote.waitFor();
+    expect(await staffNote.getAttribute('maxlength')).toBe(String(maxLengths(carPapersInput).staffNote));
+    await page
+      .getByText(new RegExp(`^\\d+/${maxLengths(carPapersInput).staffNote} ký tự$`))
+      .first()
+      .waitFor();
+
+    // The inspection report's conclusion.
+    await page.goto(`${server.url}/dashboard/car/inspection/${car.carId}`);
+    const conclusion = page.locator('#insp-conclusion');
+    await conclusion.waitFor();
+    expect(await conclusion.getAttribute('maxlength')).toBe(String(maxLengths(inspectionInput).conclusion));
+    const saved = (await conclusion.inputValue()).length;
+    await page
+      .getByText(`${saved}/${maxLengths(inspectionInput).conclusion} ký tự`)
+      .first()
+      .waitFor();
+
+    // The account form.
+    await page.goto(`${server.url}/dashboard/users/add`);
+    const userLimits = maxLengths(userCreateBody);
+    expect(await page.getByLabel('Họ và tên').getAttribute('maxlength')).toBe(String(userLimits.fullName));
+    expect(await page.getByLabel('Email').getAttribute('maxlength')).toBe(String(userLimits.email));
+    expect(await page.getByLabel('Tên đăng nhập').getAttribute('maxlength')).toBe(
+      String(userLimits.username),
+    );
     await page.close();
   });
 });

@@ -17,6 +17,7 @@ import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTemplate, useTemplateChange } from '../api';
+import { INSPECTION_LIMITS } from '../limits';
 
 function ItemRow({ item, up, down }: { item: TemplateItem; up?: () => void; down?: () => void }) {
   const { patch } = useTemplateChange();
@@ -40,7 +41,7 @@ function ItemRow({ item, up, down }: { item: TemplateItem; up?: () => void; down
         <Input
           aria-label={`Tên hạng mục: ${item.label}`}
           value={label}
-          maxLength={150}
+          maxLength={INSPECTION_LIMITS.itemLabel}
           onChange={(e) => setLabel(e.target.value)}
           onBlur={() =>
             label.trim() && label !== item.label && run({ itemId: item.itemId, label }, 'Đã đổi tên hạng mục')
@@ -148,7 +149,7 @@ export default function InspectionTemplatePage() {
           aria-label="Tên hạng mục mới"
           placeholder="Tên hạng mục mới"
           value={label}
-          maxLength={150}
+          maxLength={INSPECTION_LIMITS.itemLabel}
           onChange={(e) => setLabel(e.target.value)}
           className="min-w-0 flex-1 basis-64"
         />
