@@ -5,6 +5,7 @@ import { carInput } from '../../src/contract/cars';
 import { vnDayKey } from '../../src/contract/format';
 import { inspectionInput } from '../../src/contract/inspections';
 import { maxLengths } from '../../src/contract/limits';
+import { dashboardTitle, pageTitle } from '../../src/contract/page-titles';
 import { saleCreateBody } from '../../src/contract/sales';
 import { userCreateBody } from '../../src/contract/users';
 import {
@@ -149,6 +150,44 @@ describe('limits while typing', () => {
     expect(await page.getByLabel('Tên đăng nhập').getAttribute('maxlength')).toBe(
       String(userLimits.username),
     );
+    await page.close();
+  });
+});
+
+describe('tab titles', () => {
+  it('name each dashboard page, the same from the server and after the app starts', {
+    timeout: 90_000,
+  }, async () => {
+    const car = await carOnSale();
+    const site = (
+      (await api.call('GET', 'web-configuration')).json as {
+        showroomName: string;
+      }
+    ).showroomName;
+    const page = await adminPage();
+    const cases: [string, string][] = [
+      ['/dashboard', 'Tổng quan'],
+      ['/dashboard/carManagement', 'Quản lý xe'],
+      [`/dashboard/car/edit/${car.carId}`, 'Sửa thông tin xe'],
+      ['/dashboard/testdriveManagement', 'Quản lý lái thử'],
+      ['/dashboard/users', 'Quản lý tài khoản'],
+      ['/dashboard/audit', 'Nhật ký hoạt động'],
+      ['/dashboard/khong-co-trang-nay', 'Không tìm thấy trang'],
+    ];
+    for (const [path, name] of cases) {
+      const expected = pageTitle(name, site);
+      expect(pageTitle(dashboardTitle(path), site)).toBe(expected);
+      const served = await (await fetch(`${server.url}${path}`)).text();
+      expect(served, path).toContain(`<title>${expected}</title>`);
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.title(), path).toBe(expected);
+    }
+    // Moving inside the app renames the tab too.
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('link', { name: 'Nhật ký hoạt động' }).first().click();
+    await page.waitForURL(`${server.url}/dashboard/audit`);
+    await expect.poll(() => page.title()).toBe(pageTitle('Nhật ký hoạt động', site));
     await page.close();
   });
 });

@@ -15,7 +15,6 @@ import { FormAlert, Input, Select } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTemplate, useTemplateChange } from '../api';
 import { INSPECTION_LIMITS } from '../limits';
 
@@ -93,7 +92,6 @@ function ItemRow({ item, up, down }: { item: TemplateItem; up?: () => void; down
 
 /** /dashboard/inspection-template: the items of the inspection, by group. */
 export default function InspectionTemplatePage() {
-  useDocumentTitle('Mẫu kiểm định');
   const template = useTemplate();
   const { add, reorder } = useTemplateChange();
   const [group, setGroup] = useState<InspectionGroup>('EXTERIOR');
