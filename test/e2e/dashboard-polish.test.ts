@@ -191,3 +191,25 @@ describe('tab titles', () => {
     await page.close();
   });
 });
+
+describe('the audit log', () => {
+  it('offers the page sizes of other tables and remembers the choice', { timeout: 90_000 }, async () => {
+    // Each sign-in is a row of the log: enough for more than one page of 10.
+    for (let i = 0; i < 12; i++) await api.login(server.adminUsername, server.adminPassword);
+    const page = await adminPage();
+    await page.goto(`${server.url}/dashboard/audit`);
+    const size = page.getByLabel('Mỗi trang');
+    await size.waitFor();
+    expect(await size.inputValue()).toBe('20');
+    expect(await size.locator('option').allTextContents()).toEqual(['10', '20', '50']);
+    await page.locator('tbody tr').nth(10).waitFor();
+    await size.selectOption('10');
+    await page.waitForURL(/size=10/);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(10);
+
+    await page.goto(`${server.url}/dashboard/audit`);
+    expect(await page.getByLabel('Mỗi trang').inputValue()).toBe('10');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(10);
+    await page.close();
+  });
+});
