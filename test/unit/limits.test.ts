@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { carInput } from '../../src/contract/cars';
 import { itemMaxLengthOf, maxLengths } from '../../src/contract/limits';
-import { reservationSettings } from '../../src/contract/reservations';
 import { recruitmentBody } from '../../src/contract/recruitment';
+import { reservationSettings } from '../../src/contract/reservations';
 import { userCreateBody } from '../../src/contract/users';
 
 // Forms set `maxlength` from the contract's schemas; these are the bounds the server enforces.

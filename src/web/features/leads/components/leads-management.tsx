@@ -54,7 +54,7 @@ function subject(type: LeadType, l: LeadView) {
   return <p className="font-medium text-slate-800 md:min-w-44">{l.carLabel ?? '—'}</p>;
 }
 
-/** A date bound of the filters, its label floating on the field's top edge. */
+/** A date bound of the filters, its label floating on the field's top edge (above the positioned field). */
 function DateFilter({
   id,
   label,
@@ -74,7 +74,7 @@ function DateFilter({
     <div className="relative">
       <label
         htmlFor={id}
-        className="pointer-events-none absolute -top-2 left-2.5 bg-white px-1 text-[11px] text-slate-500"
+        className="pointer-events-none absolute -top-2 left-2.5 z-10 bg-white px-1 text-[11px] text-slate-500"
       >
         {label}
       </label>
