@@ -135,11 +135,19 @@ export default function AuditPage() {
     {
       key: 'object',
       header: 'Đối tượng',
-      className: 'whitespace-nowrap',
       cell: (e) => (
-        <span>
-          {e.entityLabel}
-          {e.entityId ? <span className="text-slate-500"> #{e.entityId}</span> : null}
+        <span className="block min-w-0 max-w-56">
+          <span className="block whitespace-nowrap">
+            {e.entityLabel}
+            {e.entityId && (!e.entityName || /^\d+$/.test(e.entityId)) ? (
+              <span className="text-slate-500"> #{e.entityId}</span>
+            ) : null}
+          </span>
+          {e.entityName ? (
+            <span className="block truncate text-xs text-slate-500" title={e.entityName}>
+              {e.entityName}
+            </span>
+          ) : null}
         </span>
       ),
     },
