@@ -54,7 +54,10 @@ function subject(type: LeadType, l: LeadView) {
   return <p className="font-medium text-slate-800 md:min-w-44">{l.carLabel ?? '—'}</p>;
 }
 
-/** A date bound of the filters, its label floating on the field's top edge (above the positioned field). */
+/**
+ * A date bound of the filters, its label floating on the field's top edge (above the positioned field).
+ * Two share a row on a phone: a smaller text there keeps the whole dd/mm/yyyy beside the calendar button.
+ */
 function DateFilter({
   id,
   label,
@@ -78,7 +81,14 @@ function DateFilter({
       >
         {label}
       </label>
-      <DateInput id={id} className="pl-2" value={value} min={min} max={max} onChange={onChange} />
+      <DateInput
+        id={id}
+        className="pl-2 max-sm:text-sm"
+        value={value}
+        min={min}
+        max={max}
+        onChange={onChange}
+      />
     </div>
   );
 }
