@@ -6,7 +6,8 @@
  *
  * Cars are drawn from the same models as the demo showroom (src/server/db/seed/demo-cars-data.ts), about
  * 85% on sale, 5% pending, 10% sold; they share a few drawn photos stored under "bench/". Each gets an
- * inspection report (the default template, nearly every item Đạt).
+ * inspection report (the default template, nearly every item Đạt), papers and service records; about one car
+ * on sale in eight was repriced down in the last four weeks (a recorded price change, "Vừa giảm giá").
  */
 import { pathToFileURL } from 'node:url';
 import type { BodyType, CarStatus } from '../src/contract/cars';
@@ -15,7 +16,7 @@ import type { Db } from '../src/server/db/client';
 import { openPglite, openPostgres } from '../src/server/db/client';
 import { insertGeneratedCars } from '../src/server/db/seed/car-inserts';
 import { seedCarRecords } from '../src/server/db/seed/demo-car-records';
-import { CAR_TEMPLATES, makeCar, rng } from '../src/server/db/seed/demo-cars-data';
+import { CAR_TEMPLATES, makeCar, planPriceDrop, rng } from '../src/server/db/seed/demo-cars-data';
 import { drawCarPhoto } from '../src/server/db/seed/demo-cars-photos';
 import type { CarsService } from '../src/server/modules/cars/service';
 import { SHARED_PHOTO_FOLDER } from '../src/server/modules/cars/service';
@@ -67,17 +68,22 @@ export async function generateCars(
   const items = await template.list();
   // Its own sequence, so the cars drawn from `r` stay the ones earlier runs made.
   const reports = rng(seed + 1);
+  // Price drops on their own sequence too: about one car on sale in eight was repriced in the last 4 weeks.
+  const drops = rng(seed + 2);
+  const today = new Date(now);
   for (let start = 0; start < n; start += 2000) {
     const rows = Array.from({ length: Math.min(2000, n - start) }, () => {
       const t = r.pick(CAR_TEMPLATES);
       const x = r.next();
       const status: CarStatus = x < 0.85 ? 'available' : x < 0.9 ? 'pending' : 'sold';
       const data = makeCar(r, t, year);
+      const createdAt = new Date(now - r.int(0, 720) * DAY);
       return {
         ...data,
         status,
-        createdAt: new Date(now - r.int(0, 720) * DAY),
+        createdAt,
         photo: photos.get(t.bodyType) ?? null,
+        priceDrop: planPriceDrop(drops, { status, createdAt, sellPrice: data.sellPrice }, today),
       };
     });
     await db.transaction(async (tx) => {

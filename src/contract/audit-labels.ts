@@ -7,6 +7,7 @@ import {
   ORIGIN_LABELS,
   TRANSMISSION_LABELS,
 } from './cars-labels';
+import { INSPECTION_GROUP_LABELS, PLEDGE_LABELS } from './inspections-labels';
 import {
   CONSULTING_TOPIC_LABELS,
   LEAD_STATUS_LABELS,
@@ -21,7 +22,8 @@ import { PAYMENT_METHOD_LABELS, SALE_STATUS_LABELS } from './sales';
 /**
  * How the audit log names the stored fields and their coded values, so a reader sees 'Nhân viên phụ
  * trách: Trần Văn Nam' and 'Loại CV: Tệp PDF', never a column name or a key. Fields holding a person's
- * id are replaced by the person's name on the server (AUDIT_PERSON_FIELDS).
+ * id are replaced by the person's name on the server (AUDIT_PERSON_FIELDS), and those holding another
+ * object's id by its name or title (AUDIT_REFERENCE_FIELDS: a car, a posting, a sale).
  */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
   status: 'Trạng thái',
@@ -152,6 +154,54 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   count: 'Số bản ghi',
   records: 'Bản ghi',
   odometerWarning: 'Cảnh báo km',
+  // A car's photos and price
+  photos: 'Ảnh',
+  addedPhotos: 'Ảnh thêm',
+  photoId: 'Mã ảnh',
+  key: 'Tệp ảnh',
+  order: 'Thứ tự',
+  coverKey: 'Ảnh đại diện',
+  priceDropFrom: 'Giá trước lần giảm',
+  priceDroppedAt: 'Thời điểm giảm giá',
+  inspection: 'Kiểm định',
+  // Inspection reports and the template
+  inspectorName: 'Người kiểm định',
+  odometerKm: 'Số km lúc kiểm định',
+  markers: 'Số điểm đánh dấu',
+  conclusion: 'Kết luận',
+  group: 'Nhóm',
+  itemId: 'Mã hạng mục',
+  label: 'Tên',
+  retired: 'Ngừng dùng',
+  pledges: 'Cam kết',
+  // Reservations and bank transfers
+  code: 'Mã đặt cọc',
+  amount: 'Số tiền',
+  via: 'Cách xác nhận',
+  by: 'Người hủy',
+  reason: 'Lý do',
+  expiresAt: 'Hạn thanh toán',
+  holdUntil: 'Giữ xe đến',
+  hours: 'Số giờ gia hạn',
+  saleId: 'Giao dịch bán',
+  deposit: 'Tiền cọc',
+  reservations: 'Đặt cọc giữ xe',
+  policies: 'Chính sách showroom',
+  // Accounts and sign-in
+  viewCount: 'Lượt xem',
+  reported: 'Nội dung báo cáo',
+  scope: 'Phạm vi',
+  failures: 'Số lần sai',
+  failuresFromAddressForUser: 'Số lần sai (tài khoản này, địa chỉ này)',
+  failuresFromAddress: 'Số lần sai từ địa chỉ này',
+  until: 'Đến',
+  waitSeconds: 'Thời gian chờ (giây)',
+};
+
+/** Where a field means something else on one object ('position' of a template item is its order). */
+export const AUDIT_ENTITY_FIELD_LABELS: Record<string, Record<string, string>> = {
+  inspection_item: { position: 'Thứ tự', label: 'Tên hạng mục' },
+  reservation: { reference: 'Mã giao dịch ngân hàng' },
 };
 
 /** Fields holding a user's id: the server shows the person's name instead. */
@@ -164,7 +214,58 @@ export const AUDIT_PERSON_FIELDS = new Set([
   'userId',
 ]);
 
+/** Kinds of object the log refers to by id; the server looks their names up through their module. */
+export type AuditReferenceKind = 'person' | 'car' | 'recruitment' | 'sale' | 'inspectionItem';
+
+/** Fields holding the id of another object (a candidate's posting, a reservation's car): shown by its name. */
+export const AUDIT_REFERENCE_FIELDS: Record<string, AuditReferenceKind> = {
+  carId: 'car',
+  recruitmentId: 'recruitment',
+  saleId: 'sale',
+};
+
+/** Entries whose whole value is a list of ids (a reordered group of inspection items). */
+export const AUDIT_VALUE_REFERENCES: Record<string, AuditReferenceKind> = {
+  inspection_item: 'inspectionItem',
+};
+
+/** The object an entry is about, when its id names one that has a name ('Xe #12' is 'Toyota Vios 2021'). */
+export const AUDIT_ENTITY_REFERENCES: Record<string, AuditReferenceKind> = {
+  user: 'person',
+  // Sign-ins, sign-outs and failed attempts are recorded under the account's id.
+  session: 'person',
+  car: 'car',
+  car_papers: 'car',
+  inspection: 'car',
+  recruitment: 'recruitment',
+  sale: 'sale',
+  inspection_item: 'inspectionItem',
+};
+
+/** How a referred object that no longer exists reads. */
+export const AUDIT_GONE_LABELS: Record<AuditReferenceKind, (id: number) => string> = {
+  person: (id) => `Tài khoản đã xóa (#${id})`,
+  car: (id) => `Xe đã xóa (#${id})`,
+  recruitment: (id) => `Tin tuyển dụng đã xóa (#${id})`,
+  sale: (id) => `Giao dịch #${id}`,
+  inspectionItem: (id) => `Hạng mục #${id}`,
+};
+
 const CV_KIND_LABELS: Record<string, string> = { pdf: 'Tệp PDF', docx: 'Tệp Word (DOCX)' };
+const PAID_VIA_LABELS: Record<string, string> = {
+  manual: 'Nhân viên xác nhận',
+  webhook: 'Ngân hàng báo tự động',
+};
+const CANCELLED_BY_LABELS: Record<string, string> = { visitor: 'Khách tự hủy' };
+const SIGN_IN_SCOPE_LABELS: Record<string, string> = {
+  pair: 'Tài khoản này từ địa chỉ này',
+  address: 'Mọi tài khoản từ địa chỉ này',
+};
+const REPORTED_LABELS: Record<string, string> = {
+  password: 'Mật khẩu bị đổi mà không phải tôi',
+  email: 'Email bị đổi mà không phải tôi',
+  reset: 'Mật khẩu bị đặt lại mà không phải tôi',
+};
 const EXPORT_FORMAT_LABELS: Record<string, string> = { xlsx: 'Excel (XLSX)', csv: 'CSV' };
 
 /** Coded values per field, whatever the object ('pdf' of cvKind is 'Tệp PDF'). */
@@ -188,6 +289,12 @@ export const AUDIT_VALUE_LABELS: Record<string, Record<string, string>> = {
   carStatusAfter: CAR_STATUS_LABELS,
   fromStatus: LEAD_STATUS_LABELS,
   toStatus: LEAD_STATUS_LABELS,
+  group: INSPECTION_GROUP_LABELS,
+  pledges: PLEDGE_LABELS,
+  via: PAID_VIA_LABELS,
+  by: CANCELLED_BY_LABELS,
+  scope: SIGN_IN_SCOPE_LABELS,
+  reported: REPORTED_LABELS,
 };
 
 /** `type` means a lead's kind on a lead and a job's kind on a posting. */

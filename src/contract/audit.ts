@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AUDIT_ENTITY_FIELD_LABELS,
   AUDIT_FIELD_LABELS,
   AUDIT_STATUS_LABELS,
   AUDIT_TYPE_LABELS,
@@ -24,7 +25,10 @@ const key = (label: string) =>
       .optional(),
   );
 
-export const auditQuery = pageQuery(20)
+/** Rows of the audit log's first view (a log row is short: more than the spec's 5 of other lists). */
+export const AUDIT_PAGE_SIZE = 20;
+
+export const auditQuery = pageQuery(AUDIT_PAGE_SIZE)
   .omit({ search: true })
   .extend({
     userId: z.preprocess(blankToUndefined, positiveId('Nhân viên không hợp lệ').optional()),
@@ -79,6 +83,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   refund: 'Hoàn cọc',
   sell: 'Chuyển thành giao dịch bán',
   handle: 'Đánh dấu đã xử lý',
+  upload: 'Tải ảnh lên',
+  reorder: 'Sắp xếp lại',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -98,6 +104,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   reservation: 'Đặt cọc giữ xe',
   payment_notification: 'Giao dịch ngân hàng',
   alert_digest: 'Thư thông báo xe',
+  inspection: 'Báo cáo kiểm định',
+  inspection_item: 'Hạng mục kiểm định',
+  inspection_photo: 'Ảnh kiểm định',
 };
 
 /** A stored coded value (a status, a kind, a list of permissions) as its label, other values as they are. */
@@ -116,7 +125,9 @@ export function valueLabel(entity: string, field: string, value: unknown): unkno
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 export const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? entity;
 export { AUDIT_FIELD_LABELS, AUDIT_PERSON_FIELDS } from './audit-labels';
-export const fieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? field;
+/** A stored field's name as staff read it, on that object ('position' of a template item is 'Thứ tự'). */
+export const fieldLabel = (field: string, entity?: string) =>
+  (entity && AUDIT_ENTITY_FIELD_LABELS[entity]?.[field]) ?? AUDIT_FIELD_LABELS[field] ?? field;
 
 /** One changed field: the value before and after (null when absent). */
 export const auditChangeSchema = z.object({
@@ -138,6 +149,8 @@ export const auditEntryViewSchema = z.object({
   entity: z.string(),
   entityLabel: z.string(),
   entityId: z.string().nullable(),
+  /** The object's name or title now ('Toyota Vios 1.5G CVT 2021', a posting's title); null when it has none or is gone. */
+  entityName: z.string().nullable(),
   /** Fields whose value differs (update), or every field written (create) or removed (delete). */
   changes: z.array(auditChangeSchema),
   ip: z.string().nullable(),
@@ -156,7 +169,16 @@ export const auditOptionsSchema = z.object({
 export type AuditOptions = z.infer<typeof auditOptionsSchema>;
 
 /** Bookkeeping fields that change on every save and say nothing to a reader. */
-const NOISE = new Set(['id', 'createdAt', 'updatedAt', 'searchText', 'searchCompact']);
+const NOISE = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'searchText',
+  'searchCompact',
+  // The cover picture's size follows its file (coverKey).
+  'coverWidth',
+  'coverHeight',
+]);
 const MAX_CHANGES = 40;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -168,10 +190,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * The changed fields between two stored snapshots. Both objects: the keys whose values differ. Only
  * after (a creation) or only before (a deletion): every key with a value. Plain values: one change.
  */
-export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+export function auditChanges(before: unknown, after: unknown, entity?: string): AuditChange[] {
   const change = (field: string, b: unknown, a: unknown): AuditChange => ({
     field,
-    label: field ? fieldLabel(field) : '',
+    label: field ? fieldLabel(field, entity) : '',
     before: b ?? null,
     after: a ?? null,
   });

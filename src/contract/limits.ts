@@ -33,3 +33,17 @@ export function maxLengths(schema: z.ZodType): Record<string, number> {
   }
   return out;
 }
+
+/** The longest text each item of a list field accepts (a car's features: 100 characters each). */
+export function itemMaxLengthOf(schema: z.ZodType | undefined, depth = 0): number | undefined {
+  // biome-ignore lint/suspicious/noExplicitAny: see maxLengthOf
+  const s: any = schema;
+  if (!s || depth > 8) return undefined;
+  const def = s._zod?.def ?? {};
+  if (def.type === 'array') return maxLengthOf(def.element);
+  for (const inner of [def.innerType, def.in, def.out, def.schema]) {
+    const max = itemMaxLengthOf(inner, depth + 1);
+    if (max !== undefined) return max;
+  }
+  return undefined;
+}

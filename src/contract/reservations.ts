@@ -48,6 +48,8 @@ export const reservationSettings = z.object({
   accountNumber: z
     .string()
     .trim()
+    // The pattern's own bound, stated so the settings form can read it as its maxlength.
+    .max(19, { message: 'Số tài khoản gồm 4 đến 19 chữ số hoặc chữ cái' })
     .refine((v) => v === '' || /^[0-9A-Za-z]{4,19}$/.test(v), {
       message: 'Số tài khoản gồm 4 đến 19 chữ số hoặc chữ cái',
     }),

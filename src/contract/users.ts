@@ -7,6 +7,8 @@ export const permissionList = z
   .max(PERMISSIONS.length * 2, { message: 'Danh sách quyền không hợp lệ' })
   .transform((list) => [...new Set(list)]);
 
+const USERNAME_RULE = 'Tên đăng nhập chỉ gồm chữ thường không dấu, số, dấu chấm (3-40 ký tự)';
+
 const role = z.enum(ROLES, { message: 'Vai trò không hợp lệ' });
 
 export const userCreateBody = z.object({
@@ -14,9 +16,9 @@ export const userCreateBody = z.object({
   username: z
     .string()
     .trim()
-    .regex(/^[a-z0-9._]{3,40}$/, {
-      message: 'Tên đăng nhập chỉ gồm chữ thường không dấu, số, dấu chấm (3-40 ký tự)',
-    })
+    // The same bound as the pattern's, stated so a form can read it as its maxlength.
+    .max(40, { message: USERNAME_RULE })
+    .regex(/^[a-z0-9._]{3,40}$/, { message: USERNAME_RULE })
     .optional(),
   email: emailSchema,
   phone: optionalBlank(phoneSchema),

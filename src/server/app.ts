@@ -260,7 +260,13 @@ export async function buildApp(opts: BuildOptions) {
   // Statistics, exports and the audit log page: read-only views over the other modules' data.
   const dashboard = new DashboardService(ctx.db);
   const exporter = new ExportsService(ctx.db);
-  const audit = new AuditService(ctx.db, users);
+  const audit = new AuditService(ctx.db, {
+    person: (ids) => users.namesOf(ids),
+    car: (ids) => cars.namesOf(ids),
+    recruitment: (ids) => recruitment.titlesOf(ids),
+    sale: (ids) => sales.labelsOf(ids),
+    inspectionItem: (ids) => inspections.itemLabelsOf(ids),
+  });
   const services = {
     webConfig,
     users,

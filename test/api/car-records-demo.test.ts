@@ -1,7 +1,10 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCars } from '../../scripts/generate-cars';
 import type { CarHistory } from '../../src/contract/car-records';
+import { MAX_PUBLIC_PAGE_SIZE } from '../../src/contract/cars';
 import { vnDayKey } from '../../src/contract/format';
+import { carPriceChanges } from '../../src/server/db/schema';
 import { seedDemoCars } from '../../src/server/db/seed/demo-cars';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../src/server/db/seed/demo-staff';
 import { carsWithRollback } from '../../src/server/modules/odometer/service';
@@ -57,5 +60,42 @@ describe('demo papers and service records', () => {
   it('fills generated cars the same way', async () => {
     const ids = await generateCars(t.ctx.db, t.services.cars, t.ctx.storage, 40, 7);
     await checkAll(ids);
+  });
+});
+
+describe('generated price drops', () => {
+  it('reprices about one generated car on sale in eight, recorded as a staff save would', async () => {
+    const ids = await generateCars(t.ctx.db, t.services.cars, t.ctx.storage, 160, 11);
+    const changes = await t.ctx.db.select().from(carPriceChanges).where(inArray(carPriceChanges.carId, ids));
+    // 160 cars, about 85 % on sale, one in eight of those: some, never most.
+    expect(changes.length).toBeGreaterThanOrEqual(5);
+    expect(changes.length).toBeLessThanOrEqual(40);
+    const now = Date.now();
+    for (const c of changes) {
+      const drop = c.oldPrice - c.newPrice;
+      expect(drop % 10_000_000).toBe(0);
+      expect(drop).toBeGreaterThanOrEqual(10_000_000);
+      expect(drop).toBeLessThanOrEqual(40_000_000);
+      expect(now - c.changedAt.getTime()).toBeLessThanOrEqual(28 * 86_400_000 + 60_000);
+    }
+    // The car's page says "Vừa giảm" and its price history shows the change.
+    const sample = changes[0];
+    const car = (await t.call('GET', `/api/cars/${sample.carId}`)).json;
+    expect(car).toMatchObject({ status: 'available', sellPrice: sample.newPrice });
+    expect(car.priceDrop).toBe(sample.oldPrice - sample.newPrice);
+    const history = (await t.call('GET', `/api/cars/${sample.carId}/price-history`)).json;
+    expect(history.changes).toEqual([
+      expect.objectContaining({ oldPrice: sample.oldPrice, newPrice: sample.newPrice }),
+    ]);
+    // "Vừa giảm giá" lists recently repriced cars first, generated ones among them.
+    const sorted = (
+      await t.call('GET', '/api/cars', { query: { sort: 'price_drop', pageSize: MAX_PUBLIC_PAGE_SIZE } })
+    ).json;
+    expect(sorted.content, JSON.stringify(sorted)).toBeDefined();
+    const dropped = sorted.content.filter((c: { priceDrop: number | null }) => c.priceDrop);
+    expect(dropped.some((c: { carId: number }) => ids.includes(c.carId))).toBe(true);
+    expect(
+      sorted.content.slice(0, dropped.length).every((c: { priceDrop: number | null }) => c.priceDrop),
+    ).toBe(true);
   });
 });

@@ -304,6 +304,23 @@ describe('share previews (plain HTTP, no JavaScript)', () => {
     }
   });
 
+  it('each dashboard page is titled by its own name, as the dashboard titles it after hydration', async () => {
+    const titles: Record<string, string> = {
+      '/dashboard': 'Tổng quan | AutoViet',
+      '/dashboard/carManagement': 'Quản lý xe | AutoViet',
+      '/dashboard/car/edit/12?tab=giay-to': 'Sửa thông tin xe | AutoViet',
+      '/dashboard/soldhistory': 'Lịch sử bán hàng | AutoViet',
+      '/dashboard/audit': 'Nhật ký hoạt động | AutoViet',
+      '/dashboard/khong-co-trang-nay': 'Không tìm thấy trang | AutoViet',
+    };
+    for (const [path, title] of Object.entries(titles)) {
+      const res = await t.call('GET', path);
+      expect(res.status, path).toBe(200);
+      expect(res.body, path).toContain(`<title>${title}</title>`);
+      expect(res.body).not.toContain('Trang quản trị');
+    }
+  });
+
   it('staff pages load the app without being indexed; trailing slashes redirect; files are not pages', async () => {
     const dash = await t.call('GET', '/dashboard/blogs');
     expect(dash.status).toBe(200);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { alertPagePaths } from './alerts-pages';
@@ -20,6 +21,8 @@ interface Ids {
   overviewId: number;
   transactionId: number;
   alertPages: string[];
+  /** A visitor's reservation waiting for the transfer: its page address (code and token). */
+  reservation: string;
 }
 const ids = {} as Ids;
 
@@ -43,6 +46,25 @@ beforeAll(async () => {
     await get<{ content: { transactionId: number }[] }>('soldhistory')
   ).content[0].transactionId;
   ids.alertPages = await alertPagePaths(journey);
+  // A visitor reserves a car on sale (not the one the car pages show), as the deposit dialog does.
+  const onSale = await get<{ content: { carId: number; status: string }[] }>('cars', {
+    sort: 'price_asc',
+    pageSize: 24,
+  });
+  const free = onSale.content.find((c) => c.status === 'available' && c.carId !== ids.carId);
+  if (!free) throw new Error('no car on sale to reserve in the demo showroom');
+  const reserved = await journey.api.call('POST', 'reservations', {
+    body: {
+      carId: free.carId,
+      fullName: 'Lê Thị Hoa',
+      phone: '0912 345 678',
+      email: 'hoa@example.com',
+      clientRequestId: randomUUID(),
+    },
+  });
+  if (reserved.status !== 201) throw new Error(`POST reservations: ${reserved.status} ${reserved.body}`);
+  const r = reserved.json as { code: string; token: string };
+  ids.reservation = `/reservations/${r.code}?token=${encodeURIComponent(r.token)}`;
 });
 
 const publicPages = (): string[] => [
@@ -65,6 +87,7 @@ const publicPages = (): string[] => [
   ...ids.alertPages,
   '/login',
   '/reset-password',
+  ids.reservation,
   '/khong-co-trang-nay',
 ];
 
@@ -92,16 +115,27 @@ const dashboardPages = (): string[] =>
     '/car/add',
     `/car/edit/${ids.carId}`,
     `/car/edit/${ids.carId}?tab=giay-to`,
+    `/car/inspection/${ids.carId}`,
+    '/inspection-template',
     '/soldhistory',
     `/soldhistory/${ids.transactionId}`,
+    '/reservations',
     '/audit',
     '/khong-co-trang-nay',
   ].map((p) => `/dashboard${p}`);
+
+/** Pages whose content comes after the heading: scanned once it is there. */
+const READY: [RegExp, string][] = [
+  [/^\/reservations\//, '[data-testid="reservation-status"]'],
+  [/^\/dashboard\/car\/inspection\//, '#insp-name'],
+];
 
 /** Opens the page and waits until it shows its content (heading drawn, requests settled). */
 async function open(page: Page, path: string) {
   await page.goto(`${journey.server.url}${path}`);
   await page.locator('h1').first().waitFor();
+  for (const [pattern, selector] of READY)
+    if (pattern.test(path)) await page.locator(selector).first().waitFor();
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   // Lazy images and skeletons swap once data is in; give the last render a frame.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));

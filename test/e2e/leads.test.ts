@@ -318,8 +318,8 @@ describe('service management', () => {
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     await row.getByText(formatDate(`${tomorrow()}T00:00:00+07:00`)).waitFor();
     await row.getByText('Ngày mai').waitFor();
-    await page.getByLabel('Ngày hẹn từ').fill(tomorrow());
-    await page.getByLabel('Ngày hẹn đến').fill(tomorrow());
+    await page.getByLabel('Ngày hẹn từ').fill(typedTomorrow());
+    await page.getByLabel('Ngày hẹn đến').fill(typedTomorrow());
     await page.waitForURL(/from=.*&to=|to=.*&from=/);
     await row.waitFor();
     await page.getByLabel('Lọc theo trạng thái').selectOption('DONE');

@@ -1,9 +1,11 @@
+import { dashboardTitle } from '@contract/page-titles';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { CloseButton } from '../components/close-button';
 import { Skeleton } from '../components/skeleton';
 import { useMyInfo } from '../lib/session';
 import { getToken } from '../lib/token';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { useModal } from '../lib/use-modal';
 import { DashboardSidebar, useMenuGroups } from './dashboard-sidebar';
 import { DashboardTopBar } from './dashboard-topbar';
@@ -47,7 +49,8 @@ function Drawer({ open, onClose, children }: { open: boolean; onClose: () => voi
 /**
  * /dashboard frame: the current user from GET auth/my-info (failure with no data ->
  * /login), top bar once the user id is known, side menu on large screens and a drawer on small ones,
- * scroll to top on every route change, and the permission guard around the page.
+ * scroll to top on every route change, the tab titled by the page's name (contract/page-titles.ts), and the
+ * permission guard around the page.
  */
 export default function DashboardLayout() {
   const hasToken = getToken() !== null;
@@ -55,6 +58,8 @@ export default function DashboardLayout() {
   const { pathname, search } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [openGroups, toggleGroup] = useMenuGroups(pathname);
+  // Every dashboard page by its own name, as the server titled it.
+  useDocumentTitle(dashboardTitle(pathname));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
   useEffect(() => {

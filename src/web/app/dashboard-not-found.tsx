@@ -1,11 +1,9 @@
 import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../components/button';
-import { useDocumentTitle } from '../lib/use-document-title';
 
-/** A dashboard path no page claims: inside the dashboard's layout, so the menu stays. */
+/** A dashboard path no page claims: inside the dashboard's layout, so the menu stays (and titles the tab). */
 export default function DashboardNotFound() {
-  useDocumentTitle('Không tìm thấy trang');
   return (
     <div className="mx-auto max-w-md py-16 text-center">
       <p className="text-6xl font-bold text-brand-600" aria-hidden="true">

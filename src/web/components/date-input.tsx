@@ -62,7 +62,7 @@ export function DateInput({
           if (text !== '' && toDisplay(value) !== text) setText(toDisplay(value));
           onBlur?.(e);
         }}
-        className={cx(controlClass, 'pr-11 tabular-nums', className)}
+        className={cx(controlClass, 'pr-9 tabular-nums', className)}
       />
       <input
         ref={picker}

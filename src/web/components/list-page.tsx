@@ -60,14 +60,6 @@ export function ListPage<T>({
   children,
   ...table
 }: ListPageProps<T>) {
-  const pages = (
-    <Pagination
-      className={pageSizeId ? undefined : 'mt-4'}
-      page={list.page}
-      totalPages={query.data?.totalPages ?? 0}
-      onChange={(page) => list.update({ page })}
-    />
-  );
   return (
     <>
       <PageHeader title={title} description={description} actions={actions} />
@@ -101,32 +93,55 @@ export function ListPage<T>({
           className={query.isPlaceholderData ? 'opacity-70' : undefined}
         />
       )}
-      {pageSizeId ? (
-        <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
-          <div className="flex items-center gap-2 text-sm text-slate-600">
-            <label htmlFor={pageSizeId} className="whitespace-nowrap">
-              Mỗi trang
-            </label>
-            <Select
-              id={pageSizeId}
-              value={list.size}
-              onChange={(e) => list.setSize(Number(e.target.value))}
-              className="w-20"
-            >
-              {list.sizes.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </Select>
-          </div>
-          {pages}
-        </div>
-      ) : (
-        pages
-      )}
+      <ListPages list={list} totalPages={query.data?.totalPages ?? 0} pageSizeId={pageSizeId} />
       {children}
     </>
+  );
+}
+
+/**
+ * The pages under a list, with the "Mỗi trang" choice (10, 20, 50 and the list's default, remembered per
+ * table by useListParams) when `pageSizeId` is given.
+ */
+export function ListPages({
+  list,
+  totalPages,
+  pageSizeId,
+}: {
+  list: Pick<ListParams, 'page' | 'size' | 'sizes' | 'update' | 'setSize'>;
+  totalPages: number;
+  pageSizeId?: string;
+}) {
+  const pages = (
+    <Pagination
+      className={pageSizeId ? undefined : 'mt-4'}
+      page={list.page}
+      totalPages={totalPages}
+      onChange={(page) => list.update({ page })}
+    />
+  );
+  if (!pageSizeId) return pages;
+  return (
+    <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
+      <div className="flex items-center gap-2 text-sm text-slate-600">
+        <label htmlFor={pageSizeId} className="whitespace-nowrap">
+          Mỗi trang
+        </label>
+        <Select
+          id={pageSizeId}
+          value={list.size}
+          onChange={(e) => list.setSize(Number(e.target.value))}
+          className="w-20"
+        >
+          {list.sizes.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {pages}
+    </div>
   );
 }
 

@@ -35,12 +35,19 @@ export async function insertSeededCar(
 }
 
 /**
- * Bulk insert for generated data (benchmarks): each car gets the given photo as its only photo.
+ * Bulk insert for generated data (benchmarks): each car gets the given photo as its only photo, and its
+ * price drop when it has one.
  * Photos under "bench/" are shared between generated cars and never deleted with one of them.
  */
 export async function insertGeneratedCars(
   exec: Executor,
-  rows: (Omit<CarData, 'status'> & { status: CarStatus; createdAt: Date; photo: StoredImage | null })[],
+  rows: (Omit<CarData, 'status'> & {
+    status: CarStatus;
+    createdAt: Date;
+    photo: StoredImage | null;
+    /** An earlier, higher price: written as a staff save would (the drop columns and the recorded change). */
+    priceDrop?: { oldPrice: number; at: Date } | null;
+  })[],
 ): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 500) {
@@ -57,6 +64,7 @@ export async function insertGeneratedCars(
           coverWidth: r.photo?.width ?? null,
           coverHeight: r.photo?.height ?? null,
           photoCount: r.photo ? 1 : 0,
+          ...(r.priceDrop ? { priceDropFrom: r.priceDrop.oldPrice, priceDroppedAt: r.priceDrop.at } : {}),
         })),
       )
       .returning({ id: cars.id });
@@ -67,6 +75,13 @@ export async function insertGeneratedCars(
         : [];
     });
     if (photoRows.length) await exec.insert(carPhotos).values(photoRows);
+    const changes = inserted.flatMap((row, j) => {
+      const { priceDrop, sellPrice } = chunk[j];
+      return priceDrop
+        ? [{ carId: row.id, oldPrice: priceDrop.oldPrice, newPrice: sellPrice, changedAt: priceDrop.at }]
+        : [];
+    });
+    if (changes.length) await exec.insert(carPriceChanges).values(changes);
     await insertReadings(
       exec,
       inserted.map((row, j) => listingReading(row.id, chunk[j].odo, chunk[j].createdAt)),

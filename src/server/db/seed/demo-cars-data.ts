@@ -106,6 +106,24 @@ export function rng(seed: number) {
 }
 export type Rng = ReturnType<typeof rng>;
 
+/**
+ * Whether a stocked car was repriced down, as a showroom does: about one car on sale in eight, within
+ * the last 28 days and after it arrived, by 10 to 40 triệu. Answers the earlier price and when it
+ * changed, or null. The demo showroom and the generated stock both draw drops this way.
+ */
+export function planPriceDrop(
+  r: Rng,
+  car: { status: string; createdAt: Date; sellPrice: number },
+  now: Date,
+): { oldPrice: number; at: Date } | null {
+  const day = 86_400_000;
+  const onLotDays = Math.floor((now.getTime() - car.createdAt.getTime()) / day);
+  if (car.status !== 'available' || onLotDays <= 3 || !r.chance(0.12)) return null;
+  const daysAgo = r.int(1, Math.min(28, onLotDays - 1));
+  const drop = r.int(1, 4) * 10_000_000;
+  return { oldPrice: car.sellPrice + drop, at: new Date(now.getTime() - daysAgo * day) };
+}
+
 const thousands = (n: number) => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 
 /** A believable used car of a template: age and odometer bring the price down from the new price. */

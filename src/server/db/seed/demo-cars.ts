@@ -10,7 +10,7 @@ import { type PreparedImage, prepareImage, type StoredImage, storeImage } from '
 import type { DemoSeeder } from './bootstrap';
 import { insertSeededCar, insertSeededPriceDrop } from './car-inserts';
 import { type SeededCar, seedCarRecords } from './demo-car-records';
-import { CAR_TEMPLATES, type CarTemplate, makeCar, type Rng, rng } from './demo-cars-data';
+import { CAR_TEMPLATES, type CarTemplate, makeCar, planPriceDrop, type Rng, rng } from './demo-cars-data';
 import { drawCarPhoto } from './demo-cars-photos';
 
 const FAMILY = [
@@ -248,17 +248,13 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
       );
       seeded.push({ id: carId, ...p.data, createdAt: p.createdAt });
       // About one car on sale in eight was repriced down within the last 30 days (after it arrived).
-      const onLotDays = Math.floor((now.getTime() - p.createdAt.getTime()) / DAY);
-      if (p.status === 'available' && onLotDays > 3 && drops.chance(0.12)) {
-        const daysAgo = drops.int(1, Math.min(28, onLotDays - 1));
-        const drop = drops.int(1, 4) * 10_000_000;
-        await insertSeededPriceDrop(
-          tx,
-          { id: carId, sellPrice: p.data.sellPrice },
-          p.data.sellPrice + drop,
-          new Date(now.getTime() - daysAgo * DAY),
-        );
-      }
+      const drop = planPriceDrop(
+        drops,
+        { status: p.status, createdAt: p.createdAt, sellPrice: p.data.sellPrice },
+        now,
+      );
+      if (drop)
+        await insertSeededPriceDrop(tx, { id: carId, sellPrice: p.data.sellPrice }, drop.oldPrice, drop.at);
       if (!p.sale) continue;
       const buyer = person(r);
       const seller = pickSeller();

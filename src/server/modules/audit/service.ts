@@ -1,6 +1,5 @@
 import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import {
-  AUDIT_PERSON_FIELDS,
   type AuditChange,
   type AuditEntryView,
   type AuditOptions,
@@ -11,9 +10,10 @@ import {
   valueLabel,
 } from '../../../contract/audit';
 import type { Page } from '../../../contract/common';
+import { INSPECTION_GROUP_LABELS } from '../../../contract/inspections-labels';
 import type { Db } from '../../db/client';
 import { pageOf } from '../../platform/paging';
-import type { UsersService } from '../users/service';
+import { type AuditNameSources, AuditNames, entityReference, referenceOf } from './names';
 import { auditLog } from './schema';
 
 const MAX_TEXT = 300;
@@ -32,9 +32,10 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
 
 /** The audit log as staff read it: newest first, filtered, with the changed fields worked out. */
 export class AuditService {
+  /** `names` reads people's, cars', postings', sales' and inspection items' names through their modules. */
   constructor(
     private readonly db: Db,
-    private readonly people: Pick<UsersService, 'namesOf'>,
+    private readonly names: AuditNameSources,
   ) {}
 
   async list(q: AuditQueryParsed): Promise<Page<AuditEntryView>> {
@@ -55,30 +56,42 @@ export class AuditService {
         .limit(q.size)
         .offset((q.page - 1) * q.size),
     ]);
-    const entries = rows.map((e) => ({ row: e, changes: auditChanges(e.before, e.after) }));
-    // Ids of people inside the changes (who was assigned, who sold) are named like the actor.
-    const personIds = entries.flatMap(({ changes }) =>
-      changes.filter((c) => AUDIT_PERSON_FIELDS.has(c.field)).flatMap((c) => [c.before, c.after]),
-    );
-    const names = await this.people.namesOf([
-      ...rows.map((e) => e.userId),
-      ...personIds.filter((v): v is number => typeof v === 'number'),
-    ]);
-    const person = (value: unknown) =>
-      typeof value === 'number' ? (names.get(value) ?? `Tài khoản đã xóa (#${value})`) : value;
-    const shown = (entity: string, field: string, value: unknown) =>
-      bounded(AUDIT_PERSON_FIELDS.has(field) ? person(value) : valueLabel(entity, field, value));
+    const entries = rows.map((e) => ({ row: e, changes: auditChanges(e.before, e.after, e.entity) }));
+    // Ids inside the changes (who was assigned, which car, which posting) and the objects themselves are
+    // named, each kind in one query through its module.
+    const names = new AuditNames(this.names);
+    for (const { row: e, changes } of entries) {
+      if (e.userId) names.want('person', e.userId);
+      const self = entityReference(e.entity, e.entityId);
+      if (self) names.want(self.kind, self.id);
+      for (const c of changes) {
+        const kind = referenceOf(e.entity, c.field);
+        if (kind) names.want(kind, [c.before, c.after].flat());
+      }
+    }
+    await names.resolve();
+    const shown = (entity: string, field: string, value: unknown) => {
+      const kind = referenceOf(entity, field);
+      return bounded(kind ? names.shown(kind, value) : valueLabel(entity, field, value));
+    };
+    const entityName = (entity: string, entityId: string | null) => {
+      const self = entityReference(entity, entityId);
+      if (self) return names.name(self.kind, self.id) ?? null;
+      // A reordered group of inspection items is named by its group.
+      return (entity === 'inspection_item' && entityId && INSPECTION_GROUP_LABELS[entityId as never]) || null;
+    };
     return pageOf(
       entries.map(({ row: e, changes }) => ({
         auditId: e.id,
         userId: e.userId,
         username: e.username,
-        fullName: (e.userId && names.get(e.userId)) || null,
+        fullName: (e.userId && names.name('person', e.userId)) || null,
         action: e.action,
         actionLabel: actionLabel(e.action),
         entity: e.entity,
         entityLabel: entityLabel(e.entity),
         entityId: e.entityId,
+        entityName: entityName(e.entity, e.entityId),
         changes: changes.map(
           (c): AuditChange => ({
             ...c,
@@ -108,7 +121,7 @@ export class AuditService {
         .where(isNotNull(auditLog.userId))
         .groupBy(auditLog.userId),
     ]);
-    const names = await this.people.namesOf(people.map((p) => p.userId));
+    const names = await this.names.person(people.map((p) => p.userId));
     const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, 'vi');
     return {
       actions: actions.map((a) => ({ value: a.v, label: actionLabel(a.v) })).sort(byLabel),

@@ -273,6 +273,16 @@ export class CarsService {
     );
   }
 
+  /** Each existing car's name and year ('Toyota Vios 1.5G CVT 2021'): how the audit log names a car it refers to. */
+  async namesOf(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: cars.id, carName: cars.carName, year: cars.year })
+      .from(cars)
+      .where(inArray(cars.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, `${r.carName} ${r.year}`]));
+  }
+
   /**
    * Locks the car for the rest of the caller's transaction (a sale, a reservation) and says what it is
    * now: the caller decides, then changes its status through setStatusIn.

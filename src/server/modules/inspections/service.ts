@@ -41,6 +41,12 @@ export class InspectionsService {
     return this.cars.cache;
   }
 
+  /** Each template item's label: how the audit log names the items of a reordered group. */
+  async itemLabelsOf(ids: number[]): Promise<Map<number, string>> {
+    const rows = await this.template.byIds(this.db, [...new Set(ids)]);
+    return new Map(rows.map((r) => [r.id, r.label]));
+  }
+
   /** "Không tua ODO" needs a history that never goes backwards (the odometer module judges it). */
   private async odometerConsistent(exec: Executor, carId: number): Promise<boolean> {
     return (await odometerRollback(exec, carId)) === null;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Page } from '../../../contract/common';
 import { formatPrice, vnDayKey } from '../../../contract/format';
@@ -200,6 +200,16 @@ export class RecruitmentService {
       .where(and(eq(recruitments.id, id), this.openWhere()));
     if (!row) throw notFound('Tin tuyển dụng không tồn tại hoặc đã hết hạn');
     return this.postingView(row);
+  }
+
+  /** Each existing posting's title: how the audit log names a posting it refers to. */
+  async titlesOf(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: recruitments.id, title: recruitments.title })
+      .from(recruitments)
+      .where(inArray(recruitments.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, r.title]));
   }
 
   async lastModified(): Promise<Date | null> {

@@ -138,6 +138,16 @@ export class SalesService {
     return new Map(rows.map((r) => [r.carId, r.id]));
   }
 
+  /** Each sale as '{car} – {buyer}': how the audit log names a sale it refers to. */
+  async labelsOf(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: sales.id, carName: sales.carName, buyerName: sales.buyerName })
+      .from(sales)
+      .where(inArray(sales.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, `${r.carName} – ${r.buyerName}`]));
+  }
+
   /** Who can be named as salesperson: active staff holding MANAGE_CAR, and admins. */
   salespeople(): Promise<StaffRef[]> {
     return this.users.staffWithPermission('MANAGE_CAR');

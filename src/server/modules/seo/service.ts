@@ -4,7 +4,13 @@ import type { CarDetail } from '../../../contract/cars';
 import { formatKm, formatPrice } from '../../../contract/format';
 import type { ImageView } from '../../../contract/images';
 import { LCP_IMAGE_SIZES } from '../../../contract/page-images';
-import { ALERTS_PAGE_TITLE, carTitle, NOT_FOUND_TITLE, pageTitle } from '../../../contract/page-titles';
+import {
+  ALERTS_PAGE_TITLE,
+  carTitle,
+  dashboardTitle,
+  NOT_FOUND_TITLE,
+  pageTitle,
+} from '../../../contract/page-titles';
 import type { SliderView } from '../../../contract/sliders';
 import type { Config } from '../../config';
 import type { BlogsService } from '../blogs/service';
@@ -322,7 +328,7 @@ export class SeoService {
     const reservation = path.startsWith('/reservations');
     const alerts = path.startsWith('/alerts');
     const title = path.startsWith('/dashboard')
-      ? `Trang quản trị | ${site}`
+      ? pageTitle(dashboardTitle(path), site)
       : path.startsWith('/reset-password')
         ? `Đặt lại mật khẩu | ${site}`
         : reservation

@@ -1,4 +1,5 @@
 import { type CarAdminDetail, type CarData, carInput } from '@contract/cars';
+import { itemMaxLengthOf, maxLengths } from '@contract/limits';
 import { z } from 'zod';
 
 /** What the car form holds: numbers as number | null (NumberInput), choices as strings ('' = none). */
@@ -48,6 +49,12 @@ export const EMPTY_CAR: CarFormValues = {
   description: '',
   features: [],
   status: 'available',
+};
+
+/** The longest text each field takes, from the contract the server checks (maxlength, counters). */
+export const CAR_LIMITS: Record<string, number | undefined> = {
+  ...maxLengths(carInput),
+  feature: itemMaxLengthOf(carInput.shape.features),
 };
 
 const shape = carInput.shape;

@@ -1,5 +1,6 @@
 import type { MyInfo } from '@contract/auth';
 import { CURRENT_PASSWORD_FOR_EMAIL, changeInfoQuery } from '@contract/auth';
+import { maxLengths } from '@contract/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useChangeInfo } from '../api';
 
 type Values = z.input<typeof changeInfoQuery>;
+const LIMITS = maxLengths(changeInfoQuery);
 
 /**
  * E-mail and phone of the signed-in user, saved with PUT auth/change-info. A new e-mail asks for the
@@ -74,7 +76,13 @@ export function ContactForm({ user }: { user: MyInfo }) {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Email" htmlFor="contact-email" error={errors.email?.message} required>
-          <Input id="contact-email" type="email" autoComplete="email" {...register('email')} />
+          <Input
+            id="contact-email"
+            type="email"
+            autoComplete="email"
+            maxLength={LIMITS.email}
+            {...register('email')}
+          />
         </FormField>
         <FormField label="Số điện thoại" htmlFor="contact-phone" error={errors.phone?.message} required>
           <Input id="contact-phone" type="tel" autoComplete="tel" inputMode="tel" {...register('phone')} />

@@ -1,20 +1,19 @@
-import type { AuditChange, AuditEntryView } from '@contract/audit';
+import { AUDIT_PAGE_SIZE, type AuditChange, type AuditEntryView } from '@contract/audit';
 import { formatDateTime, formatThousands } from '@contract/format';
 import { ArrowRight, History } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { type Column, DataTable } from '../../../components/data-table';
 import { DateInput } from '../../../components/date-input';
 import { EmptyState } from '../../../components/empty-state';
 import { FilterSelect } from '../../../components/filter-select';
+import { ListPages } from '../../../components/list-page';
 import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api-client';
+import { useListParams } from '../../../lib/use-list-params';
 import { type AuditFilters, useAuditLog, useAuditOptions } from '../api';
 
-const PAGE_SIZE = 20;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const SHOWN_CHANGES = 4;
@@ -90,11 +89,13 @@ function Changes({ entry }: { entry: AuditEntryView }) {
 
 /** /dashboard/audit (WEB_CONFIG): the audit log, newest first, with filters and paging. */
 export default function AuditPage() {
-  const [params, setParams] = useSearchParams();
+  // The page size is chosen like other dashboard tables' (10, 20, 50), remembered for this one.
+  const list = useListParams({ table: 'audit', defaultSize: AUDIT_PAGE_SIZE });
+  const { params, update } = list;
   const ids = useId();
   const f: AuditFilters = {
-    page: Math.max(1, Number(params.get('page')) || 1),
-    size: PAGE_SIZE,
+    page: list.page,
+    size: list.size,
     userId: /^\d+$/.test(params.get('userId') ?? '') ? params.get('userId')! : '',
     entity: params.get('entity') ?? '',
     action: params.get('action') ?? '',
@@ -103,15 +104,6 @@ export default function AuditPage() {
   };
   const { data, isPending, isError, error } = useAuditLog(f);
   const options = useAuditOptions();
-  const update = (patch: Partial<Record<keyof AuditFilters, string>>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
   const filtered = Boolean(f.userId || f.entity || f.action || f.from || f.to);
 
   const columns: Column<AuditEntryView>[] = [
@@ -143,11 +135,19 @@ export default function AuditPage() {
     {
       key: 'object',
       header: 'Đối tượng',
-      className: 'whitespace-nowrap',
       cell: (e) => (
-        <span>
-          {e.entityLabel}
-          {e.entityId ? <span className="text-slate-500"> #{e.entityId}</span> : null}
+        <span className="block min-w-0 max-w-56">
+          <span className="block whitespace-nowrap">
+            {e.entityLabel}
+            {e.entityId && (!e.entityName || /^\d+$/.test(e.entityId)) ? (
+              <span className="text-slate-500"> #{e.entityId}</span>
+            ) : null}
+          </span>
+          {e.entityName ? (
+            <span className="block truncate text-xs text-slate-500" title={e.entityName}>
+              {e.entityName}
+            </span>
+          ) : null}
         </span>
       ),
     },
@@ -218,7 +218,7 @@ export default function AuditPage() {
           className="col-span-2 sm:col-span-1"
           variant="ghost"
           disabled={!filtered}
-          onClick={() => setParams(new URLSearchParams(), { replace: true })}
+          onClick={() => update({ userId: null, entity: null, action: null, from: null, to: null })}
         >
           Xóa lọc
         </Button>
@@ -245,12 +245,7 @@ export default function AuditPage() {
           />
         }
       />
-      <Pagination
-        className="mt-4"
-        page={data?.page ?? f.page}
-        totalPages={data?.totalPages ?? 0}
-        onChange={(page) => update({ page: String(page) })}
-      />
+      <ListPages list={list} totalPages={data?.totalPages ?? 0} pageSizeId={`${ids}-page-size`} />
     </>
   );
 }

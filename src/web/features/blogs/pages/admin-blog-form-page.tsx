@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { BackLink } from '../../../components/back-link';
 import { Button, buttonClass } from '../../../components/button';
-import { FormField, Input, Textarea } from '../../../components/form-field';
+import { CountedTextarea } from '../../../components/char-count';
+import { FormField, Input } from '../../../components/form-field';
 import { ImagePicker } from '../../../components/image-picker';
 import { MissingRecord } from '../../../components/missing-record';
 import { PageHeader } from '../../../components/page-header';
@@ -108,7 +109,7 @@ export default function AdminBlogFormPage() {
           ) : (
             <>
               <FormField label="Tiêu đề" htmlFor="blog-title" error={errors.title?.message} required>
-                <Input id="blog-title" maxLength={200} {...register('title')} />
+                <Input id="blog-title" {...register('title')} />
               </FormField>
               <FormField
                 label="Tóm tắt"
@@ -116,7 +117,7 @@ export default function AdminBlogFormPage() {
                 error={errors.summary?.message}
                 hint="Hiện trên thẻ bài viết và khi chia sẻ; để trống sẽ lấy từ đầu nội dung."
               >
-                <Textarea id="blog-summary" rows={3} maxLength={500} {...register('summary')} />
+                <CountedTextarea id="blog-summary" rows={3} {...register('summary')} />
               </FormField>
               <div className="space-y-1.5">
                 <div className="flex items-baseline gap-0.5">

@@ -1,9 +1,10 @@
 import { CAR_STATUS_LABELS } from '@contract/cars';
 import { formatPrice } from '@contract/format';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
-import { FormField, Input, Select, Textarea } from '../../../components/form-field';
+import { CountedTextarea } from '../../../components/char-count';
+import { FormField, Input, Select } from '../../../components/form-field';
 import { NumberField } from '../../../components/number-field';
-import type { CarFormValues } from '../form-schema';
+import { CAR_LIMITS, type CarFormValues } from '../form-schema';
 import { FeaturesInput } from './features-input';
 import { Section } from './form-section';
 
@@ -56,17 +57,34 @@ export function CarSaleFields({
             error={errors.previousOwners?.message}
           />
           <FormField label="Màu ngoại thất" htmlFor="car-ext" error={errors.exteriorColor?.message} required>
-            <Input id="car-ext" list={extList} autoComplete="off" {...register('exteriorColor')} />
+            <Input
+              id="car-ext"
+              maxLength={CAR_LIMITS.exteriorColor}
+              list={extList}
+              autoComplete="off"
+              {...register('exteriorColor')}
+            />
           </FormField>
           <FormField label="Màu nội thất" htmlFor="car-int" error={errors.interiorColor?.message} required>
-            <Input id="car-int" list={intList} autoComplete="off" {...register('interiorColor')} />
+            <Input
+              id="car-int"
+              maxLength={CAR_LIMITS.interiorColor}
+              list={intList}
+              autoComplete="off"
+              {...register('interiorColor')}
+            />
           </FormField>
           <FormField
             label="Biển số (tỉnh/thành)"
             htmlFor="car-plate"
             error={errors.licensePlateRegion?.message}
           >
-            <Input id="car-plate" placeholder="Ví dụ: Hà Nội" {...register('licensePlateRegion')} />
+            <Input
+              id="car-plate"
+              maxLength={CAR_LIMITS.licensePlateRegion}
+              placeholder="Ví dụ: Hà Nội"
+              {...register('licensePlateRegion')}
+            />
           </FormField>
           <FormField
             label="Trạng thái"
@@ -90,7 +108,12 @@ export function CarSaleFields({
       <Section title="Mô tả và tiện nghi">
         <div className="space-y-4">
           <FormField label="Mô tả" htmlFor="car-desc" error={errors.description?.message}>
-            <Textarea id="car-desc" rows={5} {...register('description')} />
+            <CountedTextarea
+              id="car-desc"
+              rows={5}
+              maxLength={CAR_LIMITS.description}
+              {...register('description')}
+            />
           </FormField>
           <FormField label="Tiện nghi" htmlFor="car-features" error={errors.features?.message}>
             <Controller

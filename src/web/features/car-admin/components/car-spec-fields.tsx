@@ -17,7 +17,7 @@ import { FormField, Input } from '../../../components/form-field';
 import { NumberField } from '../../../components/number-field';
 import { SelectField } from '../../../components/select-field';
 import { enumOptions } from '../../../lib/enum-options';
-import type { CarFormValues } from '../form-schema';
+import { CAR_LIMITS, type CarFormValues } from '../form-schema';
 import { Section } from './form-section';
 
 const YEAR_OPTIONS = yearRange(MIN_CAR_YEAR + 10).map((y) => ({ value: y, label: String(y) }));
@@ -46,16 +46,37 @@ export function CarSpecFields({
           required
           className="sm:col-span-2 lg:col-span-3"
         >
-          <Input id="car-name" placeholder="Ví dụ: Toyota Vios 1.5G CVT" {...register('carName')} />
+          <Input
+            id="car-name"
+            maxLength={CAR_LIMITS.carName}
+            placeholder="Ví dụ: Toyota Vios 1.5G CVT"
+            {...register('carName')}
+          />
         </FormField>
         <FormField label="Hãng xe" htmlFor="car-brand" error={errors.brand?.message} required>
-          <Input id="car-brand" list={brandList} autoComplete="off" {...register('brand')} />
+          <Input
+            id="car-brand"
+            maxLength={CAR_LIMITS.brand}
+            list={brandList}
+            autoComplete="off"
+            {...register('brand')}
+          />
         </FormField>
         <FormField label="Dòng xe" htmlFor="car-model" error={errors.model?.message} required>
-          <Input id="car-model" placeholder="Ví dụ: Vios" {...register('model')} />
+          <Input
+            id="car-model"
+            maxLength={CAR_LIMITS.model}
+            placeholder="Ví dụ: Vios"
+            {...register('model')}
+          />
         </FormField>
         <FormField label="Phiên bản" htmlFor="car-version" error={errors.version?.message}>
-          <Input id="car-version" placeholder="Ví dụ: 1.5G CVT" {...register('version')} />
+          <Input
+            id="car-version"
+            maxLength={CAR_LIMITS.version}
+            placeholder="Ví dụ: 1.5G CVT"
+            {...register('version')}
+          />
         </FormField>
         <SelectField
           label="Năm sản xuất"
@@ -111,7 +132,12 @@ export function CarSpecFields({
           {...register('drivetrain')}
         />
         <FormField label="Động cơ" htmlFor="car-engine" error={errors.engine?.message}>
-          <Input id="car-engine" placeholder="Ví dụ: 1.5L" {...register('engine')} />
+          <Input
+            id="car-engine"
+            maxLength={CAR_LIMITS.engine}
+            placeholder="Ví dụ: 1.5L"
+            {...register('engine')}
+          />
         </FormField>
         <SelectField
           label="Xuất xứ"

@@ -2,6 +2,7 @@ import { Plus, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { controlClass } from '../../../components/form-field';
 import { cx } from '../../../lib/cx';
+import { CAR_LIMITS } from '../form-schema';
 
 /** Features buyers look for, offered as one-tap suggestions. */
 export const COMMON_FEATURES = [
@@ -81,6 +82,7 @@ export function FeaturesInput({
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={keyDown}
+          maxLength={CAR_LIMITS.feature}
           placeholder="Nhập tiện nghi rồi nhấn Enter"
           className={cx(controlClass, 'flex-1')}
         />

@@ -10,11 +10,13 @@ import {
   OWNER_TYPES,
   PAPERS_LABELS,
 } from '@contract/car-records';
+import { maxLengths } from '@contract/limits';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button';
+import { CountedTextarea } from '../../../components/char-count';
 import { DateInput } from '../../../components/date-input';
-import { FormAlert, FormField, Select, Textarea } from '../../../components/form-field';
+import { FormAlert, FormField, Select } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useRecordActions } from '../api';
 import { type FieldErrors, issuesByField, serverFieldErrors } from './field-errors';
@@ -47,6 +49,8 @@ const toBody = (s: PapersState): CarPapersBody => ({
   ...s,
   vatInvoice: s.vatInvoice === '' ? null : s.vatInvoice === 'yes',
 });
+
+const LIMITS = maxLengths(carPapersInput);
 
 const DATE_FIELDS = [
   'registrationUntil',
@@ -131,9 +135,10 @@ export function PapersForm({ carId, view }: { carId: number; view: CarHistorySta
         error={errors.staffNote}
         hint="Chỉ nhân viên thấy; không hiện trên trang xe."
       >
-        <Textarea
+        <CountedTextarea
           id="papers-staffNote"
           rows={3}
+          maxLength={LIMITS.staffNote}
           value={state.staffNote}
           onChange={(e) => set('staffNote')(e.target.value)}
         />

@@ -5,6 +5,7 @@ import {
   serviceRecordInput,
 } from '@contract/car-records';
 import { vnDayKey } from '@contract/format';
+import { maxLengths } from '@contract/limits';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { DateInput } from '../../../components/date-input';
@@ -12,6 +13,8 @@ import { FormAlert, FormField, Input } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
 import { errorMessage } from '../../../lib/api-client';
 import { type FieldErrors, issuesByField, serverFieldErrors } from './field-errors';
+
+const LIMITS = maxLengths(serviceRecordInput);
 
 interface Props {
   /** The record edited, or null to add one. */
@@ -84,6 +87,7 @@ export function ServiceRecordForm({ record, saving, onSave, onCancel }: Props) {
             id={`${prefix}-work`}
             value={work}
             onChange={(e) => setWork(e.target.value)}
+            maxLength={LIMITS.work}
             placeholder="Ví dụ: Bảo dưỡng cấp 40.000 km"
           />
         </FormField>
@@ -92,6 +96,7 @@ export function ServiceRecordForm({ record, saving, onSave, onCancel }: Props) {
             id={`${prefix}-place`}
             value={place}
             onChange={(e) => setPlace(e.target.value)}
+            maxLength={LIMITS.place}
             placeholder="Đại lý, garage"
           />
         </FormField>

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
+import { INSPECTION_LIMITS } from '../limits';
 
 export interface ItemState {
   result: InspectionResult | null;
@@ -107,7 +108,7 @@ export function EditorItem({
             <span className="sr-only">Ghi chú: {label}</span>
             <textarea
               value={state.note}
-              maxLength={500}
+              maxLength={INSPECTION_LIMITS.itemNote}
               rows={2}
               placeholder="Ghi chú (ví dụ: đã thay má phanh trước)"
               onChange={(e) => onChange({ ...state, note: e.target.value })}

@@ -11,12 +11,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button';
+import { CountedTextarea } from '../../../components/char-count';
 import { DateInput } from '../../../components/date-input';
-import { FormAlert, FormField, Input, Textarea } from '../../../components/form-field';
+import { FormAlert, FormField, Input } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
 import { Spinner } from '../../../components/spinner';
 import { api, errorMessage } from '../../../lib/api-client';
 import { uploadInspectionPhoto, useInspection, useSaveInspection, useTemplate } from '../api';
+import { INSPECTION_LIMITS } from '../limits';
 import { EditorItem, type ItemState } from './editor-item';
 import { MarkerPlacer } from './marker-placer';
 import { PledgeBadges } from './pledge-badges';
@@ -99,7 +101,7 @@ function EditorForm({
           <Input
             id="insp-name"
             value={inspectorName}
-            maxLength={100}
+            maxLength={INSPECTION_LIMITS.inspectorName}
             onChange={(e) => setInspector(e.target.value)}
           />
         </FormField>
@@ -115,10 +117,10 @@ function EditorForm({
           <NumberInput id="insp-odo" value={odometerKm} onChange={setOdometer} suffix="km" />
         </FormField>
         <FormField label="Kết luận" htmlFor="insp-conclusion" className="sm:col-span-3">
-          <Textarea
+          <CountedTextarea
             id="insp-conclusion"
             value={conclusion}
-            maxLength={2000}
+            maxLength={INSPECTION_LIMITS.conclusion}
             onChange={(e) => setConclusion(e.target.value)}
           />
         </FormField>
@@ -128,10 +130,10 @@ function EditorForm({
           hint="Chỉ nhân viên xem được, không hiện cho khách"
           className="sm:col-span-3"
         >
-          <Textarea
+          <CountedTextarea
             id="insp-staff-note"
             value={staffNote}
-            maxLength={2000}
+            maxLength={INSPECTION_LIMITS.staffNote}
             onChange={(e) => setStaffNote(e.target.value)}
           />
         </FormField>

@@ -3,6 +3,7 @@ import type { InspectionMarker } from '@contract/inspections';
 import { Trash2 } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
 import { cx } from '../../../lib/cx';
+import { INSPECTION_LIMITS } from '../limits';
 
 /**
  * Defect markers: pick one of the car's photos, tap where the defect is (a numbered marker lands there,
@@ -98,7 +99,7 @@ export function MarkerPlacer({
               </span>
               <input
                 value={m.label}
-                maxLength={60}
+                maxLength={INSPECTION_LIMITS.markerLabel}
                 onChange={(e) => update(m.number, { label: e.target.value })}
                 placeholder="Nhãn ngắn, ví dụ: Xước cản sau"
                 aria-label={`Nhãn điểm đánh dấu số ${m.number}`}

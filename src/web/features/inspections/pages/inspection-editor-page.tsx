@@ -3,14 +3,12 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button';
 import { FormAlert } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRecordId } from '../../../lib/use-record-id';
 import { InspectionEditor } from '../components/inspection-editor';
 
 /** /dashboard/car/inspection/:carId: the report editor on a page of its own (tablet in the workshop). */
 export default function InspectionEditorPage() {
   const { id, validId } = useRecordId('carId');
-  useDocumentTitle('Báo cáo kiểm định');
   return (
     <>
       <PageHeader

@@ -15,8 +15,8 @@ import { FormAlert, Input, Select } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTemplate, useTemplateChange } from '../api';
+import { INSPECTION_LIMITS } from '../limits';
 
 function ItemRow({ item, up, down }: { item: TemplateItem; up?: () => void; down?: () => void }) {
   const { patch } = useTemplateChange();
@@ -40,7 +40,7 @@ function ItemRow({ item, up, down }: { item: TemplateItem; up?: () => void; down
         <Input
           aria-label={`Tên hạng mục: ${item.label}`}
           value={label}
-          maxLength={150}
+          maxLength={INSPECTION_LIMITS.itemLabel}
           onChange={(e) => setLabel(e.target.value)}
           onBlur={() =>
             label.trim() && label !== item.label && run({ itemId: item.itemId, label }, 'Đã đổi tên hạng mục')
@@ -92,7 +92,6 @@ function ItemRow({ item, up, down }: { item: TemplateItem; up?: () => void; down
 
 /** /dashboard/inspection-template: the items of the inspection, by group. */
 export default function InspectionTemplatePage() {
-  useDocumentTitle('Mẫu kiểm định');
   const template = useTemplate();
   const { add, reorder } = useTemplateChange();
   const [group, setGroup] = useState<InspectionGroup>('EXTERIOR');
@@ -148,7 +147,7 @@ export default function InspectionTemplatePage() {
           aria-label="Tên hạng mục mới"
           placeholder="Tên hạng mục mới"
           value={label}
-          maxLength={150}
+          maxLength={INSPECTION_LIMITS.itemLabel}
           onChange={(e) => setLabel(e.target.value)}
           className="min-w-0 flex-1 basis-64"
         />

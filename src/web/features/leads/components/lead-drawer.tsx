@@ -6,15 +6,18 @@ import {
   type LeadStatus,
   type LeadType,
   leadNoteBody,
+  leadStatusBody,
 } from '@contract/leads';
+import { maxLengths } from '@contract/limits';
 import { ArrowRight, Mail, Phone } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/button';
+import { CountedTextarea } from '../../../components/char-count';
 import { CloseButton } from '../../../components/close-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { FormField, Input, Select, Textarea } from '../../../components/form-field';
+import { FormField, Input, Select } from '../../../components/form-field';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
@@ -23,6 +26,9 @@ import { useModal } from '../../../lib/use-modal';
 import { useAssignees, useLead, useLeadActions } from '../api';
 import { Details, Section, Workflow } from './lead-details';
 import { LeadStatusBadge } from './lead-status';
+
+const STATUS_LIMITS = maxLengths(leadStatusBody);
+const NOTE_LIMITS = maxLengths(leadNoteBody);
 
 function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
   const { status, assign, note } = useLeadActions(type, lead.leadId);
@@ -115,7 +121,7 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
               <Input
                 id={`${ids}-sn`}
                 value={statusNote}
-                maxLength={1000}
+                maxLength={STATUS_LIMITS.note}
                 onChange={(e) => setStatusNote(e.target.value)}
                 placeholder="Ví dụ: khách hẹn lại sáng thứ Bảy"
               />
@@ -184,9 +190,10 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
 
       <Section title="Ghi chú nội bộ">
         <FormField label="Ghi chú mới" htmlFor={`${ids}-nt`} error={noteError}>
-          <Textarea
+          <CountedTextarea
             id={`${ids}-nt`}
             rows={2}
+            maxLength={NOTE_LIMITS.note}
             value={noteText}
             onChange={(e) => setNoteText(e.target.value)}
             placeholder="Chỉ nhân viên nhìn thấy"

@@ -4,10 +4,10 @@ import { AlertTriangle, Eye, FilterX } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/button';
 import type { Column } from '../../../components/data-table';
+import { DateInput } from '../../../components/date-input';
 import { EmptyState } from '../../../components/empty-state';
 import { ExportButtons } from '../../../components/export-buttons';
 import { FilterSelect } from '../../../components/filter-select';
-import { Input } from '../../../components/form-field';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
 import { cx } from '../../../lib/cx';
@@ -54,7 +54,10 @@ function subject(type: LeadType, l: LeadView) {
   return <p className="font-medium text-slate-800 md:min-w-44">{l.carLabel ?? '—'}</p>;
 }
 
-/** A date bound of the filters, its label floating on the field's top edge. */
+/**
+ * A date bound of the filters, its label floating on the field's top edge (above the positioned field).
+ * Two share a row on a phone: a smaller text there keeps the whole dd/mm/yyyy beside the calendar button.
+ */
 function DateFilter({
   id,
   label,
@@ -74,18 +77,17 @@ function DateFilter({
     <div className="relative">
       <label
         htmlFor={id}
-        className="pointer-events-none absolute -top-2 left-2.5 bg-white px-1 text-[11px] text-slate-500"
+        className="pointer-events-none absolute -top-2 left-2.5 z-10 bg-white px-1 text-[11px] text-slate-500"
       >
         {label}
       </label>
-      <Input
+      <DateInput
         id={id}
-        type="date"
-        className="px-2 max-sm:[&::-webkit-calendar-picker-indicator]:hidden"
+        className="pl-2 max-sm:text-sm"
         value={value}
         min={min}
         max={max}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={onChange}
       />
     </div>
   );

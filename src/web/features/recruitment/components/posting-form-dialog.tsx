@@ -1,4 +1,5 @@
 import { vnDayKey } from '@contract/format';
+import { maxLengths } from '@contract/limits';
 import {
   type JobType,
   type RecruitmentStatus,
@@ -8,10 +9,12 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button, IconButton } from '../../../components/button';
-import { FormField, Input, Textarea } from '../../../components/form-field';
+import { CountedTextarea } from '../../../components/char-count';
+import { DateInput } from '../../../components/date-input';
+import { FormField, Input } from '../../../components/form-field';
 import { NumberField } from '../../../components/number-field';
 import { SelectField } from '../../../components/select-field';
 import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
@@ -34,6 +37,8 @@ interface FormValues {
   benefits: string;
   deadline: string;
 }
+
+const LIMITS = maxLengths(recruitmentBody);
 
 const FIELDS = [
   'title',
@@ -169,13 +174,13 @@ export function PostingFormDialog({
               required
               className="sm:col-span-2"
             >
-              <Input id="post-title" maxLength={200} {...register('title')} />
+              <Input id="post-title" maxLength={LIMITS.title} {...register('title')} />
             </FormField>
             <FormField label="Vị trí" htmlFor="post-position" error={errors.position?.message} required>
-              <Input id="post-position" maxLength={120} {...register('position')} />
+              <Input id="post-position" maxLength={LIMITS.position} {...register('position')} />
             </FormField>
             <FormField label="Nơi làm việc" htmlFor="post-location" error={errors.location?.message} required>
-              <Input id="post-location" maxLength={200} {...register('location')} />
+              <Input id="post-location" maxLength={LIMITS.location} {...register('location')} />
             </FormField>
             <SelectField
               label="Loại công việc"
@@ -215,7 +220,7 @@ export function PostingFormDialog({
               error={errors.salaryText?.message}
               hint="Ví dụ 'Thỏa thuận'. Để trống sẽ hiện theo khoảng lương."
             >
-              <Input id="post-salary-text" maxLength={120} {...register('salaryText')} />
+              <Input id="post-salary-text" maxLength={LIMITS.salaryText} {...register('salaryText')} />
             </FormField>
             <div className="grid grid-cols-2 gap-4">
               <NumberField
@@ -232,7 +237,20 @@ export function PostingFormDialog({
                 error={errors.deadline?.message}
                 required
               >
-                <Input id="post-deadline" type="date" {...register('deadline')} />
+                <Controller
+                  control={control}
+                  name="deadline"
+                  render={({ field }) => (
+                    <DateInput
+                      id="post-deadline"
+                      name={field.name}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      aria-invalid={errors.deadline ? true : undefined}
+                    />
+                  )}
+                />
               </FormField>
             </div>
             <FormField
@@ -243,7 +261,12 @@ export function PostingFormDialog({
               required
               className="sm:col-span-2"
             >
-              <Textarea id="post-description" rows={4} {...register('description')} />
+              <CountedTextarea
+                id="post-description"
+                rows={4}
+                maxLength={LIMITS.description}
+                {...register('description')}
+              />
             </FormField>
             <FormField
               label="Yêu cầu"
@@ -252,7 +275,12 @@ export function PostingFormDialog({
               required
               className="sm:col-span-2"
             >
-              <Textarea id="post-requirements" rows={4} {...register('requirements')} />
+              <CountedTextarea
+                id="post-requirements"
+                rows={4}
+                maxLength={LIMITS.requirements}
+                {...register('requirements')}
+              />
             </FormField>
             <FormField
               label="Quyền lợi"
@@ -260,7 +288,12 @@ export function PostingFormDialog({
               error={errors.benefits?.message}
               className="sm:col-span-2"
             >
-              <Textarea id="post-benefits" rows={4} {...register('benefits')} />
+              <CountedTextarea
+                id="post-benefits"
+                rows={4}
+                maxLength={LIMITS.benefits}
+                {...register('benefits')}
+              />
             </FormField>
           </div>
           <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-3 sm:flex-row sm:justify-end">

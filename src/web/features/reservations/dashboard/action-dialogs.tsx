@@ -1,4 +1,5 @@
 import { formatDateTime, formatVnd } from '@contract/format';
+import { maxLengths } from '@contract/limits';
 import {
   extendBody,
   markPaidBody,
@@ -9,11 +10,16 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { FormField, Input, Textarea } from '../../../components/form-field';
+import { CountedTextarea } from '../../../components/char-count';
+import { FormField, Input } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { type ReservationAction, useReservationAction } from './api';
 import { FormDialog } from './form-dialog';
+
+const PAID_LIMITS = maxLengths(markPaidBody);
+const CANCEL_LIMITS = maxLengths(staffCancelBody);
+const REFUND_LIMITS = maxLengths(refundBody);
 
 export type ActionKind = ReservationAction['kind'];
 export interface ActionTarget {
@@ -175,17 +181,17 @@ export function ReservationActionDialog({
           <Input
             id={`${ids}-ref`}
             value={f.bankReference}
-            maxLength={100}
+            maxLength={PAID_LIMITS.bankReference}
             autoComplete="off"
             onChange={(e) => set('bankReference')(e.target.value)}
           />
         </FormField>
         <FormField label="Ghi chú" htmlFor={`${ids}-note`} error={errors.note}>
-          <Textarea
+          <CountedTextarea
             id={`${ids}-note`}
             rows={2}
             value={f.note}
-            maxLength={1000}
+            maxLength={PAID_LIMITS.note}
             onChange={(e) => set('note')(e.target.value)}
           />
         </FormField>
@@ -265,11 +271,11 @@ export function ReservationActionDialog({
         }
       >
         <FormField label="Lý do hủy" htmlFor={`${ids}-reason`} error={errors.reason} required>
-          <Textarea
+          <CountedTextarea
             id={`${ids}-reason`}
             rows={3}
             value={f.reason}
-            maxLength={500}
+            maxLength={CANCEL_LIMITS.reason}
             placeholder="Ví dụ: khách đổi ý, xe cần kiểm tra lại"
             onChange={(e) => set('reason')(e.target.value)}
           />
@@ -304,11 +310,11 @@ export function ReservationActionDialog({
         />
       </FormField>
       <FormField label="Lý do hoàn cọc" htmlFor={`${ids}-reason`} error={errors.reason} required>
-        <Textarea
+        <CountedTextarea
           id={`${ids}-reason`}
           rows={2}
           value={f.reason}
-          maxLength={500}
+          maxLength={REFUND_LIMITS.reason}
           onChange={(e) => set('reason')(e.target.value)}
         />
       </FormField>
@@ -321,7 +327,7 @@ export function ReservationActionDialog({
         <Input
           id={`${ids}-refref`}
           value={f.reference}
-          maxLength={100}
+          maxLength={REFUND_LIMITS.reference}
           autoComplete="off"
           onChange={(e) => set('reference')(e.target.value)}
         />

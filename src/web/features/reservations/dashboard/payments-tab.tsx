@@ -1,4 +1,5 @@
 import { formatDateTime, formatVnd } from '@contract/format';
+import { maxLengths } from '@contract/limits';
 import {
   PAYMENT_OUTCOME_LABELS,
   PAYMENT_OUTCOMES,
@@ -11,10 +12,11 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../../components/badge';
+import { CountedTextarea } from '../../../components/char-count';
 import type { Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { FilterSelect } from '../../../components/filter-select';
-import { FormField, Textarea } from '../../../components/form-field';
+import { FormField } from '../../../components/form-field';
 import { actionsColumn } from '../../../components/row-actions';
 import { errorMessage } from '../../../lib/api-client';
 import { enumOptions } from '../../../lib/enum-options';
@@ -22,6 +24,8 @@ import { useListParams } from '../../../lib/use-list-params';
 import { useMarkHandled, usePayments } from './api';
 import { FormDialog } from './form-dialog';
 import { ListBody } from './list-body';
+
+const HANDLED_LIMITS = maxLengths(paymentHandledBody);
 
 const OUTCOME_TONES: Record<PaymentOutcome, BadgeTone> = {
   confirmed: 'success',
@@ -89,10 +93,10 @@ function HandledDialog({
       }
     >
       <FormField label="Ghi chú xử lý" htmlFor={`${id}-note`} error={error} required>
-        <Textarea
+        <CountedTextarea
           id={`${id}-note`}
           rows={3}
-          maxLength={500}
+          maxLength={HANDLED_LIMITS.note}
           value={note}
           placeholder="Ví dụ: đã gọi khách, hoàn lại 2.000.000 đ chuyển thiếu"
           onChange={(e) => {

@@ -1,10 +1,14 @@
+import { maxLengths } from '@contract/limits';
 import { type SaleView, saleCancelBody } from '@contract/sales';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { CountedTextarea } from '../../../components/char-count';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Textarea } from '../../../components/form-field';
+
 import { errorMessage } from '../../../lib/api-client';
 import { useCancelSale } from '../api';
+
+const LIMITS = maxLengths(saleCancelBody);
 
 /** Cancels a sale after a confirmation with a reason (required by the contract); the car goes back on sale. */
 export function CancelSaleDialog({ sale, onClose }: { sale: SaleView | null; onClose: () => void }) {
@@ -57,9 +61,10 @@ export function CancelSaleDialog({ sale, onClose }: { sale: SaleView | null; onC
               <label htmlFor="cancel-reason" className="block font-medium text-slate-700">
                 Lý do hủy <span className="text-red-600">*</span>
               </label>
-              <Textarea
+              <CountedTextarea
                 id="cancel-reason"
                 rows={3}
+                maxLength={LIMITS.reason}
                 value={reason}
                 onChange={(e) => {
                   setReason(e.target.value);

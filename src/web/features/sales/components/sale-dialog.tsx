@@ -1,4 +1,5 @@
 import { formatPrice, formatVnd, vnDayKey } from '@contract/format';
+import { maxLengths } from '@contract/limits';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -12,9 +13,10 @@ import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button';
+import { CountedTextarea } from '../../../components/char-count';
 import { CloseButton } from '../../../components/close-button';
 import { DateInput } from '../../../components/date-input';
-import { FormAlert, FormField, Input, Select, Textarea } from '../../../components/form-field';
+import { FormAlert, FormField, Input, Select } from '../../../components/form-field';
 import { NumberField } from '../../../components/number-field';
 import { SelectField } from '../../../components/select-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -43,6 +45,7 @@ interface SaleForm {
 }
 
 const resolver = zodResolver(saleCreateBody) as unknown as Resolver<SaleForm>;
+const LIMITS = maxLengths(saleCreateBody);
 
 function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }) {
   const { data: me } = useMyInfo();
@@ -134,7 +137,12 @@ function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }
             required
             className="sm:col-span-2"
           >
-            <Input id="sale-buyer" autoComplete="off" {...register('buyerName')} />
+            <Input
+              id="sale-buyer"
+              autoComplete="off"
+              maxLength={LIMITS.buyerName}
+              {...register('buyerName')}
+            />
           </FormField>
           <FormField label="Số điện thoại" htmlFor="sale-phone" error={errors.buyerPhone?.message} required>
             <Input
@@ -146,7 +154,13 @@ function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }
             />
           </FormField>
           <FormField label="Email" htmlFor="sale-email" error={errors.buyerEmail?.message}>
-            <Input id="sale-email" type="email" autoComplete="off" {...register('buyerEmail')} />
+            <Input
+              id="sale-email"
+              type="email"
+              autoComplete="off"
+              maxLength={LIMITS.buyerEmail}
+              {...register('buyerEmail')}
+            />
           </FormField>
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -223,7 +237,7 @@ function SaleFormBody({ car, onClose }: { car: SaleTarget; onClose: () => void }
             error={errors.note?.message}
             className="sm:col-span-2"
           >
-            <Textarea id="sale-note" rows={3} {...register('note')} />
+            <CountedTextarea id="sale-note" rows={3} maxLength={LIMITS.note} {...register('note')} />
           </FormField>
         </fieldset>
       </div>

@@ -1,3 +1,5 @@
+import { maxLengths } from '@contract/limits';
+import { officialPriceSchema } from '@contract/registration-fees';
 import { foldVietnamese } from '@contract/text';
 import type { WebConfiguration } from '@contract/web-config';
 import { Plus, Search, Trash2 } from 'lucide-react';
@@ -14,6 +16,8 @@ import { Button, IconButton } from '../../../components/button';
 import { Input } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
 import { cx } from '../../../lib/cx';
+
+const LIMITS = maxLengths(officialPriceSchema);
 
 const cell = 'space-y-1';
 const small = 'block text-xs font-medium text-slate-600 sm:sr-only';
@@ -94,6 +98,7 @@ export function OfficialPrices({
                     <Input
                       id={`cfg-op-brand-${i}`}
                       aria-invalid={e?.brand ? true : undefined}
+                      maxLength={LIMITS.brand}
                       {...register(`carCalculations.officialPrices.${i}.brand`)}
                     />
                   </div>
@@ -104,6 +109,7 @@ export function OfficialPrices({
                     <Input
                       id={`cfg-op-model-${i}`}
                       aria-invalid={e?.model ? true : undefined}
+                      maxLength={LIMITS.model}
                       {...register(`carCalculations.officialPrices.${i}.model`)}
                     />
                   </div>
@@ -114,6 +120,7 @@ export function OfficialPrices({
                     <Input
                       id={`cfg-op-version-${i}`}
                       aria-invalid={e?.version ? true : undefined}
+                      maxLength={LIMITS.version}
                       {...register(`carCalculations.officialPrices.${i}.version`)}
                     />
                   </div>

@@ -1,7 +1,11 @@
-import type { ShowroomPolicies, WebConfiguration } from '@contract/web-config';
+import { maxLengths } from '@contract/limits';
+import { type ShowroomPolicies, showroomPolicies, type WebConfiguration } from '@contract/web-config';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { FormField, Textarea } from '../../../components/form-field';
+import { CountedTextarea } from '../../../components/char-count';
+import { FormField } from '../../../components/form-field';
 import { Card } from './settings-fields';
+
+const LIMITS = maxLengths(showroomPolicies);
 
 const POLICY_FIELDS: { key: keyof ShowroomPolicies; label: string; hint: string }[] = [
   { key: 'warranty', label: 'Bảo hành', hint: 'Hiện cạnh giá trên mọi trang xe.' },
@@ -39,10 +43,10 @@ export function PolicyFields({
             error={errors?.[f.key]?.message}
             hint={f.hint}
           >
-            <Textarea
+            <CountedTextarea
               id={`cfg-policy-${f.key}`}
               rows={3}
-              maxLength={2000}
+              maxLength={LIMITS[f.key]}
               {...register(`policies.${f.key}`)}
             />
           </FormField>

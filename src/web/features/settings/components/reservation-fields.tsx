@@ -1,6 +1,8 @@
 import { bankByBin, VIETQR_BANKS } from '@contract/banks';
 import { formatVnd } from '@contract/format';
+import { maxLengths } from '@contract/limits';
 import { depositFor, reservationsOpen } from '@contract/reservation-labels';
+import { reservationSettings } from '@contract/reservations';
 import type { WebConfiguration } from '@contract/web-config';
 import {
   type Control,
@@ -23,6 +25,7 @@ function randomKey(): string {
 }
 
 const EXAMPLE_PRICE = 500_000_000;
+const LIMITS = maxLengths(reservationSettings);
 
 /**
  * "Đặt cọc giữ xe": whether visitors may reserve a car online, the deposit, how long they have to pay
@@ -188,7 +191,7 @@ export function ReservationFields({
               id="cfg-res-account"
               inputMode="numeric"
               autoComplete="off"
-              maxLength={19}
+              maxLength={LIMITS.accountNumber}
               {...register('reservations.accountNumber')}
             />
           </FormField>
@@ -201,7 +204,7 @@ export function ReservationFields({
             <Input
               id="cfg-res-name"
               autoComplete="off"
-              maxLength={100}
+              maxLength={LIMITS.accountName}
               placeholder="CONG TY TNHH AUTOVIET"
               {...register('reservations.accountName')}
             />
@@ -220,7 +223,7 @@ export function ReservationFields({
               id="cfg-res-key"
               autoComplete="off"
               spellCheck={false}
-              maxLength={200}
+              maxLength={LIMITS.webhookApiKey}
               {...register('reservations.webhookApiKey')}
             />
           </FormField>

@@ -1,3 +1,4 @@
+import { maxLengths } from '@contract/limits';
 import { type WebConfiguration, webConfiguration } from '@contract/web-config';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +21,8 @@ import { ReservationFields } from '../components/reservation-fields';
 import { Card, msg, PercentInput } from '../components/settings-fields';
 
 const ADMIN_KEY = [...WEB_CONFIG_KEY, 'admin'] as const;
-const SYSTEM_MESSAGE_MAX = 8000;
+const LIMITS = maxLengths(webConfiguration);
+const SYSTEM_MESSAGE_MAX = LIMITS.systemMessage;
 
 /** /dashboard/setting: every field of the web configuration; GET web-configuration/admin, PUT web-configuration. */
 export default function SettingsPage() {
@@ -86,7 +88,7 @@ export default function SettingsPage() {
       error={msg(errors[name] as FieldError | undefined)}
       required={required}
     >
-      <Input id={`cfg-${name}`} {...props} {...register(name)} />
+      <Input id={`cfg-${name}`} maxLength={LIMITS[name]} {...props} {...register(name)} />
     </FormField>
   );
 

@@ -130,10 +130,10 @@ export default function SliderFormPage() {
           ) : (
             <>
               <FormField label="Tiêu đề" htmlFor="slider-title" error={errors.title?.message} required>
-                <Input id="slider-title" maxLength={150} {...register('title')} />
+                <Input id="slider-title" {...register('title')} />
               </FormField>
               <FormField label="Mô tả ngắn" htmlFor="slider-subtitle" error={errors.subtitle?.message}>
-                <Input id="slider-subtitle" maxLength={300} {...register('subtitle')} />
+                <Input id="slider-subtitle" {...register('subtitle')} />
               </FormField>
               <FormField
                 label="Liên kết"
@@ -145,12 +145,7 @@ export default function SliderFormPage() {
               </FormField>
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField label="Chữ trên nút" htmlFor="slider-button" error={errors.buttonText?.message}>
-                  <Input
-                    id="slider-button"
-                    maxLength={40}
-                    placeholder="Xem ngay"
-                    {...register('buttonText')}
-                  />
+                  <Input id="slider-button" placeholder="Xem ngay" {...register('buttonText')} />
                 </FormField>
                 <FormField
                   label="Thứ tự"

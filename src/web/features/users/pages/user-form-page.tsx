@@ -1,3 +1,4 @@
+import { maxLengths } from '@contract/limits';
 import {
   PERMISSION_DESCRIPTIONS,
   type Permission,
@@ -50,6 +51,7 @@ const createSchema = userCreateBody.extend({
   username: z.preprocess((v) => (v === '' ? undefined : v), userCreateBody.shape.username),
 });
 const updateSchema = userUpdateBody.extend({ permissions: permissionList, username: z.string().optional() });
+const LIMITS = maxLengths(userCreateBody);
 
 function PermissionsEditor({
   value,
@@ -290,7 +292,12 @@ export default function UserFormPage() {
           ) : (
             <div className="space-y-4">
               <FormField label="Họ và tên" htmlFor="user-fullname" error={errors.fullName?.message} required>
-                <Input id="user-fullname" autoComplete="off" {...register('fullName')} />
+                <Input
+                  id="user-fullname"
+                  autoComplete="off"
+                  maxLength={LIMITS.fullName}
+                  {...register('fullName')}
+                />
               </FormField>
               <FormField
                 label="Tên đăng nhập"
@@ -307,6 +314,7 @@ export default function UserFormPage() {
                   autoComplete="off"
                   autoCapitalize="none"
                   readOnly={isEdit}
+                  maxLength={LIMITS.username}
                   {...register('username', {
                     onChange: (e) => {
                       typedUsername.current = e.target.value !== '';
@@ -316,7 +324,13 @@ export default function UserFormPage() {
               </FormField>
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField label="Email" htmlFor="user-email" error={errors.email?.message} required>
-                  <Input id="user-email" type="email" autoComplete="off" {...register('email')} />
+                  <Input
+                    id="user-email"
+                    type="email"
+                    autoComplete="off"
+                    maxLength={LIMITS.email}
+                    {...register('email')}
+                  />
                 </FormField>
                 <FormField label="Số điện thoại" htmlFor="user-phone" error={errors.phone?.message}>
                   <Input
