@@ -10,3 +10,4 @@ export * from './leads/management';
 export * from './leads/response-time';
 export * from './leads/settings';
 export * from './leads/source';
+export * from './leads/source-stats';

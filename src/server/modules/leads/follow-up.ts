@@ -43,7 +43,8 @@ export async function setFollowUp(
     throw badRequest(FOLLOW_UP_MESSAGES.tooFar, { date: FOLLOW_UP_MESSAGES.tooFar });
   await deps.db.transaction(async (tx) => {
     const row = await leadRow(tx, type, id, true);
-    if (at && !OPEN_LEAD_STATUSES.includes(row.status as LeadStatus)) throw conflict(FOLLOW_UP_MESSAGES.closed);
+    if (at && !OPEN_LEAD_STATUSES.includes(row.status as LeadStatus))
+      throw conflict(FOLLOW_UP_MESSAGES.closed);
     if (!at && !row.followUpAt) return;
     await tx
       .update(leads)

@@ -16,8 +16,8 @@ import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict } from '../../platform/errors';
 import { onStatusChange } from './lifecycle';
 import { leadEvents, leads } from './schema';
-import type { LeadRow, LeadsDeps } from './types';
 import { tellAssignee } from './tell-assignee';
+import type { LeadRow, LeadsDeps } from './types';
 import { eventView, leadRow, leadView, staffNames } from './views';
 import { dmy, LEAD_MESSAGES, leadLink } from './wording';
 

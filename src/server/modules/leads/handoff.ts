@@ -26,7 +26,10 @@ export function handoffReceipt(row: Parameters<typeof leadReceipt>[0]) {
 
 /** "Khách muốn gặp nhân viên tư vấn từ khung chat. Câu hỏi cuối: "bớt giá được không"" */
 function handoffMessage(transcript: { role: string; content: string }[]): string {
-  const last = [...transcript].reverse().find((t) => t.role === 'user')?.content.trim();
+  const last = [...transcript]
+    .reverse()
+    .find((t) => t.role === 'user')
+    ?.content.trim();
   const base = 'Khách muốn gặp nhân viên tư vấn từ khung chat.';
   if (!last) return base;
   const question = last.length > MAX_QUESTION ? `${last.slice(0, MAX_QUESTION - 1)}…` : last;
@@ -57,7 +60,9 @@ export async function handoffToPerson(
   if (existing) return replay(existing);
   if (!(await limiter.hit(actor.ip ?? ''))) throw tooMany(LEAD_RATE_LIMIT_MESSAGE);
   // The greeting every chat starts with says nothing about this visitor.
-  const turns = body.transcript.filter((t, i) => !(i === 0 && t.role === 'model' && t.content === CHAT_GREETING));
+  const turns = body.transcript.filter(
+    (t, i) => !(i === 0 && t.role === 'model' && t.content === CHAT_GREETING),
+  );
   const transcript = capTranscript(turns).map(({ role, content }) => ({ role, content }));
   const creation = await prepareCreation(deps, 'CONSULTING', body.source, { chat: true });
   const values: NewLead = {

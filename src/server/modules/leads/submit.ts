@@ -138,7 +138,9 @@ export async function submitLead(
       .onConflictDoNothing({ target: leads.clientRequestId })
       .returning();
     if (!inserted) return null;
-    await tx.insert(leadEvents).values({ leadId: inserted.id, kind: 'CREATED', toStatus: 'NEW' });
+    await tx
+      .insert(leadEvents)
+      .values({ leadId: inserted.id, kind: 'CREATED', toStatus: 'NEW', createdAt: inserted.createdAt });
     await creation.inTx(tx, inserted);
     return inserted;
   });
