@@ -50,6 +50,8 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   ['GET', /^\/api\/recruitments(\/:id|\/type\/:type)?$/, 'public'],
   ['POST', /^\/api\/recruitments\/:id\/apply$/, 'public'],
   ['POST', /^\/api\/chatbot\/history$/, 'public'],
+  // "Gặp nhân viên tư vấn": a visitor leaves a name and phone from the chat, like a lead form.
+  ['POST', /^\/api\/chat\/handoff$/, 'public'],
   ['GET', /^\/api\/uploads\//, 'public'],
   // The WebSocket endpoint signs in inside its CONNECT frame.
   ['GET', /^\/api\/notifications$/, 'public'],
