@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARS } from '../patterns';
+import { CONTROL_CHARS, HOST_NAME } from '../patterns';
 
 /**
  * Where a visitor came from, captured by the web app on the first page of the visit (sessionStorage)
@@ -26,9 +26,6 @@ export const SOURCE_MESSAGES = {
   referrer: 'Trang giới thiệu phải là tên miền (ví dụ: google.com)',
 } as const;
 
-/** A host name: labels of letters, digits and dashes (punycode included), dot separated. */
-const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
 const utm = (message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -48,7 +45,7 @@ export const leadSourceInput = z
       (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toLowerCase()) : v),
       z
         .string({ message: SOURCE_MESSAGES.referrer })
-        .regex(HOST, { message: SOURCE_MESSAGES.referrer })
+        .regex(HOST_NAME, { message: SOURCE_MESSAGES.referrer })
         .optional(),
     ),
   })
