@@ -13,7 +13,8 @@ export const tableClasses = {
 
 const highlightedRow = 'bg-amber-50 motion-safe:transition-colors motion-safe:duration-1000';
 /** A row in trouble (a lead waiting past its target): red, and the row says why in words too. */
-const dangerRow = 'bg-red-50 hover:bg-red-100/70 [&>td:first-child]:border-l-4 [&>td:first-child]:border-l-red-600';
+const dangerRow =
+  'bg-red-50 hover:bg-red-100/70 [&>td:first-child]:border-l-4 [&>td:first-child]:border-l-red-600';
 
 export interface Column<T> {
   /** Unique key of the column. */
