@@ -130,7 +130,7 @@ describe('GET /api/dashboard/lead-sources', () => {
       expect(res.json.sources).toEqual([
         { name: 'facebook', channel: 'CAMPAIGN', count: 4 },
         { name: 'google.com', channel: 'REFERRAL', count: 2 },
-        { name: 'google.com', channel: 'CHAT', count: 1 },
+        { name: 'Chat tư vấn', channel: 'CHAT', count: 1 },
         { name: 'Truy cập trực tiếp', channel: 'DIRECT', count: 1 },
         { name: 'zalo', channel: 'CAMPAIGN', count: 1 },
       ]);

@@ -85,9 +85,12 @@ export function DataTable<T>({
                 data-highlighted={rowHighlighted?.(row) || undefined}
                 data-danger={rowDanger?.(row) || undefined}
                 className={cx(
-                  'rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200',
-                  rowDanger?.(row) && 'bg-red-50 ring-2 ring-red-300',
-                  rowHighlighted?.(row) && 'bg-amber-50 ring-2 ring-amber-400',
+                  'rounded-xl p-4 text-sm shadow-sm',
+                  rowHighlighted?.(row)
+                    ? 'bg-amber-50 ring-2 ring-amber-400'
+                    : rowDanger?.(row)
+                      ? 'bg-red-50 ring-2 ring-red-300'
+                      : 'bg-white ring-1 ring-slate-200',
                 )}
               >
                 {title ? <div className="mb-2">{title.cell(row)}</div> : null}

@@ -14,7 +14,7 @@ import { echo, momentDays } from './range';
 
 /**
  * "Nguồn khách hàng": leads sent in the range by the channel they came through, by source (a campaign's
- * utm_source, the referring site, else the channel) and by campaign. Leads sent before sources were
+ * utm_source, the referring site, else the channel; the chat is one source) and by campaign. Leads sent before sources were
  * recorded are counted apart as unknown.
  */
 export async function leadSources(db: Db, r: StatsRange): Promise<LeadSourceStats> {
@@ -46,7 +46,8 @@ export async function leadSources(db: Db, r: StatsRange): Promise<LeadSourceStat
     }
     const channel = row.channel as LeadChannel;
     channelCount.set(channel, (channelCount.get(channel) ?? 0) + row.n);
-    const label = row.name ?? LEAD_CHANNEL_LABELS[channel];
+    // A chat lead counts as the chat, whatever site the visitor had come from before.
+    const label = channel === 'CHAT' || !row.name ? LEAD_CHANNEL_LABELS[channel] : row.name;
     const key = `${channel}:${label}`;
     const entry = sources.get(key) ?? { name: label, channel, count: 0 };
     entry.count += row.n;

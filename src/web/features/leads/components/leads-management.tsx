@@ -226,7 +226,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
           }}
         />
       }
-      filtersClassName="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 xl:grid-cols-[minmax(0,1fr)_11rem_12rem_10.5rem_10.5rem_auto]"
+      filtersClassName="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 xl:grid-cols-[minmax(0,1fr)_12rem_12rem_10.5rem_10.5rem_auto]"
       search={{
         placeholder: text.searchPlaceholder,
         label: 'Tìm yêu cầu',
