@@ -18,6 +18,7 @@ interface Ids {
   userId: number;
   overviewId: number;
   transactionId: number;
+  consultingId: number;
 }
 const ids = {} as Ids;
 
@@ -40,6 +41,7 @@ beforeAll(async () => {
   ids.transactionId = (
     await get<{ content: { transactionId: number }[] }>('soldhistory')
   ).content[0].transactionId;
+  ids.consultingId = (await get<{ content: { leadId: number }[] }>('consulting/admin')).content[0].leadId;
 });
 
 const publicPages = (): string[] => [
@@ -74,6 +76,8 @@ const dashboardPages = (): string[] =>
     '/testdriveManagement',
     '/maintenanceManagement',
     '/consultantManagement',
+    // A lead's drawer: response clock, source, follow-up.
+    `/consultantManagement?id=${ids.consultingId}`,
     '/sliders',
     '/sliders/add',
     `/sliders/${ids.overviewId}`,
@@ -149,6 +153,10 @@ describe.each([
     const panel = page.getByRole('dialog', { name: 'Chat với Trợ lý AI' });
     await panel.getByRole('log', { name: 'Cuộc trò chuyện' }).locator('li').first().waitFor();
     failures.push(...(await newViolations(page, '/cars (Trợ lý AI mở)', viewport.width)));
+    // "Gặp nhân viên tư vấn": the name and phone form in the panel.
+    await panel.getByRole('button', { name: 'Gặp nhân viên tư vấn' }).click();
+    await panel.getByTestId('chat-handoff-form').waitFor();
+    failures.push(...(await newViolations(page, '/cars (Gặp nhân viên tư vấn)', viewport.width)));
     expect(failures.join('\n')).toBe('');
   }, 240_000);
 });
