@@ -122,6 +122,7 @@ describe('manage a user with more permissions than mine', () => {
     if (method === 'PUT' && url === '/api/users/:userId')
       return { fullName: 'Đồng Nghiệp Nhiều Quyền', email: 'nhieuquyen@example.com', role: 'STAFF' };
     if (method === 'PUT' && url === '/api/permissions/:userId') return ['MANAGE_USER'];
+    if (method === 'PUT' && url === '/api/users/:id/receives-leads') return { receivesLeads: false };
     if (method === 'POST' && url === '/api/users/addUser')
       return { fullName: 'Người Mới Nhiều Quyền', email: 'moi.nhieu@example.com', permissions: granted };
     return undefined;
