@@ -12,9 +12,9 @@ export const tableClasses = {
 };
 
 const highlightedRow = 'bg-amber-50 motion-safe:transition-colors motion-safe:duration-1000';
-/** A row in trouble (a lead waiting past its target): red, and the row says why in words too. */
+/** A row in trouble (a lead waiting past its target): a red bar and a faint red tint (grey text keeps its contrast); the row says why in words too. */
 const dangerRow =
-  'bg-red-50 hover:bg-red-100/70 [&>td:first-child]:border-l-4 [&>td:first-child]:border-l-red-600';
+  'bg-red-50/40 hover:bg-red-50/50 [&>td:first-child]:border-l-4 [&>td:first-child]:border-l-red-600';
 
 export interface Column<T> {
   /** Unique key of the column. */
@@ -89,7 +89,7 @@ export function DataTable<T>({
                   rowHighlighted?.(row)
                     ? 'bg-amber-50 ring-2 ring-amber-400'
                     : rowDanger?.(row)
-                      ? 'bg-red-50 ring-2 ring-red-300'
+                      ? 'bg-red-50/40 ring-2 ring-red-300'
                       : 'bg-white ring-1 ring-slate-200',
                 )}
               >
