@@ -66,6 +66,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'end-session': 'Kết thúc phiên đăng nhập',
   'report-change': 'Báo cáo thay đổi lạ',
   'set-permissions': 'Phân quyền',
+  'set-receives-leads': 'Đổi nhận yêu cầu tự động',
+  'set-follow-up': 'Hẹn gọi lại',
   assign: 'Giao việc',
   'add-note': 'Thêm ghi chú',
   'add-photos': 'Thêm ảnh',

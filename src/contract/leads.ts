@@ -3,6 +3,11 @@
  * dashboard. One schema per form serves the web form and the server route alike.
  */
 export * from './leads/booking';
+export * from './leads/follow-up';
 export * from './leads/forms';
 export * from './leads/labels';
 export * from './leads/management';
+export * from './leads/response-time';
+export * from './leads/settings';
+export * from './leads/source';
+export * from './leads/source-stats';

@@ -11,6 +11,15 @@ const USERNAME_RULE = 'Tên đăng nhập chỉ gồm chữ thường không d�
 
 const role = z.enum(ROLES, { message: 'Vai trò không hợp lệ' });
 
+export const RECEIVES_LEADS_INVALID = 'Giá trị nhận yêu cầu không hợp lệ';
+export const RECEIVES_LEADS_NEEDS_SERVICE =
+  'Chỉ nhân viên có quyền quản lý dịch vụ hoặc quản trị viên mới được nhận yêu cầu tự động';
+
+/** PUT users/{id}/receives-leads */
+export const receivesLeadsBody = z.object({
+  receivesLeads: z.boolean({ message: RECEIVES_LEADS_INVALID }),
+});
+
 export const userCreateBody = z.object({
   fullName: requiredText('Họ và tên', 100),
   username: z
@@ -24,6 +33,8 @@ export const userCreateBody = z.object({
   phone: optionalBlank(phoneSchema),
   role: role.default('STAFF'),
   permissions: permissionList.default([]),
+  /** "Nhận yêu cầu": takes part in the automatic hand-out of new leads (MANAGE_SERVICE holders and admins). */
+  receivesLeads: z.boolean({ message: RECEIVES_LEADS_INVALID }).default(false),
 });
 export type UserCreateBody = z.input<typeof userCreateBody>;
 
@@ -70,6 +81,7 @@ export const userViewSchema = z.object({
   role: z.enum(ROLES),
   active: z.boolean(),
   permissions: z.array(z.enum(PERMISSIONS)),
+  receivesLeads: z.boolean(),
   createdAt: z.string(),
 });
 export type UserView = z.infer<typeof userViewSchema>;

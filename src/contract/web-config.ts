@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+import { DEFAULT_LEAD_HANDLING, leadHandlingSettings } from './leads/settings';
 import {
   DEFAULT_REMAINING_QUALITY_BANDS,
   DEFAULT_REMAINING_QUALITY_BEYOND,
@@ -128,6 +129,7 @@ export const webConfiguration = z.object({
   carCalculations: carCalculations,
   policies: showroomPolicies,
   reservations: reservationSettings,
+  leadHandling: leadHandlingSettings,
   systemMessage: text('Lời nhắc hệ thống', 8000),
   /** A staff session unused for this long is signed out (besides the token's 7-day lifetime). */
   sessionIdleHours: z.coerce
@@ -153,6 +155,7 @@ export const DEFAULT_WEB_CONFIGURATION: WebConfiguration = {
   carCalculations: DEFAULT_CAR_CALCULATIONS,
   policies: DEFAULT_SHOWROOM_POLICIES,
   reservations: DEFAULT_RESERVATION_SETTINGS,
+  leadHandling: DEFAULT_LEAD_HANDLING,
   systemMessage: DEFAULT_SYSTEM_MESSAGE,
   sessionIdleHours: 8,
 };
@@ -169,6 +172,11 @@ export function withConfigDefaults(stored: unknown): WebConfiguration {
     carCalculations: { ...DEFAULT_CAR_CALCULATIONS, ...(data.carCalculations ?? {}) },
     policies: { ...DEFAULT_SHOWROOM_POLICIES, ...(data.policies ?? {}) },
     reservations: { ...DEFAULT_RESERVATION_SETTINGS, ...(data.reservations ?? {}) },
+    leadHandling: {
+      ...DEFAULT_LEAD_HANDLING,
+      ...(data.leadHandling ?? {}),
+      autoAssign: { ...DEFAULT_LEAD_HANDLING.autoAssign, ...(data.leadHandling?.autoAssign ?? {}) },
+    },
   };
   const parsed = webConfiguration.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_WEB_CONFIGURATION;

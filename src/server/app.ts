@@ -186,6 +186,7 @@ export async function buildApp(opts: BuildOptions) {
     notifications,
     webConfig,
     cars: carDirectory(ctx.db, cars),
+    jobs,
   });
   // Public content: banners, news, recruitment (CVs in private storage), share previews.
   const sliders = new SlidersService(ctx.db, storage, app.log);

@@ -1,5 +1,9 @@
 import { SSR_STATE_ID } from '@contract/ssr';
+import { captureVisitSource } from './lib/visit-source';
 import './styles.css';
+
+// Before anything else: a link followed before the app starts would lose the landing page's address.
+captureVisitSource();
 
 /**
  * The page's only script at first. A page the server rendered is already readable: the app (React, the

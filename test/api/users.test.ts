@@ -139,6 +139,7 @@ describe('GET /api/users/{id}', () => {
       role: 'STAFF',
       active: true,
       permissions: ['MANAGE_CAR'],
+      receivesLeads: false,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     const missing = await t.call('GET', '/api/users/999999', { token: t.adminToken });

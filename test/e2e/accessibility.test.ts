@@ -23,6 +23,7 @@ interface Ids {
   alertPages: string[];
   /** A visitor's reservation waiting for the transfer: its page address (code and token). */
   reservation: string;
+  consultingId: number;
 }
 const ids = {} as Ids;
 
@@ -65,6 +66,7 @@ beforeAll(async () => {
   if (reserved.status !== 201) throw new Error(`POST reservations: ${reserved.status} ${reserved.body}`);
   const r = reserved.json as { code: string; token: string };
   ids.reservation = `/reservations/${r.code}?token=${encodeURIComponent(r.token)}`;
+  ids.consultingId = (await get<{ content: { leadId: number }[] }>('consulting/admin')).content[0].leadId;
 });
 
 const publicPages = (): string[] => [
@@ -103,6 +105,8 @@ const dashboardPages = (): string[] =>
     '/testdriveManagement',
     '/maintenanceManagement',
     '/consultantManagement',
+    // A lead's drawer: response clock, source, follow-up.
+    `/consultantManagement?id=${ids.consultingId}`,
     '/sliders',
     '/sliders/add',
     `/sliders/${ids.overviewId}`,
@@ -189,6 +193,10 @@ describe.each([
     const panel = page.getByRole('dialog', { name: 'Chat với Trợ lý AI' });
     await panel.getByRole('log', { name: 'Cuộc trò chuyện' }).locator('li').first().waitFor();
     failures.push(...(await newViolations(page, '/cars (Trợ lý AI mở)', viewport.width)));
+    // "Gặp nhân viên tư vấn": the name and phone form in the panel.
+    await panel.getByRole('button', { name: 'Gặp nhân viên tư vấn' }).click();
+    await panel.getByTestId('chat-handoff-form').waitFor();
+    failures.push(...(await newViolations(page, '/cars (Gặp nhân viên tư vấn)', viewport.width)));
     expect(failures.join('\n')).toBe('');
   }, 240_000);
 });

@@ -57,6 +57,8 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   ['GET', /^\/api\/recruitments(\/:id|\/type\/:type)?$/, 'public'],
   ['POST', /^\/api\/recruitments\/:id\/apply$/, 'public'],
   ['POST', /^\/api\/chatbot\/history$/, 'public'],
+  // "Gặp nhân viên tư vấn": a visitor leaves a name and phone from the chat, like a lead form.
+  ['POST', /^\/api\/chat\/handoff$/, 'public'],
   ['GET', /^\/api\/uploads\//, 'public'],
   // The WebSocket endpoint signs in inside its CONNECT frame.
   ['GET', /^\/api\/notifications$/, 'public'],
@@ -127,6 +129,7 @@ describe('manage a user with more permissions than mine', () => {
     if (method === 'PUT' && url === '/api/users/:userId')
       return { fullName: 'Đồng Nghiệp Nhiều Quyền', email: 'nhieuquyen@example.com', role: 'STAFF' };
     if (method === 'PUT' && url === '/api/permissions/:userId') return ['MANAGE_USER'];
+    if (method === 'PUT' && url === '/api/users/:id/receives-leads') return { receivesLeads: false };
     if (method === 'POST' && url === '/api/users/addUser')
       return { fullName: 'Người Mới Nhiều Quyền', email: 'moi.nhieu@example.com', permissions: granted };
     return undefined;

@@ -9,6 +9,7 @@ import {
   type LeadType,
   MAINTENANCE_SERVICE_TYPES,
 } from './labels';
+import { leadSourceInput } from './source';
 
 /** The three public lead forms (test drive, maintenance, consulting) and what a visitor gets back. */
 
@@ -105,6 +106,8 @@ export const testDriveForm = z
     note: optionalText('Ghi chú', 1000),
     website: honeypot,
     clientRequestId,
+    /** Where the visitor came from (web app, first page of the visit). */
+    source: leadSourceInput,
   })
   .superRefine(slotNotPast);
 export type TestDriveForm = z.input<typeof testDriveForm>;
@@ -126,6 +129,8 @@ export const maintenanceForm = z
     note: optionalText('Ghi chú', 1000),
     website: honeypot,
     clientRequestId,
+    /** Where the visitor came from (web app, first page of the visit). */
+    source: leadSourceInput,
   })
   .superRefine(slotNotPast);
 export type MaintenanceForm = z.input<typeof maintenanceForm>;
@@ -140,6 +145,7 @@ export const consultingForm = z.object({
   message: requiredText('Nội dung', 2000),
   website: honeypot,
   clientRequestId,
+  source: leadSourceInput,
 });
 export type ConsultingForm = z.input<typeof consultingForm>;
 export type ConsultingBody = z.output<typeof consultingForm>;

@@ -4,6 +4,7 @@ import { parseVnDate, vnDayKey } from '../format';
 import { checkRangeOrder, rangeFields } from '../stats';
 import { optionalText } from './forms';
 import { CONSULTING_TOPICS, LEAD_STATUSES, LEAD_TYPES, MAINTENANCE_SERVICE_TYPES } from './labels';
+import { leadSourceViewSchema } from './source';
 
 /** Leads in the dashboard (MANAGE_SERVICE): list filters, changes, views and counts. */
 
@@ -22,20 +23,28 @@ const dateFilter = (label: string) =>
       return vnDayKey(day);
     });
 
+const trueFalse = (message: string) =>
+  z
+    .enum(['true', 'false'], { message })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true'));
+
 /**
  * GET {path}/admin: page (1-based), size (default 5), search (accent-insensitive: name, phone,
  * e-mail, reference, car, plate), status, from / to (yyyy-mm-dd or dd/mm/yyyy: the booked day for
- * test drives and maintenance, the day of submission for consulting), assigneeId, overdue.
+ * test drives and maintenance, the day of submission for consulting), assigneeId, overdue,
+ * followUpOverdue (a promised call-back has passed), responseLate (new and past the response target).
  */
 export const leadsQuery = pageQuery(5).extend({
   status: z.enum(LEAD_STATUSES, { message: 'Trạng thái không hợp lệ' }).optional(),
   from: dateFilter('Từ ngày'),
   to: dateFilter('Đến ngày'),
   assigneeId: positiveId('Nhân viên không hợp lệ').optional(),
-  overdue: z
-    .enum(['true', 'false'], { message: 'Giá trị lọc quá hạn không hợp lệ' })
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  overdue: trueFalse('Giá trị lọc quá hạn không hợp lệ'),
+  /** Open leads whose follow-up moment ("hẹn gọi lại") has passed. */
+  followUpOverdue: trueFalse('Giá trị lọc hẹn gọi lại không hợp lệ'),
+  /** New leads past their response target. */
+  responseLate: trueFalse('Giá trị lọc chờ phản hồi không hợp lệ'),
 });
 export type LeadsQuery = z.input<typeof leadsQuery>;
 
@@ -96,10 +105,25 @@ export const leadViewSchema = z.object({
   assignee: staffRefSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The response deadline: the target (settings) counted in opening hours from arrival; null for older leads. */
+  responseDueAt: z.string().nullable(),
+  /** Opening-hours minutes waited: until now while new, until the first contact after; null when unknown. */
+  waitingMinutes: z.number().nullable(),
+  /** Still new and past the deadline. */
+  responseLate: z.boolean(),
+  /** When the lead first left "Mới" (the first contact); null while new. */
+  firstResponseAt: z.string().nullable(),
+  /** The promised call-back ("hẹn gọi lại"), ISO, and as dd/mm/yyyy HH:mm. */
+  followUpAt: z.string().nullable(),
+  followUpText: z.string().nullable(),
+  /** Still open while its follow-up moment has passed. */
+  followUpOverdue: z.boolean(),
+  /** Where the visitor came from; null for leads sent before sources were recorded. */
+  source: leadSourceViewSchema.nullable(),
 });
 export type LeadView = z.infer<typeof leadViewSchema>;
 
-export const LEAD_EVENT_KINDS = ['CREATED', 'STATUS', 'ASSIGN', 'NOTE'] as const;
+export const LEAD_EVENT_KINDS = ['CREATED', 'STATUS', 'ASSIGN', 'NOTE', 'FOLLOW_UP'] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
 export const leadEventViewSchema = z.object({
@@ -122,6 +146,8 @@ export const leadDetailSchema = leadViewSchema.extend({
   events: z.array(leadEventViewSchema),
   /** Statuses the lead may move to now. */
   nextStatuses: z.array(z.enum(LEAD_STATUSES)),
+  /** The chat so far when the visitor asked the advisor for a person (the visible turns, capped). */
+  transcript: z.array(z.object({ role: z.enum(['user', 'model']), content: z.string() })).nullable(),
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 

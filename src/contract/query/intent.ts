@@ -223,8 +223,11 @@ export function parseMisc(q: Query) {
       /(bao duong|bao tri|sua chua|sua xe|thay dau|thay nhot|ve sinh xe|kiem tra xe dinh ky|bao hanh)/.test(
         f,
       ),
+    // Asking for a person: the chat then offers "Gặp nhân viên tư vấn".
     consulting:
-      /(tu van vien|nhan vien tu van|gap nhan vien|goi lai cho|goi lai|de lai so|nguoi tu van)/.test(f),
+      /(tu van vien|nhan vien tu van|gap (?:nhan vien|nguoi|tu van|sale|ban hang)|goi lai cho|goi lai|de lai so|nguoi tu van|goi (?:dien )?cho (?:toi|minh|em|tui|anh|chi)(?![a-z])|noi chuyen (?:voi|truc tiep)|nguoi that|tu van truc tiep|lien he (?:lai )?(?:voi )?(?:toi|minh|em|tui)(?![a-z]))/.test(
+        f,
+      ),
     compare:
       /(so sanh|so voi|khac nhau|nen chon xe nao|nen lay xe nao|chon xe nao|chon chiec nao|xe nao hon|xe nao tot hon|hay hon|giua)/.test(
         f,

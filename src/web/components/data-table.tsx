@@ -12,6 +12,9 @@ export const tableClasses = {
 };
 
 const highlightedRow = 'bg-amber-50 motion-safe:transition-colors motion-safe:duration-1000';
+/** A row in trouble (a lead waiting past its target): a red bar and a faint red tint (grey text keeps its contrast); the row says why in words too. */
+const dangerRow =
+  'bg-red-50/40 hover:bg-red-50/50 [&>td:first-child]:border-l-4 [&>td:first-child]:border-l-red-600';
 
 export interface Column<T> {
   /** Unique key of the column. */
@@ -42,6 +45,7 @@ export function DataTable<T>({
   caption,
   className,
   rowHighlighted,
+  rowDanger,
 }: {
   columns: Column<T>[];
   rows: T[] | undefined;
@@ -52,6 +56,8 @@ export function DataTable<T>({
   className?: string;
   /** Rows to draw the eye to (a lead that just arrived): tinted, with `data-highlighted`. */
   rowHighlighted?: (row: T) => boolean;
+  /** Rows in trouble: tinted red with `data-danger` (their cells must also say so in text). */
+  rowDanger?: (row: T) => boolean;
 }) {
   const list = rows ?? [];
   const title = columns.find((c) => c.mobile === 'title');
@@ -77,9 +83,14 @@ export function DataTable<T>({
               <li
                 key={rowKey(row)}
                 data-highlighted={rowHighlighted?.(row) || undefined}
+                data-danger={rowDanger?.(row) || undefined}
                 className={cx(
-                  'rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200',
-                  rowHighlighted?.(row) && 'bg-amber-50 ring-2 ring-amber-400',
+                  'rounded-xl p-4 text-sm shadow-sm',
+                  rowHighlighted?.(row)
+                    ? 'bg-amber-50 ring-2 ring-amber-400'
+                    : rowDanger?.(row)
+                      ? 'bg-red-50/40 ring-2 ring-red-300'
+                      : 'bg-white ring-1 ring-slate-200',
                 )}
               >
                 {title ? <div className="mb-2">{title.cell(row)}</div> : null}
@@ -132,7 +143,12 @@ export function DataTable<T>({
                   <tr
                     key={rowKey(row)}
                     data-highlighted={rowHighlighted?.(row) || undefined}
-                    className={cx(tableClasses.tr, rowHighlighted?.(row) && highlightedRow)}
+                    data-danger={rowDanger?.(row) || undefined}
+                    className={cx(
+                      tableClasses.tr,
+                      rowDanger?.(row) && dangerRow,
+                      rowHighlighted?.(row) && highlightedRow,
+                    )}
                   >
                     {columns.map((c) => (
                       <td key={c.key} className={cx(tableClasses.td, c.className)}>

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/stats';
 import type { Db } from '../../db/client';
 import { leadEvents, leads } from '../../db/schema';
+import { leadSources } from './lead-sources';
 import { addDays, DAY_MS, dayStart, daysBetween, echo, int, momentDays, mondayOf, VN_TZ } from './range';
 
 /** Lead figures: leads per week and how fast they were first contacted (docs/statistics.md). */
@@ -51,6 +52,11 @@ export class LeadStats {
       });
     }
     return out;
+  }
+
+  /** GET dashboard/lead-sources: "Nguồn khách hàng" (lead-sources.ts). */
+  leadSources(r: StatsRange) {
+    return leadSources(this.db, r);
   }
 
   /** GET dashboard/lead-response: the share of leads first contacted within 24 hours. */

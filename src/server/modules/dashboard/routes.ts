@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CarStatus } from '../../../contract/cars';
+import { leadSourceStatsSchema } from '../../../contract/leads';
 import { hasPermission } from '../../../contract/permissions';
 import {
   brandSalesRowSchema,
@@ -215,6 +216,20 @@ export function dashboardRoutes(service: DashboardService) {
         },
       },
       (req) => service.leads.leadResponse(req.query),
+    );
+
+    app.get(
+      '/dashboard/lead-sources',
+      {
+        config,
+        schema: {
+          response: { 200: leadSourceStatsSchema },
+          tags,
+          summary: `Nguồn khách hàng: yêu cầu theo kênh, nguồn và chiến dịch (${RANGE})`,
+          querystring: statsRangeQuery,
+        },
+      },
+      (req) => service.leads.leadSources(req.query),
     );
   };
 }

@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { vnDayKey } from '../../../contract/format';
 import {
+  addOpeningMinutes,
   CONSULTING_TOPICS,
+  DEFAULT_LEAD_HANDLING,
   type LeadStatus,
   type LeadType,
   MAINTENANCE_SERVICE_TYPES,
   nextLeadStatuses,
+  openingWindow,
 } from '../../../contract/leads';
 // biome-ignore lint/style/noRestrictedImports: cross-module tables still read here; being moved behind services
 import { leadEvents, leads, notifications } from '../../db/schema';
@@ -15,6 +18,7 @@ import type { CarsService } from '../cars/service';
 import type { UsersService } from '../users/service';
 import { carLabel } from './cars';
 import { type LeadsService, leadReference, leadSearchText } from './service';
+import { sourceValues } from './source';
 
 /** A small deterministic generator, so every demo showroom looks the same. */
 function rng(seed: number) {
@@ -68,6 +72,20 @@ const MESSAGES: Record<(typeof CONSULTING_TOPICS)[number], string> = {
   OTHER: 'Showroom có nhận bảo hành xe đã mua ở nơi khác không?',
 };
 
+/** Where demo visitors came from (drawn from their own generator: the leads themselves stay as they were). */
+const SOURCES = [
+  { utmSource: 'facebook', utmCampaign: 'xe-gia-dinh-t11' },
+  { utmSource: 'facebook', utmCampaign: 'xe-gia-dinh-t11' },
+  { utmSource: 'google', utmCampaign: 'tim-kiem-thuong-hieu' },
+  { utmSource: 'zalo', utmCampaign: 'oa-khach-cu' },
+  { referrer: 'www.google.com' },
+  { referrer: 'www.google.com' },
+  { referrer: 'oto.com.vn' },
+  { referrer: 'bonbanh.com' },
+  {},
+  {},
+] as const;
+
 /** About two dozen leads over the last month and the coming two weeks, in every status, with history. */
 export const seedDemoLeads: DemoSeeder = async (ctx, services) => {
   const leadsService = services.leads as LeadsService | undefined;
@@ -75,6 +93,8 @@ export const seedDemoLeads: DemoSeeder = async (ctx, services) => {
   const cars = (await (services.cars as CarsService | undefined)?.homepage('newest')) ?? [];
   if (!leadsService) return;
   const r = rng(20_261_121);
+  const fromWhere = rng(17);
+  const opening = openingWindow(null);
   const now = Date.now();
   const handlers = (await leadsService.assignees()).filter((s) => s.fullName);
   const recipients = await users.idsWithPermission('MANAGE_SERVICE');
@@ -107,6 +127,8 @@ export const seedDemoLeads: DemoSeeder = async (ctx, services) => {
         email: i % 2 === 0 ? `khach${i + 1}@example.com` : null,
         createdAt,
         updatedAt: createdAt,
+        responseDueAt: addOpeningMinutes(createdAt, DEFAULT_LEAD_HANDLING.responseTargetMinutes, opening),
+        ...sourceValues(fromWhere.pick(SOURCES)),
       };
       if (type === 'TEST_DRIVE') {
         const car = r.pick(cars);
@@ -189,7 +211,9 @@ export const seedDemoLeads: DemoSeeder = async (ctx, services) => {
       }
       await tx.insert(leadEvents).values(events);
       const last = events.at(-1)!.createdAt!;
-      if (last > createdAt) await tx.update(leads).set({ updatedAt: last }).where(eq(leads.id, inserted.id));
+      const firstResponseAt = events.find((e) => e.kind === 'STATUS')?.createdAt ?? null;
+      if (last > createdAt)
+        await tx.update(leads).set({ updatedAt: last, firstResponseAt }).where(eq(leads.id, inserted.id));
       if (age <= 6 && recipients.length) {
         await tx.insert(notifications).values(
           recipients.map((userId) => ({

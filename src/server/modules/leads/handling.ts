@@ -7,13 +7,16 @@ import {
   type LeadStatus,
   type LeadType,
   nextLeadStatuses,
+  openingWindow,
   type StaffRef,
 } from '../../../contract/leads';
 import type { CurrentUser } from '../../platform/access';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict } from '../../platform/errors';
+import { onStatusChange } from './lifecycle';
 import { leadEvents, leads } from './schema';
+import { tellAssignee } from './tell-assignee';
 import type { LeadRow, LeadsDeps } from './types';
 import { eventView, leadRow, leadView, staffNames } from './views';
 import { dmy, LEAD_MESSAGES, leadLink } from './wording';
@@ -21,6 +24,7 @@ import { dmy, LEAD_MESSAGES, leadLink } from './wording';
 /** One lead with its history and the statuses it may move to next. */
 export async function leadDetail(deps: LeadsDeps, type: LeadType, id: number): Promise<LeadDetail> {
   const row = await leadRow(deps.db, type, id);
+  const w = openingWindow((await deps.webConfig.get()).openingHours);
   const events = await deps.db
     .select()
     .from(leadEvents)
@@ -28,9 +32,10 @@ export async function leadDetail(deps: LeadsDeps, type: LeadType, id: number): P
     .orderBy(desc(leadEvents.createdAt), desc(leadEvents.id));
   const staff = await staffNames(deps, [row.assigneeId]);
   return {
-    ...leadView(row, staff),
+    ...leadView(row, staff, deps.clock.now(), w),
     events: events.map((e) => eventView(e)),
     nextStatuses: nextLeadStatuses(row.status as LeadStatus),
+    transcript: row.transcript ?? null,
   };
 }
 
@@ -48,8 +53,9 @@ export async function changeLeadStatus(
     const from = row.status as LeadStatus;
     if (from === to) throw conflict(LEAD_MESSAGES.sameStatus(to));
     if (!canMoveLead(from, to)) throw conflict(LEAD_MESSAGES.badMove(from, to));
-    const at = new Date();
+    const at = deps.clock.now();
     await tx.update(leads).set({ status: to, updatedAt: at }).where(eq(leads.id, id));
+    await onStatusChange(deps, tx, row, to, at);
     await tx.insert(leadEvents).values({
       leadId: id,
       kind: 'STATUS',
@@ -101,7 +107,7 @@ export async function assignLead(
   const changed = await deps.db.transaction(async (tx) => {
     const row = await leadRow(tx, type, id, true);
     if (row.assigneeId === assigneeId) return null;
-    const at = new Date();
+    const at = deps.clock.now();
     await tx.update(leads).set({ assigneeId, updatedAt: at }).where(eq(leads.id, id));
     await tx.insert(leadEvents).values({
       leadId: id,
@@ -125,42 +131,6 @@ export async function assignLead(
   return leadDetail(deps, type, id);
 }
 
-/** A bell notification and an e-mail for the staff member a lead was given to; failures are only logged. */
-function tellAssignee(
-  deps: LeadsDeps,
-  row: LeadRow,
-  assignee: { id: number; fullName: string; email: string | null },
-  by: CurrentUser,
-) {
-  const kind = LEAD_TYPE_LABELS[row.type as LeadType].toLowerCase();
-  const message = `${by.name} giao cho bạn yêu cầu ${kind} của khách hàng ${row.fullName} (${row.reference})`;
-  const link = leadLink(row);
-  void deps.notifications.notifySafely([assignee.id], message, link);
-  if (!assignee.email) return;
-  const lines = [
-    `Xin chào ${assignee.fullName},`,
-    '',
-    `${by.name} vừa giao cho bạn một yêu cầu ${kind}:`,
-    `- Mã yêu cầu: ${row.reference}`,
-    `- Khách hàng: ${row.fullName}, điện thoại ${row.phone}${row.email ? `, email ${row.email}` : ''}`,
-  ];
-  if (row.carLabel) lines.push(`- Xe: ${row.carLabel}`);
-  if (row.licencePlate)
-    lines.push(`- Xe: ${[row.make, row.model, row.year].filter(Boolean).join(' ')} (${row.licencePlate})`);
-  if (row.preferredDate) {
-    lines.push(`- Ngày hẹn: ${dmy(row.preferredDate)}${row.timeSlot ? ` lúc ${row.timeSlot}` : ''}`);
-  }
-  if (row.message) lines.push(`- Ghi chú của khách: ${row.message}`);
-  lines.push('', `Xem chi tiết: ${deps.config.publicUrl}${link}`);
-  deps.mailer
-    .send({
-      to: assignee.email,
-      subject: `Bạn được giao yêu cầu ${kind} ${row.reference}`,
-      text: lines.join('\n'),
-    })
-    .catch((err) => deps.log.error({ err }, 'lead assignment mail failed'));
-}
-
 export async function addLeadNote(
   deps: LeadsDeps,
   type: LeadType,
@@ -171,7 +141,7 @@ export async function addLeadNote(
 ): Promise<LeadEventView> {
   const event = await deps.db.transaction(async (tx) => {
     await leadRow(tx, type, id, true);
-    const at = new Date();
+    const at = deps.clock.now();
     await tx.update(leads).set({ updatedAt: at }).where(eq(leads.id, id));
     const [inserted] = await tx
       .insert(leadEvents)

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, gte, inArray, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Page } from '../../../contract/common';
 import { vnDayKey } from '../../../contract/format';
-import { type LeadType, type LeadView, OPEN_LEAD_STATUSES } from '../../../contract/leads';
+import { type LeadType, type LeadView, OPEN_LEAD_STATUSES, openingWindow } from '../../../contract/leads';
 import { compactFold, foldVietnamese } from '../../../contract/text';
 import { leads } from './schema';
+import { speedFilters } from './speed-filters';
 import type { LeadsDeps, LeadsQueryParsed } from './types';
 import { leadView, staffNames } from './views';
 
@@ -60,6 +61,7 @@ export async function listLeads(
     );
     conditions.push(q.overdue ? late : sql`not coalesce(${late}, false)`);
   }
+  conditions.push(...speedFilters(q, now));
   const where = and(...conditions);
   const [{ total }] = await deps.db.select({ total: count() }).from(leads).where(where);
   const rows = await deps.db
@@ -73,8 +75,9 @@ export async function listLeads(
     deps,
     rows.map((r) => r.assigneeId),
   );
+  const w = openingWindow((await deps.webConfig.get()).openingHours);
   return {
-    content: rows.map((r) => leadView(r, staff, now)),
+    content: rows.map((r) => leadView(r, staff, now, w)),
     totalElements: total,
     totalPages: Math.ceil(total / q.size),
     page: q.page,

@@ -8,6 +8,7 @@ import {
   leadAssignBody,
   leadDetailSchema,
   leadEventViewSchema,
+  leadFollowUpBody,
   leadNoteBody,
   leadReceiptSchema,
   leadStatusBody,
@@ -22,6 +23,7 @@ import {
 import type { App } from '../../context';
 import { requireUser } from '../../platform/access';
 import { actorOf } from '../../platform/actor';
+import { chatHandoffRoute } from './handoff-route';
 import type { LeadsService } from './service';
 
 const tags = ['Dịch vụ: lái thử, bảo dưỡng, tư vấn'];
@@ -165,6 +167,31 @@ export function leadsRoutes(service: LeadsService) {
         (req) => service.assign(type, req.params.id, req.body.assigneeId, requireUser(req), actorOf(req)),
       );
 
+      app.put(
+        `${base}/:id/follow-up`,
+        {
+          config: manage,
+          schema: {
+            response: { 200: leadDetailSchema },
+            tags,
+            summary: `Hẹn gọi lại yêu cầu ${label}`,
+            description:
+              'date dd/mm/yyyy (hoặc yyyy-mm-dd) và time HH:mm theo giờ Việt Nam; date và time null để bỏ hẹn. Chuông nhắc người phụ trách (hoặc quản lý khi chưa giao) đúng giờ hẹn.',
+            params: idParam,
+            body: leadFollowUpBody,
+          },
+        },
+        (req) =>
+          service.setFollowUp(
+            type,
+            req.params.id,
+            req.body.at,
+            req.body.note,
+            requireUser(req),
+            actorOf(req),
+          ),
+      );
+
       app.post(
         `${base}/:id/notes`,
         {
@@ -186,6 +213,7 @@ export function leadsRoutes(service: LeadsService) {
     management('TEST_DRIVE');
     management('MAINTENANCE');
     management('CONSULTING');
+    chatHandoffRoute(app, service);
 
     app.get(
       '/service-requests/assignees',

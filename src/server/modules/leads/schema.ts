@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -49,6 +50,24 @@ export const leads = pgTable(
     sourceIp: text('source_ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The response target counted in opening hours from arrival (sla.ts); null for leads sent before it. */
+    responseDueAt: timestamp('response_due_at', { withTimezone: true }),
+    /** When the lead first left "Mới": the first contact, which stops the clock. */
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    /** Set by the one alert a late lead gets: a second run of the job finds it set and stays silent. */
+    slaAlertedAt: timestamp('sla_alerted_at', { withTimezone: true }),
+    /** "Hẹn gọi lại": when staff promised to call back. */
+    followUpAt: timestamp('follow_up_at', { withTimezone: true }),
+    followUpNote: text('follow_up_note'),
+    /** The follow-up moment whose reminder was sent (a moved follow-up reminds again). */
+    followUpRemindedFor: timestamp('follow_up_reminded_for', { withTimezone: true }),
+    /** Where the visitor came from (LeadChannel) and the campaign or referring site; null before it was recorded. */
+    sourceChannel: text('source_channel'),
+    utmSource: text('utm_source'),
+    utmCampaign: text('utm_campaign'),
+    referrerHost: text('referrer_host'),
+    /** The chat so far, for a lead the visitor asked for from the advisor ([{role, content}], capped). */
+    transcript: jsonb('transcript').$type<{ role: 'user' | 'model'; content: string }[]>(),
   },
   (t) => [
     uniqueIndex('leads_client_request_idx').on(t.clientRequestId),
@@ -56,8 +75,19 @@ export const leads = pgTable(
     index('leads_type_status_idx').on(t.type, t.status),
     index('leads_type_date_idx').on(t.type, t.preferredDate),
     index('leads_assignee_idx').on(t.assigneeId).where(sql`assignee_id is not null`),
+    index('leads_follow_up_idx').on(t.followUpAt).where(sql`follow_up_at is not null`),
   ],
 );
+
+/**
+ * Whose turn it is to receive the next lead of a type (auto-assignment): one row per type, locked
+ * by the transaction that hands a lead out, so two submissions at once never pick the same person.
+ */
+export const leadAssignmentTurns = pgTable('lead_assignment_turns', {
+  leadType: text('lead_type').primaryKey(),
+  lastUserId: integer('last_user_id'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The history of a lead: its creation, every status change, assignment and internal note, with who and when. */
 export const leadEvents = pgTable(
@@ -73,6 +103,8 @@ export const leadEvents = pgTable(
     assigneeId: integer('assignee_id'),
     assigneeName: text('assignee_name'),
     note: text('note'),
+    /** A follow-up event's moment (null: the follow-up was removed). */
+    followUpAt: timestamp('follow_up_at', { withTimezone: true }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import type { ChatHandoffBody } from '../../../contract/chat-handoff';
 import type { Page } from '../../../contract/common';
 import {
   LEAD_RATE_LIMIT,
@@ -13,8 +14,11 @@ import {
 import type { CurrentUser } from '../../platform/access';
 import type { Actor } from '../../platform/actor';
 import { RateLimiter } from '../../platform/rate-limit';
+import { FOLLOW_UP_JOB, remindFollowUp, setFollowUp } from './follow-up';
 import { addLeadNote, assignLead, changeLeadStatus, leadAssignees, leadDetail } from './handling';
+import { handoffToPerson } from './handoff';
 import { listLeads } from './list';
+import { alertLateLead, RESPONSE_ALERT_JOB } from './sla';
 import { leadStats } from './stats';
 import { submitLead } from './submit';
 import type { LeadInput, LeadRow, LeadsDeps, LeadsQueryParsed } from './types';
@@ -31,6 +35,8 @@ export { LEAD_MESSAGES, leadReference, leadSearchText } from './wording';
  */
 export class LeadsService {
   readonly limiters: Record<LeadType, RateLimiter>;
+  /** The chat's "Gặp nhân viên tư vấn", counted like one more form. */
+  readonly handoffLimiter: RateLimiter;
 
   constructor(private readonly deps: LeadsDeps) {
     const limiter = (name: string) =>
@@ -40,10 +46,19 @@ export class LeadsService {
       MAINTENANCE: limiter('lead-maintenance'),
       CONSULTING: limiter('lead-consulting'),
     };
+    this.handoffLimiter = limiter('lead-chat');
+    // Handlers are safe to repeat: each marks its lead in the transaction that stores its notifications.
+    deps.jobs.define(RESPONSE_ALERT_JOB, async (payload) => void (await alertLateLead(deps, payload)));
+    deps.jobs.define(FOLLOW_UP_JOB, async (payload) => void (await remindFollowUp(deps, payload)));
   }
 
   submit(input: LeadInput, actor: Actor): Promise<{ receipt: LeadReceipt; created: boolean }> {
     return submitLead(this.deps, this.limiters, input, actor);
+  }
+
+  /** POST chat/handoff: a consulting lead from the chat, carrying the conversation so far. */
+  handoff(body: ChatHandoffBody, actor: Actor): Promise<{ receipt: LeadReceipt; created: boolean }> {
+    return handoffToPerson(this.deps, this.handoffLimiter, body, actor);
   }
 
   /** "Khách hàng Nguyễn Văn A đăng ký lái thử Toyota Vios 2020 ngày 25/11/2026" */
@@ -55,7 +70,7 @@ export class LeadsService {
     return leadLink(row);
   }
 
-  list(type: LeadType, q: LeadsQueryParsed, now = new Date()): Promise<Page<LeadView>> {
+  list(type: LeadType, q: LeadsQueryParsed, now = this.deps.clock.now()): Promise<Page<LeadView>> {
     return listLeads(this.deps, type, q, now);
   }
 
@@ -87,6 +102,19 @@ export class LeadsService {
     actor: Actor,
   ): Promise<LeadDetail> {
     return assignLead(this.deps, type, id, assigneeId, current, actor);
+  }
+
+  /** "Hẹn gọi lại": sets, moves or (at null) removes the follow-up and its reminder. */
+  async setFollowUp(
+    type: LeadType,
+    id: number,
+    at: Date | null,
+    note: string | undefined,
+    current: CurrentUser,
+    actor: Actor,
+  ): Promise<LeadDetail> {
+    await setFollowUp(this.deps, type, id, at, note, current, actor);
+    return leadDetail(this.deps, type, id);
   }
 
   addNote(

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { badRequest, conflict, tooMany } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
+import { prepareCreation } from './lifecycle';
 import { leadEvents, leads } from './schema';
 import type { LeadInput, LeadRow, LeadsDeps, NewLead } from './types';
 import { leadReceipt } from './views';
@@ -128,14 +129,19 @@ export async function submitLead(
       created: true,
     };
   }
+  // Arrival time, response deadline and its alert, source, automatic hand-out (lifecycle.ts).
+  const creation = await prepareCreation(deps, type, body.source);
   const row = await deps.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(leads)
-      .values(values)
+      .values({ ...values, ...creation.values })
       .onConflictDoNothing({ target: leads.clientRequestId })
       .returning();
     if (!inserted) return null;
-    await tx.insert(leadEvents).values({ leadId: inserted.id, kind: 'CREATED', toStatus: 'NEW' });
+    await tx
+      .insert(leadEvents)
+      .values({ leadId: inserted.id, kind: 'CREATED', toStatus: 'NEW', createdAt: inserted.createdAt });
+    await creation.inTx(tx, inserted);
     return inserted;
   });
   if (!row) {
@@ -150,5 +156,6 @@ export async function submitLead(
     leadAnnouncement(row),
     leadLink(row),
   );
+  await creation.afterCommit();
   return { receipt: leadReceipt(row), created: true };
 }

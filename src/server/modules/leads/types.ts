@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ConsultingBody, LeadStatus, MaintenanceBody, TestDriveBody } from '../../../contract/leads';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { JobQueue } from '../../platform/jobs/queue';
 import type { Mailer } from '../../platform/mailer';
 import type { CounterStore } from '../../platform/rate-limit';
 import type { NotificationsService } from '../notifications/service';
@@ -28,6 +30,8 @@ export interface LeadsQueryParsed {
   to?: string;
   assigneeId?: number;
   overdue?: boolean;
+  followUpOverdue?: boolean;
+  responseLate?: boolean;
 }
 
 export interface LeadsDeps {
@@ -40,4 +44,8 @@ export interface LeadsDeps {
   notifications: NotificationsService;
   webConfig: WebConfigService;
   cars?: CarDirectory;
+  /** The time the response clock, follow-ups and lists are judged by. */
+  clock: Clock;
+  /** Stored jobs: the response alert and the follow-up reminder of each lead. */
+  jobs: JobQueue;
 }

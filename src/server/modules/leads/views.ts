@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { daysUntil } from '../../../contract/format';
+import { daysUntil, formatDateTime } from '../../../contract/format';
 import {
   appointmentMoment,
   CONSULTING_TOPIC_LABELS,
@@ -16,11 +16,16 @@ import {
   MAINTENANCE_SERVICE_LABELS,
   type MaintenanceServiceType,
   OPEN_LEAD_STATUSES,
+  type OpeningWindow,
+  openingWindow,
   type StaffRef,
 } from '../../../contract/leads';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
+import { followUpFields } from './follow-up';
 import { leads } from './schema';
+import { responseFields } from './sla';
+import { sourceView } from './source';
 import type { EventRow, LeadRow, LeadsDeps } from './types';
 import { dmy, LEAD_MESSAGES } from './wording';
 
@@ -55,7 +60,12 @@ export async function staffNames(deps: LeadsDeps, ids: (number | null)[]): Promi
   return map;
 }
 
-export function leadView(row: LeadRow, staff: Map<number, StaffRef>, now = new Date()): LeadView {
+export function leadView(
+  row: LeadRow,
+  staff: Map<number, StaffRef>,
+  now = new Date(),
+  w: OpeningWindow = openingWindow(null),
+): LeadView {
   const status = row.status as LeadStatus;
   const date = row.preferredDate;
   const serviceType = (row.serviceType as MaintenanceServiceType | null) ?? null;
@@ -93,6 +103,9 @@ export function leadView(row: LeadRow, staff: Map<number, StaffRef>, now = new D
     assignee: row.assigneeId !== null ? (staff.get(row.assigneeId) ?? null) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...responseFields(row, now, w),
+    ...followUpFields(row, now),
+    source: sourceView(row),
   };
 }
 
@@ -112,6 +125,9 @@ export function eventView(row: EventRow): LeadEventView {
       text = row.assigneeId
         ? `Giao cho ${row.assigneeName ?? `nhân viên #${row.assigneeId}`}`
         : 'Bỏ giao nhân viên';
+      break;
+    case 'FOLLOW_UP':
+      text = row.followUpAt ? `Hẹn gọi lại lúc ${formatDateTime(row.followUpAt)}` : 'Bỏ hẹn gọi lại';
       break;
     default:
       text = 'Ghi chú nội bộ';

@@ -80,6 +80,21 @@ export class NotificationsService {
     return rows.map(toNotificationView);
   }
 
+  /**
+   * Stores the notifications inside the caller's transaction (they exist only if it commits, and a job
+   * run twice finds its own mark and stores none again); the returned function pushes them to the
+   * users' sockets once the transaction has committed, and never throws.
+   */
+  async notifyWithin(
+    exec: Executor,
+    userIds: number[],
+    message: string,
+    link: string | null = null,
+  ): Promise<() => Promise<void>> {
+    const rows = await this.insert(exec, userIds, message, link);
+    return () => this.publish(rows).catch((err) => this.log.error({ err }, 'notification push failed'));
+  }
+
   /** notify() every active user holding the permission, and every admin. */
   async notifyHolders(permission: Permission, message: string, link: string | null = null) {
     return this.notify(await this.users.idsWithPermission(permission), message, link);

@@ -5,6 +5,7 @@ import {
   generateUsernameQuery,
   permissionInfoSchema,
   permissionList,
+  receivesLeadsBody,
   userCreateRequest,
   usersQuery,
   userUpdateRequest,
@@ -152,6 +153,23 @@ export function usersRoutes(service: UsersService, setup: PasswordSetup, notices
         }
         return user;
       },
+    );
+
+    app.put(
+      '/users/:id/receives-leads',
+      {
+        config: access,
+        schema: {
+          response: { 200: userViewSchema },
+          tags,
+          summary: 'Bật/tắt nhận yêu cầu khách hàng tự động',
+          description:
+            'Chỉ tài khoản có quyền MANAGE_SERVICE hoặc quản trị viên mới được đánh dấu; yêu cầu mới được chia lần lượt cho những người này khi bật tự động giao việc.',
+          params: idParam,
+          body: receivesLeadsBody,
+        },
+      },
+      (req) => service.setReceivesLeads(req.params.id, req.body.receivesLeads, staffOf(req)),
     );
 
     app.delete(

@@ -30,6 +30,7 @@ export interface NewUser {
   phone?: string;
   role: Role;
   permissions: Permission[];
+  receivesLeads?: boolean;
 }
 
 export interface UserChanges {

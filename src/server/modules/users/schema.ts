@@ -22,6 +22,8 @@ export const users = pgTable(
     phone: text('phone'),
     role: text('role').notNull().default('STAFF'),
     active: boolean('active').notNull().default(true),
+    /** "Nhận yêu cầu": takes part in the automatic hand-out of new leads (service staff and admins only). */
+    receivesLeads: boolean('receives_leads').notNull().default(false),
     // Folded name, username, e-mail and phone, written on save: accent-insensitive search on any database.
     searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { escapeLike, pageOf } from '../../platform/paging';
 import { hashPassword } from '../../platform/password';
 import { findUserRow, idsWithPermission, namesOf, permissionsOf, type UserRow } from './directory';
+import * as receivers from './lead-receivers';
 import {
   assertMayGrant,
   assertMayManage,
@@ -70,6 +71,7 @@ export class UsersService {
       role: row.role as Role,
       active: row.active,
       permissions: perms,
+      receivesLeads: row.receivesLeads,
       createdAt: row.createdAt.toISOString(),
     };
   }
@@ -159,6 +161,7 @@ export class UsersService {
    */
   async create(input: NewUser, caller: StaffActor | null, password?: string): Promise<UserView> {
     assertMayGrant(caller, input.permissions, input.role);
+    receivers.assertMayReceiveLeads(input.receivesLeads ?? false, input.role, input.permissions);
     const passwordHash = await hashPassword(password ?? randomBytes(32).toString('base64url'));
     const id = await this.db.transaction(async (tx) => {
       const username = input.username ?? (await this.generateUsername(input.fullName, tx));
@@ -173,6 +176,7 @@ export class UsersService {
           email: input.email,
           phone: input.phone ?? null,
           role: input.role,
+          receivesLeads: input.receivesLeads ?? false,
           searchText: searchText({ ...input, username }),
         })
         .returning();
@@ -223,6 +227,7 @@ export class UsersService {
         })
         .where(eq(users.id, id))
         .returning();
+      await receivers.dropFlagIfNotAllowed(tx, id, changes.role, perms);
       const pick = (u: UserRow) => ({ fullName: u.fullName, email: u.email, phone: u.phone, role: u.role });
       await writeAudit(tx, caller ?? SYSTEM_ACTOR, {
         action: 'update',
@@ -329,6 +334,7 @@ export class UsersService {
       await tx.delete(userPermissions).where(eq(userPermissions.userId, id));
       if (list.length)
         await tx.insert(userPermissions).values(list.map((p) => ({ userId: id, permission: p })));
+      await receivers.dropFlagIfNotAllowed(tx, id, row.role, list);
       await writeAudit(tx, caller ?? SYSTEM_ACTOR, {
         action: 'set-permissions',
         entity: 'user',
@@ -357,6 +363,16 @@ export class UsersService {
       role: row.role as Role,
       permissions: perms,
     };
+  }
+
+  /** PUT users/{id}/receives-leads: "nhận yêu cầu" (service staff and admins only). */
+  async setReceivesLeads(id: number, on: boolean, caller: StaffActor): Promise<UserView> {
+    await receivers.setReceivesLeads(this.db, id, on, caller);
+    return this.get(id);
+  }
+  /** Active accounts marked "nhận yêu cầu" that may handle leads, by id: the order of the automatic hand-out. */
+  leadReceivers(): Promise<number[]> {
+    return receivers.leadReceiverIds(this.db);
   }
 
   /** Active staff holding a permission (or ADMIN), by name: who can be picked as salesperson or assignee. */

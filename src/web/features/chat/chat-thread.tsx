@@ -1,8 +1,10 @@
 import { CHAT_LIMITS, CHAT_PLACEHOLDER, CHAT_SEND_LABEL } from '@contract/chat';
+import { offersPerson } from '@contract/chat-handoff';
 import { AlertCircle, Bot, RotateCw, SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cx } from '../../lib/cx';
 import { CarCards } from './car-cards';
+import { HandoffForm, PersonButton } from './handoff-form';
 import { MessageText } from './message-text';
 import { type ChatEntry, retry, send, useChat } from './store';
 
@@ -36,10 +38,13 @@ function Bubble({
   entry,
   canRetry,
   onNavigate,
+  onPerson,
 }: {
   entry: ChatEntry;
   canRetry: boolean;
   onNavigate?: () => void;
+  /** Set on an answer that offers a person: the button under it opens the hand-off form. */
+  onPerson?: () => void;
 }) {
   if (entry.role === 'user') {
     return (
@@ -84,6 +89,9 @@ function Bubble({
           <MessageText text={entry.content} onNavigate={onNavigate} />
         </p>
         <CarCards text={entry.content} onNavigate={onNavigate} />
+        {onPerson && offersPerson(entry.content) ? (
+          <PersonButton onClick={onPerson} className="mt-2" />
+        ) : null}
       </div>
     </li>
   );
@@ -131,7 +139,15 @@ export function Suggestions({ disabled, className }: { disabled: boolean; classN
 const dotThousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 
 /** The text box and 'Gửi': Enter sends, Shift+Enter breaks the line; blank text and a pending answer block it. */
-export function Composer({ loading, focusWhen }: { loading: boolean; focusWhen: boolean }) {
+export function Composer({
+  loading,
+  focusWhen,
+  className,
+}: {
+  loading: boolean;
+  focusWhen: boolean;
+  className?: string;
+}) {
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const blank = text.trim() === '';
@@ -164,7 +180,7 @@ export function Composer({ loading, focusWhen }: { loading: boolean; focusWhen: 
   const near = text.length >= CHAT_LIMITS.maxMessageLength - 200;
   return (
     <form
-      className="border-t border-slate-200 bg-white p-2.5 sm:p-3"
+      className={cx('border-t border-slate-200 bg-white p-2.5 sm:p-3', className)}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
@@ -218,6 +234,7 @@ export function ChatThread({
   className?: string;
 }) {
   const { messages, loading } = useChat();
+  const [asking, setAsking] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const last = messages[messages.length - 1];
   const onlyGreeting = messages.length === 1 && last?.role === 'model' && !last.error;
@@ -252,6 +269,7 @@ export function ChatThread({
                 entry={m}
                 canRetry={i === messages.length - 1 && !!m.retryable && !loading}
                 onNavigate={onNavigate}
+                onPerson={asking ? undefined : () => setAsking(true)}
               />
             ))}
           </ol>
@@ -263,7 +281,16 @@ export function ChatThread({
           </div>
         ) : null}
       </div>
-      <Composer loading={loading} focusWhen={visible} />
+      {asking ? (
+        <HandoffForm onClose={() => setAsking(false)} />
+      ) : (
+        <>
+          <div className="flex justify-end border-t border-slate-100 bg-white px-2.5 pt-2 sm:px-3">
+            <PersonButton onClick={() => setAsking(true)} className="border-transparent px-2" />
+          </div>
+          <Composer loading={loading} focusWhen={visible} className="border-t-0 pt-1.5" />
+        </>
+      )}
     </div>
   );
 }

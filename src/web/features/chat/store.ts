@@ -189,6 +189,17 @@ export function handOff(car: ChatCarInfo) {
   else send(text);
 }
 
+/**
+ * A line of the chat that only this browser writes (the hand-off's thanks with its reference): shown
+ * and kept with the conversation like an answer.
+ */
+export function addLocalReply(content: string) {
+  setState({ ...state, messages: [...state.messages, { role: 'model', content }] });
+}
+
+/** The conversation as it is now (the hand-off sends it to the staff). */
+export const currentMessages = () => state.messages;
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => {

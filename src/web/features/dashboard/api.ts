@@ -1,4 +1,4 @@
-import type { ServiceRequestStats } from '@contract/leads';
+import type { LeadSourceStats, ServiceRequestStats } from '@contract/leads';
 import type {
   BrandSalesRow,
   BrandStockRow,
@@ -30,6 +30,7 @@ interface StatsAnswers {
   'service-requests': ServiceRequestStats;
   'leads-by-week': LeadWeekRow[];
   'lead-response': LeadResponseStats;
+  'lead-sources': LeadSourceStats;
   reservations: ReservationStats;
 }
 

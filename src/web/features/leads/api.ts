@@ -11,6 +11,7 @@ import {
 } from '@contract/leads';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { visitSource } from '../../lib/visit-source';
 
 /** 'TEST_DRIVE' -> 'test-drives' (api() adds /api/). */
 const base = (type: LeadType) => LEAD_PATHS[type].replace(/^\/api\//, '');
@@ -43,10 +44,14 @@ export function useCar(id: number | null) {
   });
 }
 
-/** POST test-drives | maintenance | consulting: 201 a receipt (200 the same receipt for a repeated key). */
+/**
+ * POST test-drives | maintenance | consulting: 201 a receipt (200 the same receipt for a repeated key).
+ * Every form sends where the visit came from (lib/visit-source.ts).
+ */
 export function useSubmitLead<Body>(type: LeadType) {
   return useMutation({
-    mutationFn: (body: Body) => api<LeadReceipt>(base(type), { method: 'POST', body }),
+    mutationFn: (body: Body) =>
+      api<LeadReceipt>(base(type), { method: 'POST', body: { ...body, source: visitSource() } }),
   });
 }
 
@@ -68,18 +73,27 @@ export interface LeadListParams {
   from: string;
   to: string;
   overdue: boolean;
+  /** New leads past their response target, or open leads whose follow-up has come. */
+  attention: '' | 'late' | 'follow-up';
 }
 
-/** GET {path}/admin?page&size&search&status&from&to&overdue */
+/** GET {path}/admin?page&size&search&status&from&to&overdue&responseLate&followUpOverdue */
 export function useLeads(type: LeadType, q: LeadListParams) {
   return useQuery({
     queryKey: leadKeys.list(type, q),
-    queryFn: ({ signal }) =>
-      api<LeadPage>(`${base(type)}/admin`, {
+    queryFn: ({ signal }) => {
+      const { attention, ...rest } = q;
+      return api<LeadPage>(`${base(type)}/admin`, {
         auth: true,
-        query: { ...q, overdue: q.overdue ? 'true' : undefined },
+        query: {
+          ...rest,
+          overdue: q.overdue ? 'true' : undefined,
+          responseLate: attention === 'late' ? 'true' : undefined,
+          followUpOverdue: attention === 'follow-up' ? 'true' : undefined,
+        },
         signal,
-      }),
+      });
+    },
     placeholderData: keepPreviousData,
   });
 }
@@ -125,6 +139,11 @@ export function useLeadActions(type: LeadType, id: number) {
       }),
     onSuccess: done,
   });
+  const followUp = useMutation({
+    mutationFn: (body: { date: string | null; time: string | null; note?: string }) =>
+      api<LeadDetail>(`${base(type)}/admin/${id}/follow-up`, { method: 'PUT', auth: true, body }),
+    onSuccess: done,
+  });
   const note = useMutation({
     mutationFn: (text: string) =>
       api<LeadEventView>(`${base(type)}/admin/${id}/notes`, {
@@ -134,5 +153,5 @@ export function useLeadActions(type: LeadType, id: number) {
       }),
     onSuccess: () => done(),
   });
-  return { status, assign, note };
+  return { status, assign, note, followUp };
 }

@@ -53,17 +53,22 @@ export interface UserPayload {
   phone?: string;
   role: UserView['role'];
   permissions: Permission[];
+  receivesLeads: boolean;
 }
 
-/** Add: POST users/addUser (permissions in the body). Edit: PUT users/{id}, then PUT permissions/{id}. */
+/**
+ * Add: POST users/addUser (permissions and "nhận yêu cầu" in the body). Edit: PUT users/{id}, then PUT
+ * permissions/{id}, then PUT users/{id}/receives-leads (after the permissions it depends on).
+ */
 export function useSaveUser(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (p: UserPayload): Promise<UserView> => {
       if (id === null) return api<UserView>('users/addUser', { method: 'POST', auth: true, body: p });
-      const { permissions, username: _u, ...body } = p;
+      const { permissions, receivesLeads, username: _u, ...body } = p;
       await api<UserView>(`users/${id}`, { method: 'PUT', auth: true, body });
       await api(`permissions/${id}`, { method: 'PUT', auth: true, body: permissions });
+      await api(`users/${id}/receives-leads`, { method: 'PUT', auth: true, body: { receivesLeads } });
       return api<UserView>(`users/${id}`, { auth: true });
     },
     onSuccess: () => {

@@ -1,4 +1,5 @@
 import { type ChatMessage, parseCarAdviceMessage } from '../../../../contract/chat';
+import { CHAT_PERSON_OFFER, offersPerson } from '../../../../contract/chat-handoff';
 import { vnDayKey } from '../../../../contract/format';
 import {
   type Catalogue,
@@ -59,6 +60,9 @@ export class OfflineAdvisor {
     const constraints = mergeConstraints(conv.previous, p, folded);
     const ownHard = hasHardConstraints(p.constraints);
 
+    // Asking for a person comes first, unless the message also asks something the advisor can answer.
+    if (p.consulting && !ownHard && !p.trust.length && !p.instalment && !p.testDrive && !p.maintenance)
+      return consultingAnswer(turn);
     const ref = await referencedCars(turn, p, folded);
     const reply = await route(turn, p, constraints, ownHard, ref.cars, vnDayKey(now));
     if (ref.missing.length) reply.text = `${missingNote(ref)}\n\n${reply.text}`;
@@ -68,8 +72,18 @@ export class OfflineAdvisor {
     if (p.info.length && reply.kind !== 'info') {
       reply.text += `\n\n${await infoText(turn, p.info)}`;
     }
-    return reply;
+    return offerPerson(reply, p);
   }
+}
+
+/**
+ * A person serves better when the visitor asked for one, wants to bargain, or asked what the advisor
+ * cannot answer: the answer ends with the offer, and the chat shows "Gặp nhân viên tư vấn" under it.
+ */
+function offerPerson(reply: AdvisorReply, p: ParsedMessage): AdvisorReply {
+  const wanted = p.consulting || p.policy.includes('negotiation') || reply.kind === 'fallback';
+  if (wanted && !offersPerson(reply.text)) reply.text += `\n\n${CHAT_PERSON_OFFER}`;
+  return reply;
 }
 
 /** Which answer a message gets, from what it asks and what the conversation established. */

@@ -1,3 +1,4 @@
+import { CHAT_PERSON_OFFER } from '../../../../contract/chat-handoff';
 import type { InfoTopic } from '../../../../contract/query';
 import type { CarDetails } from '../inventory';
 import { statusNote } from './one-car';
@@ -66,10 +67,13 @@ export async function maintenanceAnswer(t: Turn): Promise<AdvisorReply> {
   };
 }
 
+/** A visitor who asks for a person: the chat's "Gặp nhân viên tư vấn", the hotline, or the consulting form. */
 export async function consultingAnswer(t: Turn): Promise<AdvisorReply> {
   return {
     kind: 'consulting',
-    text: `Bạn để lại họ tên và số điện thoại tại /consulting, nhân viên tư vấn sẽ gọi lại cho bạn sớm nhất; hoặc gọi ngay ${await t.hotline()}.`,
+    text:
+      `Mình sẽ chuyển bạn đến nhân viên tư vấn của showroom. ${CHAT_PERSON_OFFER} ` +
+      `Cần gấp, bạn gọi ngay ${await t.hotline()}; hoặc để lại lời nhắn chi tiết tại /consulting.`,
     cars: [],
   };
 }

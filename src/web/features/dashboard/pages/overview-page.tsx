@@ -24,6 +24,7 @@ import {
   SalesByMonthChart,
 } from '../components/charts';
 import { KpiCard } from '../components/kpi-card';
+import { LeadSourcesCard } from '../components/lead-sources-card';
 import { count, money, percent, rangeCaption } from '../components/overview-format';
 import { PerformanceKpis } from '../components/performance-kpis';
 import { RangePicker } from '../components/range-picker';
@@ -75,6 +76,7 @@ export default function OverviewPage() {
   const leadStats = useStats('service-requests', range, canLeads);
   const weeks = useStats('leads-by-week', range, canLeads);
   const response = useStats('lead-response', range, canLeads);
+  const sources = useStats('lead-sources', range, canLeads);
   const deposits = useStats('reservations', range, canCars);
 
   const s = summary.data;
@@ -249,6 +251,7 @@ export default function OverviewPage() {
               >
                 <LeadsByWeekChart rows={weeks.data ?? []} />
               </ChartCard>
+              <LeadSourcesCard stats={sources.data} caption={rangeCaption(range, 'toàn thời gian')} />
             </>
           ) : null}
           {canCars ? <SalespeopleCard people={people.data} range={range} /> : null}

@@ -3,15 +3,7 @@ import { appointmentMoment, MAX_BOOKING_DAYS_AHEAD } from '@contract/leads';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 
-/** A v4 UUID: crypto.randomUUID where the page is a secure context, getRandomValues elsewhere (plain http). */
-export function newRequestId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+export { newRequestId } from '../../../lib/request-id';
 
 /**
  * Puts the server's per-field messages (400 {errors: {field: message}}) on the form's fields; answers

@@ -1,8 +1,9 @@
 import { formatDateTime, formatKm } from '@contract/format';
-import { LEAD_STATUS_LABELS, type LeadDetail, type LeadStatus } from '@contract/leads';
+import { LEAD_STATUS_LABELS, type LeadDetail, type LeadStatus, UNKNOWN_SOURCE_LABEL } from '@contract/leads';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from '../../../lib/cx';
+import { ResponseText } from './lead-speed';
 import { DueBadge } from './lead-status';
 
 const CHAIN: LeadStatus[] = ['NEW', 'CONTACTED', 'SCHEDULED', 'DONE'];
@@ -63,6 +64,12 @@ export function Details({ lead }: { lead: LeadDetail }) {
     <dl className="divide-y divide-slate-100">
       <Row label="Loại yêu cầu">{lead.typeLabel}</Row>
       <Row label="Ngày gửi">{formatDateTime(lead.createdAt)}</Row>
+      {lead.status === 'NEW' || lead.firstResponseAt ? (
+        <Row label="Phản hồi">
+          <ResponseText lead={lead} />
+        </Row>
+      ) : null}
+      <Row label="Nguồn khách hàng">{lead.source?.label ?? UNKNOWN_SOURCE_LABEL}</Row>
       {lead.type === 'CONSULTING' ? <Row label="Nội dung">{lead.topicLabel}</Row> : null}
       <Row label="Xe">{lead.carLabel}</Row>
       {lead.type === 'MAINTENANCE' ? (

@@ -25,6 +25,7 @@ import { useMyInfo } from '../../../lib/session';
 import { useModal } from '../../../lib/use-modal';
 import { useAssignees, useLead, useLeadActions } from '../api';
 import { Details, Section, Workflow } from './lead-details';
+import { FollowUpSection, TranscriptSection } from './lead-follow-up';
 import { LeadStatusBadge } from './lead-status';
 
 const STATUS_LIMITS = maxLengths(leadStatusBody);
@@ -107,6 +108,7 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
       </div>
 
       <Details lead={lead} />
+      <TranscriptSection transcript={lead.transcript} />
 
       <Section title="Trạng thái">
         <Workflow status={lead.status} />
@@ -187,6 +189,8 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
           ) : null}
         </div>
       </Section>
+
+      <FollowUpSection key={`${lead.leadId}-${lead.followUpAt}`} type={type} lead={lead} />
 
       <Section title="Ghi chú nội bộ">
         <FormField label="Ghi chú mới" htmlFor={`${ids}-nt`} error={noteError}>

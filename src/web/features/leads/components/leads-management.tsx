@@ -16,7 +16,14 @@ import { useListParams } from '../../../lib/use-list-params';
 import { type LeadListParams, useLeads } from '../api';
 import { useLiveLeads } from '../use-live-leads';
 import { LeadDrawer } from './lead-drawer';
+import { FollowUpBadge, liveWait, useNow, useOpeningWindow, WaitBadge } from './lead-speed';
 import { DueBadge, LeadStatusBadge } from './lead-status';
+
+const ATTENTION = ['late', 'follow-up'] as const;
+const ATTENTION_LABELS: Record<(typeof ATTENTION)[number], string> = {
+  late: 'Chờ quá hạn phản hồi',
+  'follow-up': 'Quá hạn gọi lại',
+};
 
 /** The export of each list: GET /api/exports/leads/{path}.xlsx|csv. */
 const EXPORT_PATHS: Record<LeadType, string> = {
@@ -93,6 +100,17 @@ function DateFilter({
   );
 }
 
+/** Under the customer's name: the live wait of a new lead and the follow-up, when there are. */
+function SpeedBadges({ lead, wait, now }: { lead: LeadView; wait: ReturnType<typeof liveWait>; now: Date }) {
+  if (!wait && !lead.followUpAt) return null;
+  return (
+    <div className="mt-1 flex flex-wrap gap-1">
+      <WaitBadge wait={wait} />
+      <FollowUpBadge lead={lead} now={now} />
+    </div>
+  );
+}
+
 /**
  * A lead management page (MANAGE_SERVICE): paged table (page 1, size 5), search, status and date
  * filters, overdue-only switch, all kept in the address; `?id=` opens the lead's drawer, which is how
@@ -109,14 +127,17 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
     overdue: params.get('overdue') === 'true',
+    attention: choice('attention', ATTENTION) ?? '',
   };
   const idParam = Number(params.get('id'));
   const openId = Number.isInteger(idParam) && idParam > 0 ? idParam : null;
   const query = useLeads(type, q);
   const fresh = useLiveLeads(type);
+  const now = useNow();
+  const opening = useOpeningWindow();
   const { data } = query;
   const ids = useId();
-  const filtered = Boolean(q.search || q.status || q.from || q.to || q.overdue);
+  const filtered = Boolean(q.search || q.status || q.from || q.to || q.overdue || q.attention);
 
   const openLead = (id: number | null) => {
     const p = new URLSearchParams(params);
@@ -141,6 +162,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
             <p className="text-xs text-slate-500">
               <span className="font-mono text-brand-700">{l.reference}</span> · {l.phone}
             </p>
+            <SpeedBadges lead={l} wait={liveWait(l, now, opening)} now={now} />
           </div>
         </div>
       ),
@@ -206,7 +228,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
           }}
         />
       }
-      filtersClassName="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 xl:grid-cols-[minmax(0,1fr)_12rem_10.5rem_10.5rem_auto]"
+      filtersClassName="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 xl:grid-cols-[minmax(0,1fr)_12rem_12rem_10.5rem_10.5rem_auto]"
       search={{
         placeholder: text.searchPlaceholder,
         label: 'Tìm yêu cầu',
@@ -221,6 +243,14 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
             onChange={(v) => update({ status: v })}
             all="Tất cả trạng thái"
             options={enumOptions(LEAD_STATUSES, LEAD_STATUS_LABELS)}
+          />
+          <FilterSelect
+            className="col-span-2 xl:col-span-1"
+            label="Lọc yêu cầu cần chú ý"
+            value={q.attention}
+            onChange={(v) => update({ attention: v })}
+            all="Tất cả yêu cầu"
+            options={enumOptions(ATTENTION, ATTENTION_LABELS)}
           />
           <DateFilter
             id={`${ids}-from`}
@@ -252,7 +282,9 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
               <Button
                 variant="ghost"
                 className="ml-auto px-3"
-                onClick={() => update({ search: null, status: null, from: null, to: null, overdue: null })}
+                onClick={() =>
+                  update({ search: null, status: null, from: null, to: null, overdue: null, attention: null })
+                }
               >
                 <FilterX className="size-4" aria-hidden="true" />
                 Xóa lọc
@@ -266,6 +298,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
       columns={columns}
       rowKey={(l) => l.leadId}
       rowHighlighted={(l) => fresh.has(l.leadId)}
+      rowDanger={(l) => liveWait(l, now, opening)?.late ?? false}
       empty={
         <EmptyState
           title={filtered ? 'Không có yêu cầu phù hợp' : 'Chưa có yêu cầu nào'}

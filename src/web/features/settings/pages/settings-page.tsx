@@ -14,6 +14,7 @@ import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog
 import { api, errorMessage } from '../../../lib/api-client';
 import { WEB_CONFIG_KEY } from '../../../lib/web-config';
 import { InsuranceTiers } from '../components/insurance-tiers';
+import { LeadHandlingFields } from '../components/lead-handling-fields';
 import { OfficialPrices } from '../components/official-prices';
 import { PolicyFields } from '../components/policy-fields';
 import { RemainingQualityBands } from '../components/remaining-quality-bands';
@@ -275,6 +276,8 @@ export default function SettingsPage() {
             setValue={setValue}
             errors={errors.reservations}
           />
+
+          <LeadHandlingFields register={register} errors={errors.leadHandling} />
 
           <Card
             id="cfg-ai"

@@ -27,6 +27,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { enumOptions } from '../../../lib/enum-options';
 import { suggestUsername, useAllPermissions, useSaveUser, useSendReset, useUser } from '../api';
+import { ReceivesLeadsField } from '../components/receives-leads-field';
 
 interface FormValues {
   fullName: string;
@@ -35,6 +36,7 @@ interface FormValues {
   phone: string;
   role: Role;
   permissions: Permission[];
+  receivesLeads: boolean;
 }
 
 const EMPTY: FormValues = {
@@ -44,13 +46,18 @@ const EMPTY: FormValues = {
   phone: '',
   role: 'STAFF',
   permissions: [],
+  receivesLeads: false,
 };
 
 // The contract's bodies, with the form's empty username meaning "generate one".
 const createSchema = userCreateBody.extend({
   username: z.preprocess((v) => (v === '' ? undefined : v), userCreateBody.shape.username),
 });
-const updateSchema = userUpdateBody.extend({ permissions: permissionList, username: z.string().optional() });
+const updateSchema = userUpdateBody.extend({
+  permissions: permissionList,
+  username: z.string().optional(),
+  receivesLeads: z.boolean(),
+});
 const LIMITS = maxLengths(userCreateBody);
 
 function PermissionsEditor({
@@ -196,6 +203,7 @@ export default function UserFormPage() {
       phone: u.phone ?? '',
       role: u.role,
       permissions: u.permissions,
+      receivesLeads: u.receivesLeads,
     });
   }, [user.data, reset]);
 
@@ -252,6 +260,7 @@ export default function UserFormPage() {
         phone: v.phone || undefined,
         role: v.role,
         permissions: v.permissions,
+        receivesLeads: v.receivesLeads,
       },
       {
         onSuccess: (saved) => {
@@ -387,6 +396,7 @@ export default function UserFormPage() {
               )}
             />
           )}
+          {loading ? null : <ReceivesLeadsField control={control} setValue={setValue} />}
         </section>
 
         <FormActions cancelTo="/dashboard/users" saving={save.isPending} disabled={loading}>

@@ -1,0 +1,121 @@
+import { eq } from 'drizzle-orm';
+import { CHAT_GREETING } from '../../../contract/chat';
+import { CHAT_HANDOFF_THANKS, type ChatHandoffBody, capTranscript } from '../../../contract/chat-handoff';
+import { LEAD_RATE_LIMIT_MESSAGE, type LeadReceipt } from '../../../contract/leads';
+import type { Actor } from '../../platform/actor';
+import { conflict, tooMany } from '../../platform/errors';
+import type { RateLimiter } from '../../platform/rate-limit';
+import { prepareCreation } from './lifecycle';
+import { leadEvents, leads } from './schema';
+import type { LeadRow, LeadsDeps, NewLead } from './types';
+import { leadReceipt } from './views';
+import { LEAD_MESSAGES, leadLink, leadReference, leadSearchText } from './wording';
+
+/**
+ * "Gặp nhân viên tư vấn" in the chat (POST /api/chat/handoff): a consulting lead from the chat, with
+ * the visitor's name and phone and the conversation so far (its newest turns, capped). Nothing else of
+ * the chat is stored. Idempotent by clientRequestId and rate limited like the lead forms.
+ */
+
+const MAX_QUESTION = 300;
+
+export function handoffReceipt(row: Parameters<typeof leadReceipt>[0]) {
+  const receipt = leadReceipt(row);
+  return { ...receipt, message: `${CHAT_HANDOFF_THANKS} ${row.reference}.` };
+}
+
+/** "Khách muốn gặp nhân viên tư vấn từ khung chat. Câu hỏi cuối: "bớt giá được không"" */
+function handoffMessage(transcript: { role: string; content: string }[]): string {
+  const last = [...transcript]
+    .reverse()
+    .find((t) => t.role === 'user')
+    ?.content.trim();
+  const base = 'Khách muốn gặp nhân viên tư vấn từ khung chat.';
+  if (!last) return base;
+  const question = last.length > MAX_QUESTION ? `${last.slice(0, MAX_QUESTION - 1)}…` : last;
+  return `${base} Câu hỏi cuối: "${question}"`;
+}
+
+/** "Khách hàng Nguyễn Văn A muốn gặp nhân viên tư vấn (từ khung chat)" */
+export const handoffAnnouncement = (row: LeadRow) =>
+  `Khách hàng ${row.fullName} muốn gặp nhân viên tư vấn (từ khung chat), điện thoại ${row.phone}`;
+
+async function findByRequestId(deps: LeadsDeps, clientRequestId: string) {
+  const [row] = await deps.db.select().from(leads).where(eq(leads.clientRequestId, clientRequestId));
+  return row;
+}
+
+function replay(row: LeadRow): { receipt: LeadReceipt; created: boolean } {
+  if (row.type !== 'CONSULTING' || row.sourceChannel !== 'CHAT') throw conflict(LEAD_MESSAGES.reusedKey);
+  return { receipt: handoffReceipt(row), created: false };
+}
+
+export async function handoffToPerson(
+  deps: LeadsDeps,
+  limiter: RateLimiter,
+  body: ChatHandoffBody,
+  actor: Actor,
+): Promise<{ receipt: LeadReceipt; created: boolean }> {
+  const existing = await findByRequestId(deps, body.clientRequestId);
+  if (existing) return replay(existing);
+  if (!(await limiter.hit(actor.ip ?? ''))) throw tooMany(LEAD_RATE_LIMIT_MESSAGE);
+  // The greeting every chat starts with says nothing about this visitor.
+  const turns = body.transcript.filter(
+    (t, i) => !(i === 0 && t.role === 'model' && t.content === CHAT_GREETING),
+  );
+  const transcript = capTranscript(turns).map(({ role, content }) => ({ role, content }));
+  const creation = await prepareCreation(deps, 'CONSULTING', body.source, { chat: true });
+  const values: NewLead = {
+    type: 'CONSULTING',
+    reference: leadReference('CONSULTING', body.clientRequestId),
+    clientRequestId: body.clientRequestId,
+    fullName: body.fullName,
+    phone: body.phone,
+    email: null,
+    topic: 'OTHER',
+    message: handoffMessage(transcript),
+    transcript,
+    sourceIp: actor.ip,
+    ...creation.values,
+  };
+  values.searchText = leadSearchText(values);
+  if (body.website?.trim()) {
+    deps.log.info({ ip: actor.ip }, 'chat hand-off honeypot filled: answered, not stored');
+    return {
+      receipt: handoffReceipt({
+        ...values,
+        carLabel: null,
+        preferredDate: null,
+        timeSlot: null,
+        status: 'NEW',
+        createdAt: deps.clock.now(),
+      }),
+      created: true,
+    };
+  }
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(leads)
+      .values(values)
+      .onConflictDoNothing({ target: leads.clientRequestId })
+      .returning();
+    if (!inserted) return null;
+    await tx
+      .insert(leadEvents)
+      .values({ leadId: inserted.id, kind: 'CREATED', toStatus: 'NEW', createdAt: inserted.createdAt });
+    await creation.inTx(tx, inserted);
+    return inserted;
+  });
+  if (!row) {
+    const winner = await findByRequestId(deps, body.clientRequestId);
+    if (!winner) throw conflict(LEAD_MESSAGES.reusedKey);
+    return replay(winner);
+  }
+  await deps.notifications.notifySafely(
+    deps.users.idsWithPermission('MANAGE_SERVICE'),
+    handoffAnnouncement(row),
+    leadLink(row),
+  );
+  await creation.afterCommit();
+  return { receipt: handoffReceipt(row), created: true };
+}
