@@ -1,3 +1,4 @@
+import { foldVietnamese } from '../text';
 import { NUM, NUMBER_WORD_RE, NUMBER_WORDS, parseNumber } from './text';
 
 /** Amounts of money in the ways people write them, folded: "1,2 ty", "1 ty 2", "800 cu", "nua ty". */
@@ -85,4 +86,39 @@ export function readAmount(text: string): number | null {
     }
   }
   return null;
+}
+
+/** What a bare number in a price column counts: đồng, or millions / billions when the header says so. */
+export type PriceUnit = 'vnd' | 'trieu' | 'ty';
+
+const BARE = /^(\d+(?:[.,]\d+)*)\s*(?:dong|vnd|d)?$/;
+
+/**
+ * A price as a price list or a listing writes it: "2 Tỷ 90 Triệu", "890 triệu", "890tr",
+ * "210.000.000 đ", "1,25 tỷ", "1 tỷ 250", digits. A bare number counts in `unit` (a "Giá (triệu)" column);
+ * in đồng it must be at least a million, so "890" alone is not guessed. Words around one amount
+ * ("890 triệu (thương lượng)") are ignored; two different amounts, or none, answer null.
+ */
+export function parsePriceText(text: string, unit: PriceUnit = 'vnd'): number | null {
+  const t = foldVietnamese(text)
+    .replace(/[()[\]:]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!t) return null;
+  const bare = BARE.exec(t);
+  if (bare) {
+    const n = parseNumber(bare[1]);
+    if (!Number.isFinite(n) || n <= 0) return null;
+    if (unit === 'trieu') return Math.round(n * 1e6);
+    if (unit === 'ty') return Math.round(n * 1e9);
+    return Number.isInteger(n) && n >= 1_000_000 ? n : null;
+  }
+  const whole = readAmount(t);
+  if (whole !== null) return Math.round(whole);
+  const found = new Set<number>();
+  for (const m of t.matchAll(new RegExp(`(?<![\\d.,])${AMOUNT_SOURCE}`, 'g'))) {
+    const v = readAmount(m[0].trim());
+    if (v !== null) found.add(Math.round(v));
+  }
+  return found.size === 1 ? [...found][0] : null;
 }
