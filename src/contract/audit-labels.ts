@@ -152,6 +152,15 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   count: 'Số bản ghi',
   records: 'Bản ghi',
   odometerWarning: 'Cảnh báo km',
+  // Market price imports
+  fileName: 'Tên tệp',
+  importedRows: 'Số dòng đã nhập',
+  duplicateRows: 'Số dòng trùng',
+  refusedRows: 'Số dòng bị từ chối',
+  removedRows: 'Số dòng đã xóa',
+  batchId: 'Lần nhập',
+  price: 'Giá',
+  source: 'Nguồn',
 };
 
 /** Fields holding a user's id: the server shows the person's name instead. */

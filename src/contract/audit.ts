@@ -97,6 +97,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   web_configuration: 'Cấu hình hệ thống',
   reservation: 'Đặt cọc giữ xe',
   payment_notification: 'Giao dịch ngân hàng',
+  market_price: 'Giá thị trường',
+  market_price_import: 'Lần nhập giá thị trường',
 };
 
 /** A stored coded value (a status, a kind, a list of permissions) as its label, other values as they are. */

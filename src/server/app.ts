@@ -48,6 +48,7 @@ import { slidersRoutes } from './modules/sliders/routes';
 import { SlidersService } from './modules/sliders/service';
 import { usersRoutes } from './modules/users/routes';
 import { UsersService } from './modules/users/service';
+import { createValuations, marketPricesRoutes, valuationsRoutes } from './modules/valuations';
 import { webConfigRoutes } from './modules/web-config/routes';
 import { WebConfigService } from './modules/web-config/service';
 import { type CurrentUser, registerAccessControl } from './platform/access';
@@ -251,6 +252,15 @@ export async function buildApp(opts: BuildOptions) {
       },
     },
   });
+  // Market prices and the valuation engine over them, the stock and the sales.
+  const { market, valuations } = createValuations({
+    db: ctx.db,
+    clock,
+    cars,
+    sales,
+    webConfig,
+    log: app.log,
+  });
   // Statistics, exports and the audit log page: read-only views over the other modules' data.
   const dashboard = new DashboardService(ctx.db);
   const exporter = new ExportsService(ctx.db);
@@ -275,6 +285,8 @@ export async function buildApp(opts: BuildOptions) {
     exporter,
     audit,
     jobs,
+    market,
+    valuations,
   };
   // Polling starts once every module has defined its jobs; on close, the pass under way finishes.
   if (config.jobs.pollMs > 0) {
@@ -355,6 +367,10 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(recruitmentRoutes(recruitment));
       await a.register(
         chatbotRoutes(chatbot, { ratePerMinute: config.ai.chatRateLimit, counters: ctx.counters }),
+      );
+      await a.register(marketPricesRoutes(market));
+      await a.register(
+        valuationsRoutes({ service: valuations, ratePerMinute: config.valuationRateLimit, counters }),
       );
       await a.register(dashboardRoutes(dashboard));
       await a.register(exportsRoutes({ exports: exporter, sales, cars, leads, recruitment }));
