@@ -36,6 +36,10 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   [/.*/, /^\/api\/(reservations|payments)\/admin/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/reservations(\/:code(\/cancel)?)?$/, 'public'],
   ['POST', /^\/api\/payments\/sepay$/, 'apikey'],
+  // Market prices and pricing help are the car managers'; an instant valuation is anyone's.
+  [/.*/, /^\/api\/market-prices(\/|$)/, 'MANAGE_CAR'],
+  [/.*/, /^\/api\/(valuations\/staff|stock-ageing)$/, 'MANAGE_CAR'],
+  [/POST|GET/, /^\/api\/valuations(\/catalogue)?$/, 'public'],
   [/.*/, /^\/api\/(test-drives|maintenance|consulting)\/admin/, 'MANAGE_SERVICE'],
   [/.*/, /^\/api\/service-requests\//, 'MANAGE_SERVICE'],
   [/.*/, /^\/api\/exports\/leads/, 'MANAGE_SERVICE'],
