@@ -88,6 +88,8 @@ const dashboardPages = (): string[] =>
     `/car/edit/${ids.carId}?tab=giay-to`,
     '/soldhistory',
     `/soldhistory/${ids.transactionId}`,
+    '/market-prices',
+    '/stock-ageing',
     '/audit',
     '/khong-co-trang-nay',
   ].map((p) => `/dashboard${p}`);
