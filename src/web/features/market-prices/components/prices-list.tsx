@@ -88,7 +88,7 @@ export function PricesList({ list, batchName }: { list: ListParams; batchName: s
     <section aria-labelledby="prices-title">
       <h2 id="prices-title" className="mb-2 text-base font-semibold text-slate-900">
         Dữ liệu giá{' '}
-        {rows.data ? <span className="font-normal text-slate-500">({rows.data.totalElements})</span> : null}
+        {rows.data ? <span className="font-normal text-slate-600">({rows.data.totalElements})</span> : null}
       </h2>
       <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         <SearchBox

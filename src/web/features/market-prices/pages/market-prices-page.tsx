@@ -85,7 +85,7 @@ export default function MarketPricesPage() {
           </>
         }
       />
-      <p className="-mt-3 mb-4 text-xs text-slate-500">
+      <p className="-mt-3 mb-4 text-xs text-slate-600">
         CSV (UTF-8) hoặc Excel XLSX, tối đa {MARKET_IMPORT_MAX_MB} MB. Cột: Tên xe (hoặc Hãng, Dòng xe, Phiên
         bản), Năm sản xuất, Số km, Giá; thêm Hộp số, Nhiên liệu, Kiểu dáng, Xuất xứ, Tỉnh/thành, Nguồn, Ngày
         nếu có.

@@ -51,7 +51,7 @@ export function PriceSuggestion({
   let body: ReactNode;
   if (!settled) {
     body = (
-      <p className="text-sm text-slate-500">Nhập hãng, dòng xe, năm sản xuất và số km để xem giá đề xuất.</p>
+      <p className="text-sm text-slate-600">Nhập hãng, dòng xe, năm sản xuất và số km để xem giá đề xuất.</p>
     );
   } else if (q.error) {
     body = (
@@ -117,7 +117,7 @@ export function PriceSuggestion({
             </li>
           ))}
         </ul>
-        <p className="mt-2 text-xs text-slate-500">
+        <p className="mt-2 text-xs text-slate-600">
           Khấu hao theo dữ liệu: {percent(-v.rates.perYear)} mỗi năm, {percent(-v.rates.per10000Km)} mỗi
           10.000 km.
         </p>
@@ -150,7 +150,7 @@ export function PriceSuggestion({
                     <td className={`${tableClasses.td} whitespace-nowrap`}>{formatPrice(c.adjustedPrice)}</td>
                     <td className={tableClasses.td}>
                       {c.kindLabel}
-                      <span className="block text-xs text-slate-500">
+                      <span className="block text-xs text-slate-600">
                         {[c.source, c.province, formatDay(c.seenOn)].filter(Boolean).join(' · ')}
                       </span>
                     </td>
@@ -178,7 +178,7 @@ export function PriceSuggestion({
         Giá đề xuất theo thị trường
       </h3>
       {body}
-      <p className="mt-3 text-xs text-slate-500">
+      <p className="mt-3 text-xs text-slate-600">
         Giá tham khảo từ giá thị trường đã nhập và giao dịch của showroom.
       </p>
     </section>

@@ -112,7 +112,7 @@ export default function StockAgeingPage() {
         variant={r.markdown ? 'primary' : 'secondary'}
         className="whitespace-nowrap"
         onClick={() => setRepricing(r)}
-        aria-label={`Đổi giá ${r.carName}`}
+        aria-label={`${r.markdown ? 'Giảm giá' : 'Đổi giá'} ${r.carName}`}
       >
         <TrendingDown className="size-4" aria-hidden="true" />
         {r.markdown ? 'Giảm giá' : 'Đổi giá'}
