@@ -104,7 +104,7 @@ async function main() {
   const t0 = performance.now();
   const table = await readTable(bytes);
   const cols = recogniseColumns(table.header);
-  const ctx = { lookup: dictionaryLookup(), year: Number(vnDayKey(now).slice(0, 4)) };
+  const ctx = { lookup: dictionaryLookup(), year: Number(vnDayKey(now).slice(0, 4)), names: new Map() };
   const rows: MarketRow[] = [];
   let unreadable = 0;
   for (const { cells } of table.rows) {

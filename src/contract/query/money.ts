@@ -75,11 +75,14 @@ export const AMOUNT_PATTERNS: AmountPattern[] = [
 /** One regex source that finds any amount, without capturing groups (wrap it to capture). */
 export const AMOUNT_SOURCE = `(?:${AMOUNT_PATTERNS.map((p) => p.source.replace(/\((?!\?)/g, '(?:')).join('|')})`;
 
+/** Each pattern anchored to a whole text, compiled once (a price list reads thousands of cells). */
+const ANCHORED = AMOUNT_PATTERNS.map((p) => ({ p, re: new RegExp(`^${p.source}$`) }));
+
 /** The value of an amount written in one of the ways above, or null. */
 export function readAmount(text: string): number | null {
   const t = text.trim();
-  for (const p of AMOUNT_PATTERNS) {
-    const m = new RegExp(`^${p.source}$`).exec(t);
+  for (const { p, re } of ANCHORED) {
+    const m = re.exec(t);
     if (m) {
       const v = p.read(m);
       if (v !== null && Number.isFinite(v) && v > 0) return v;
@@ -92,6 +95,7 @@ export function readAmount(text: string): number | null {
 export type PriceUnit = 'vnd' | 'trieu' | 'ty';
 
 const BARE = /^(\d+(?:[.,]\d+)*)\s*(?:dong|vnd|d)?$/;
+const ANY_AMOUNT = new RegExp(`(?<![\\d.,])${AMOUNT_SOURCE}`, 'g');
 
 /**
  * A price as a price list or a listing writes it: "2 Tỷ 90 Triệu", "890 triệu", "890tr",
@@ -116,7 +120,7 @@ export function parsePriceText(text: string, unit: PriceUnit = 'vnd'): number | 
   const whole = readAmount(t);
   if (whole !== null) return Math.round(whole);
   const found = new Set<number>();
-  for (const m of t.matchAll(new RegExp(`(?<![\\d.,])${AMOUNT_SOURCE}`, 'g'))) {
+  for (const m of t.matchAll(ANY_AMOUNT)) {
     const v = readAmount(m[0].trim());
     if (v !== null) found.add(Math.round(v));
   }

@@ -14,6 +14,7 @@ import {
   canonicalBrandModel,
   carGroupKeys,
   type Lookup,
+  type NameResult,
   nameSearchText,
   recogniseCarName,
 } from '../../../contract/query/car-name';
@@ -50,6 +51,17 @@ export interface RowContext {
   lookup: Lookup;
   /** The current year in Vietnam: a model year may be at most the next one. */
   year: number;
+  /** Names already read in this file: a price list repeats the same few hundred cars. */
+  names?: Map<string, NameResult>;
+}
+
+function recognise(name: string, ctx: RowContext): NameResult {
+  let found = ctx.names?.get(name);
+  if (!found) {
+    found = recogniseCarName(name, ctx.lookup);
+    ctx.names?.set(name, found);
+  }
+  return found;
 }
 
 /** Prices below or above these are typing mistakes, not cars. */
@@ -65,7 +77,25 @@ function matchFolded<K>(value: string, rules: [RegExp, K][]): K | null {
   return null;
 }
 
-function transmissionOf(v: string): Transmission | null {
+/** Remembers a pure reading of a cell's text: a column of gearboxes holds a handful of distinct values. */
+function memo<T>(read: (v: string) => T): (v: string) => T {
+  const seen = new Map<string, T>();
+  return (v) => {
+    if (seen.has(v)) return seen.get(v) as T;
+    const out = read(v);
+    if (seen.size >= 2000) seen.clear();
+    seen.set(v, out);
+    return out;
+  };
+}
+
+const transmissionOf = memo(readTransmission);
+const fuelOf = memo(readFuel);
+const bodyOf = memo(readBody);
+const originOf = memo(readOrigin);
+const folded = memo(foldVietnamese);
+
+function readTransmission(v: string): Transmission | null {
   if (!v) return null;
   return (
     parseTransmission(v) ??
@@ -76,7 +106,7 @@ function transmissionOf(v: string): Transmission | null {
   );
 }
 
-function fuelOf(v: string): Fuel | null {
+function readFuel(v: string): Fuel | null {
   if (!v) return null;
   return (
     parseFuel(v) ??
@@ -89,7 +119,7 @@ function fuelOf(v: string): Fuel | null {
   );
 }
 
-function bodyOf(v: string): BodyType | null {
+function readBody(v: string): BodyType | null {
   if (!v) return null;
   return (
     parseBodyType(v) ??
@@ -107,7 +137,7 @@ function bodyOf(v: string): BodyType | null {
   );
 }
 
-function originOf(v: string): Origin | null {
+function readOrigin(v: string): Origin | null {
   if (!v) return null;
   return matchFolded<Origin>(v, [
     [/(nhap|imported|cbu|import)/, 'IMPORTED'],
@@ -170,11 +200,11 @@ export function parseRow(cells: Cell[], cols: Columns, ctx: RowContext): MarketR
   if (brandText && modelText) {
     ({ brand, model } = canonicalBrandModel(brandText, modelText, ctx.lookup));
     if (!version && title) {
-      const named = recogniseCarName(title, ctx.lookup);
+      const named = recognise(title, ctx);
       if (named.ok && named.car.model === model) version = named.car.version;
     }
   } else if (title || brandText || modelText) {
-    const named = recogniseCarName(title || `${brandText} ${modelText}`, ctx.lookup);
+    const named = recognise(title || `${brandText} ${modelText}`, ctx);
     if (!named.ok) return { reason: named.reason };
     ({ brand, model } = named.car);
     version ||= named.car.version;
@@ -182,8 +212,9 @@ export function parseRow(cells: Cell[], cols: Columns, ctx: RowContext): MarketR
   } else {
     return { reason: 'Thiếu tên xe (hoặc hãng và dòng xe)' };
   }
+  // The year column when it is filled; otherwise a year the name carries.
   const yearCell = at('year');
-  const year = str(yearCell) || nameYear === null ? yearOf(yearCell, ctx) : nameYear;
+  const year = !str(yearCell) && nameYear !== null ? nameYear : yearOf(yearCell, ctx);
   if (typeof year === 'string') return { reason: year };
   const odo = kmOf(at('odo'));
   if (typeof odo === 'string') return { reason: odo };
@@ -195,11 +226,7 @@ export function parseRow(cells: Cell[], cols: Columns, ctx: RowContext): MarketR
   const source = str(at('source')).slice(0, 120);
   const listedOn = dayOf(at('listedOn'));
   const fingerprint = createHash('sha1')
-    .update(
-      [keys.version, year, odo, price, foldVietnamese(province), foldVietnamese(source), listedOn ?? ''].join(
-        '|',
-      ),
-    )
+    .update([keys.version, year, odo, price, folded(province), folded(source), listedOn ?? ''].join('|'))
     .digest('base64url');
   return {
     title: title || [brand, model, version].filter(Boolean).join(' '),

@@ -46,8 +46,8 @@ export default function StockAgeingPage() {
           to={`/dashboard/car/edit/${r.carId}`}
           name={r.carName}
           meta={`Đời ${r.year} · ${formatKm(r.odo)}`}
-          className="min-w-52"
-          thumbClassName="w-16"
+          className="min-w-44"
+          thumbClassName="w-14"
           iconClassName="size-5"
         />
       ),
@@ -99,7 +99,7 @@ export default function StockAgeingPage() {
       key: 'advice',
       header: 'Đề xuất',
       cell: (r) => (
-        <div className="md:min-w-56 md:max-w-80">
+        <div className="md:min-w-48 md:max-w-64">
           {r.suggestedPrice !== null ? (
             <p className="font-medium text-slate-900">Giá mới {formatPrice(r.suggestedPrice)}</p>
           ) : null}
@@ -110,7 +110,7 @@ export default function StockAgeingPage() {
     actionsColumn((r) => (
       <Button
         variant={r.markdown ? 'primary' : 'secondary'}
-        className="whitespace-nowrap"
+        className="whitespace-nowrap px-3"
         onClick={() => setRepricing(r)}
         aria-label={`${r.markdown ? 'Giảm giá' : 'Đổi giá'} ${r.carName}`}
       >
