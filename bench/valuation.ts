@@ -11,6 +11,7 @@
  *   npm run bench:valuation -- --rows 2000 --seed 7
  *   npm run bench:valuation -- --file prices.csv     # your own list (CSV in the import format)
  *   npm run bench:valuation -- --import              # also: import time of the list into PGlite
+ *   npm run bench:valuation -- --import-pg           # and into PostgreSQL (BENCH_DATABASE_URL, a temporary database)
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -32,6 +33,7 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '10000' },
     seed: { type: 'string', default: '20260315' },
     import: { type: 'boolean', default: false },
+    'import-pg': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
 });
@@ -78,12 +80,29 @@ const evidence = (r: MarketRow, i: number, today: string): EvidenceInput => ({
   seenOn: r.listedOn ?? today,
 });
 
-async function timeImport(bytes: Buffer): Promise<{ seconds: number; imported: number }> {
-  const { openPglite } = await import('../src/server/db/client');
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The whole list imported through the real service into a fresh database, timed. */
+async function timeImport(
+  bytes: Buffer,
+  driver: 'pglite' | 'pg',
+): Promise<{ seconds: number; imported: number }> {
+  const { openPglite, openPostgres } = await import('../src/server/db/client');
   const { MarketPricesService } = await import('../src/server/modules/market-prices/service');
   const { systemClock } = await import('../src/server/platform/clock');
   const { SYSTEM_ACTOR } = await import('../src/server/platform/actor');
-  const database = await openPglite(null);
+  const pg = (await import('pg')).default;
+  const name = `bench_valuation_${Date.now().toString(36)}`;
+  let database: Awaited<ReturnType<typeof openPglite>>;
+  if (driver === 'pg') {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    database = await openPostgres(url.toString());
+  } else database = await openPglite(null);
   try {
     const service = new MarketPricesService(database.db, systemClock);
     const t0 = performance.now();
@@ -91,6 +110,12 @@ async function timeImport(bytes: Buffer): Promise<{ seconds: number; imported: n
     return { seconds: (performance.now() - t0) / 1000, imported: result.imported };
   } finally {
     await database.close();
+    if (driver === 'pg') {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   }
 }
 
@@ -172,7 +197,8 @@ async function main() {
   times.sort((a, b) => a - b);
   const valued = errors.length;
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-  const imported = args.import ? await timeImport(bytes) : null;
+  const imported = args.import ? await timeImport(bytes, 'pglite') : null;
+  const importedPg = args['import-pg'] ? await timeImport(bytes, 'pg') : null;
   const figures = {
     source: args.file ?? `generated (${args.rows} listings, seed ${seed})`,
     rows: table.rows.length,
@@ -189,6 +215,7 @@ async function main() {
     indexBuildMs: buildMs,
     parseSeconds,
     importSeconds: imported?.seconds ?? null,
+    importSecondsPg: importedPg?.seconds ?? null,
     loadavg: loadavg()[0],
   };
   if (args.json) {
@@ -201,6 +228,10 @@ async function main() {
   );
   if (imported)
     console.log(`  import into PGlite: ${imported.imported} rows in ${imported.seconds.toFixed(2)} s`);
+  if (importedPg)
+    console.log(
+      `  import into PostgreSQL: ${importedPg.imported} rows in ${importedPg.seconds.toFixed(2)} s`,
+    );
   console.log(
     `  engine built from ${train.length} rows in ${buildMs.toFixed(0)} ms; ${test.length} held out`,
   );

@@ -93,12 +93,18 @@ export function valueCar(index: MarketIndex, q: ValuationQuery): ValuationOutcom
         (n + PRIOR_SPREAD_N),
     ),
   );
-  const level = robustLocation(anchor, spread);
+  const pooled = robustLocation(anchor, spread);
   const nEff = effectiveN(anchor.map((a) => a.w));
+  // Valued from the whole model: how far versions sit apart, and what the asked version's own few prices say.
+  const versions = group.basis === 'model' ? versionShift(anchor, keys.version, pooled, spread) : null;
+  const level = pooled + (versions?.shift ?? 0);
 
   // Uncertainty: the spread of single prices, the level's own error, and extrapolation in age.
   const nearestGap = Math.min(...group.anchor.map((o) => Math.abs(o.year - q.year)));
-  let variance = spread ** 2 * (1 + 1 / Math.max(nEff, 1)) + (0.025 * Math.max(0, nearestGap - 1)) ** 2;
+  let variance =
+    spread ** 2 * (1 + 1 / Math.max(nEff, 1)) +
+    (0.025 * Math.max(0, nearestGap - 1)) ** 2 +
+    (versions?.variance ?? 0);
   if (q.flood) variance += 0.1 ** 2;
   if (q.accident) variance += 0.05 ** 2;
   const sigma = Math.sqrt(variance);
@@ -141,6 +147,33 @@ export function valueCar(index: MarketIndex, q: ValuationQuery): ValuationOutcom
       rates: { perYear: Math.exp(s.age) - 1, per10000Km: Math.exp(s.km) - 1, fittedOn: s.n },
     },
   };
+}
+
+/**
+ * A model's versions sit at different price levels. Their spread (τ, from the versions' own centres)
+ * is uncertainty for a version the data barely knows; its few prices move the estimate towards them by
+ * how much they can be trusted against single prices' spread (σ): τ² / (τ² + σ² / n).
+ */
+function versionShift(
+  anchor: { o: Observation; v: number; w: number }[],
+  versionKey: string,
+  pooled: number,
+  spread: number,
+): { shift: number; variance: number } {
+  const byVersion = new Map<string, { v: number; w: number }[]>();
+  for (const a of anchor) {
+    const list = byVersion.get(a.o.versionKey) ?? [];
+    list.push({ v: a.v, w: a.w });
+    byVersion.set(a.o.versionKey, list);
+  }
+  const centres = [...byVersion.values()].map((list) => ({ v: weightedMedian(list), w: 1 }));
+  const tau = centres.length >= 2 ? robustScale(centres, pooled) : 0;
+  const own = byVersion.get(versionKey) ?? [];
+  if (!(tau > 0)) return { shift: 0, variance: 0 };
+  if (own.length === 0) return { shift: 0, variance: tau ** 2 };
+  const trust = tau ** 2 / (tau ** 2 + spread ** 2 / own.length);
+  const mean = own.reduce((s, x) => s + x.v, 0) / own.length;
+  return { shift: trust * (mean - pooled), variance: tau ** 2 * (1 - trust) };
 }
 
 /** Residuals of a segment's rows around their own model's centre, once moved by the rates. */
