@@ -196,6 +196,15 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   failuresFromAddress: 'Số lần sai từ địa chỉ này',
   until: 'Đến',
   waitSeconds: 'Thời gian chờ (giây)',
+  // Market price imports
+  fileName: 'Tên tệp',
+  importedRows: 'Số dòng đã nhập',
+  duplicateRows: 'Số dòng trùng',
+  refusedRows: 'Số dòng bị từ chối',
+  removedRows: 'Số dòng đã xóa',
+  batchId: 'Lần nhập',
+  price: 'Giá',
+  source: 'Nguồn',
 };
 
 /** Where a field means something else on one object ('position' of a template item is its order). */

@@ -109,6 +109,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   inspection: 'Báo cáo kiểm định',
   inspection_item: 'Hạng mục kiểm định',
   inspection_photo: 'Ảnh kiểm định',
+  market_price: 'Giá thị trường',
+  market_price_import: 'Lần nhập giá thị trường',
 };
 
 /** A stored coded value (a status, a kind, a list of permissions) as its label, other values as they are. */

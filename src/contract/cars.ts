@@ -263,6 +263,11 @@ export const carStatusBody = z.object({
   status: enumField(CAR_STATUSES, CAR_STATUS_LABELS, 'Trạng thái không hợp lệ'),
 });
 
+/** PUT /cars/admin/{id}/price: a new sell price alone (a markdown from the stock-ageing page). */
+export const carPriceBody = z.object({
+  sellPrice: intField('Giá bán', 1_000_000, 100_000_000_000),
+});
+
 export const photoOrderBody = z.object({
   photoIds: z
     .array(positiveId('Mã ảnh không hợp lệ'), { message: 'Danh sách ảnh không hợp lệ' })

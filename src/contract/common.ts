@@ -38,6 +38,10 @@ export const apiErrorSchema = z.object({
       }),
     )
     .optional(),
+  /** A 422 of the valuation engine: where a person can value the car instead. */
+  manualValuation: z
+    .object({ consultingPath: z.string(), hotline: z.string().nullable(), reason: z.string() })
+    .optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

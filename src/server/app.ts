@@ -1,11 +1,9 @@
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { App, AppContext } from './context';
 import type { Database } from './db/client';
@@ -49,6 +47,7 @@ import { slidersRoutes } from './modules/sliders/routes';
 import { SlidersService } from './modules/sliders/service';
 import { usersRoutes } from './modules/users/routes';
 import { UsersService } from './modules/users/service';
+import { createValuations, marketPricesRoutes, valuationsRoutes } from './modules/valuations';
 import { webConfigRoutes } from './modules/web-config/routes';
 import { WebConfigService } from './modules/web-config/service';
 import { type CurrentUser, registerAccessControl } from './platform/access';
@@ -58,6 +57,7 @@ import { createLimitedServer } from './platform/http-limits';
 import { JobQueue } from './platform/jobs/queue';
 import { createMailer, type Mailer } from './platform/mailer';
 import { registerMetrics } from './platform/metrics';
+import { registerApiDocs } from './platform/openapi';
 import { registerLoadShedding } from './platform/pressure';
 import { CounterStore } from './platform/rate-limit';
 import { createRealtime } from './platform/realtime';
@@ -258,6 +258,15 @@ export async function buildApp(opts: BuildOptions) {
       },
     },
   });
+  // Market prices and the valuation engine over them, the stock and the sales.
+  const { market, valuations } = createValuations({
+    db: ctx.db,
+    clock,
+    cars,
+    sales,
+    webConfig,
+    log: app.log,
+  });
   // Statistics, exports and the audit log page: read-only views over the other modules' data.
   const dashboard = new DashboardService(ctx.db);
   const exporter = new ExportsService(ctx.db);
@@ -289,6 +298,8 @@ export async function buildApp(opts: BuildOptions) {
     audit,
     jobs,
     alerts,
+    market,
+    valuations,
   };
   // Polling starts once every module has defined its jobs; on close, the pass under way finishes.
   if (config.jobs.pollMs > 0) {
@@ -327,25 +338,7 @@ export async function buildApp(opts: BuildOptions) {
   });
   const routeTable = registerAccessControl(app, { metricsToken: config.metricsToken });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Showroom API',
-        version: '1.0.0',
-        description: 'API của website và bảng điều khiển showroom',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The viewer runs inline bootstrap scripts: it sends a CSP of its own naming them by hash (no
-  // 'unsafe-inline'), without upgrade-insecure-requests, which would break it on a plain-HTTP install.
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    transformStaticCSP: (header) =>
-      config.publicUrl.startsWith('https:') ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
-  });
+  await registerApiDocs(app, config.publicUrl);
 
   await app.register(
     async (api) => {
@@ -370,6 +363,10 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(recruitmentRoutes(recruitment));
       await a.register(
         chatbotRoutes(chatbot, { ratePerMinute: config.ai.chatRateLimit, counters: ctx.counters }),
+      );
+      await a.register(marketPricesRoutes(market));
+      await a.register(
+        valuationsRoutes({ service: valuations, ratePerMinute: config.valuationRateLimit, counters }),
       );
       await a.register(dashboardRoutes(dashboard));
       await a.register(exportsRoutes({ exports: exporter, sales, cars, leads, recruitment }));

@@ -124,6 +124,8 @@ const dashboardPages = (): string[] =>
     '/soldhistory',
     `/soldhistory/${ids.transactionId}`,
     '/reservations',
+    '/market-prices',
+    '/stock-ageing',
     '/audit',
     '/khong-co-trang-nay',
   ].map((p) => `/dashboard${p}`);

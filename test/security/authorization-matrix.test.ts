@@ -43,6 +43,10 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   ['POST', /^\/api\/(saved-searches|cars\/:id\/price-watch)$/, 'public'],
   [/GET|POST/, /^\/api\/alerts\/(confirm|unsubscribe|manage(\/unsubscribe(-all)?)?)$/, 'public'],
   ['GET', /^\/api\/favorites\/cars$/, 'public'],
+  // Market prices and pricing help are the car managers'; an instant valuation is anyone's.
+  [/.*/, /^\/api\/market-prices(\/|$)/, 'MANAGE_CAR'],
+  [/.*/, /^\/api\/(valuations\/staff|stock-ageing)$/, 'MANAGE_CAR'],
+  [/POST|GET/, /^\/api\/valuations(\/catalogue)?$/, 'public'],
   [/.*/, /^\/api\/(test-drives|maintenance|consulting)\/admin/, 'MANAGE_SERVICE'],
   [/.*/, /^\/api\/service-requests\//, 'MANAGE_SERVICE'],
   [/.*/, /^\/api\/exports\/leads/, 'MANAGE_SERVICE'],

@@ -35,6 +35,9 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
       Prado: ['prado', 'landcruiserprado'],
       Rush: ['rush'],
       Hiace: ['hiace'],
+      Alphard: ['alphard'],
+      Zace: ['zace'],
+      'Innova Cross': ['innovacross'],
     },
   },
   {
@@ -48,6 +51,7 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
       Accord: ['accord'],
       Brio: ['brio'],
       'BR-V': ['brv'],
+      Jazz: ['jazz'],
     },
   },
   {
@@ -62,6 +66,7 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
       'CX-8': ['cx8'],
       'CX-30': ['cx30'],
       'BT-50': ['bt50'],
+      'MX-5': ['mx5', 'miata'],
     },
   },
   {
@@ -78,6 +83,10 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
       Kona: ['kona'],
       Palisade: ['palisade'],
       Custin: ['custin'],
+      i20: ['i20'],
+      Venue: ['venue'],
+      Avante: ['avante'],
+      Starex: ['starex', 'grandstarex'],
     },
   },
   {
@@ -94,6 +103,9 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
       Carnival: ['carnival', 'sedona'],
       Sportage: ['sportage'],
       Carens: ['carens'],
+      Rio: ['rio'],
+      Rondo: ['rondo'],
+      Forte: ['forte'],
     },
   },
   {
@@ -107,6 +119,7 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
       Triton: ['triton'],
       Mirage: ['mirage'],
       Xforce: ['xforce'],
+      Zinger: ['zinger'],
     },
   },
   {
@@ -121,6 +134,9 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
       Fiesta: ['fiesta'],
       Transit: ['transit'],
       Explorer: ['explorer'],
+      Escape: ['escape'],
+      Mondeo: ['mondeo'],
+      Tourneo: ['tourneo'],
     },
   },
   {
@@ -164,6 +180,9 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
       GLB: ['glb'],
       'A-Class': ['aclass', 'a200', 'a250'],
       'G-Class': ['gclass', 'g63'],
+      CLA: ['cla', 'cla200', 'cla250', 'cla45'],
+      GLK: ['glk', 'glk250', 'glk300'],
+      'V-Class': ['vclass', 'v250'],
     },
   },
   {
@@ -177,12 +196,25 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
       X3: ['x3'],
       X5: ['x5'],
       X7: ['x7'],
+      X4: ['x4'],
+      X6: ['x6'],
+      '4 Series': ['4series', '420i', '430i', 'series4'],
     },
   },
   {
     brand: 'Audi',
     aliases: ['audi', 'au di'],
-    models: { A4: ['a4'], A6: ['a6'], A8: ['a8'], Q3: ['q3'], Q5: ['q5'], Q7: ['q7'], Q8: ['q8'] },
+    models: {
+      A4: ['a4'],
+      A5: ['a5'],
+      A6: ['a6'],
+      A8: ['a8'],
+      Q2: ['q2'],
+      Q3: ['q3'],
+      Q5: ['q5'],
+      Q7: ['q7'],
+      Q8: ['q8'],
+    },
   },
   {
     brand: 'Lexus',
@@ -193,6 +225,8 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
       NX: ['nx', 'nx300', 'nx200t'],
       LX: ['lx', 'lx570', 'lx600'],
       GX: ['gx', 'gx460'],
+      LS: ['ls', 'ls460', 'ls500', 'ls500h'],
+      LM: ['lm', 'lm300h', 'lm350', 'lm500h'],
     },
   },
   {
@@ -205,6 +239,8 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
       Terra: ['terra'],
       Sunny: ['sunny'],
       'X-Trail': ['xtrail'],
+      Teana: ['teana'],
+      'Grand Livina': ['grandlivina', 'livina'],
     },
   },
   {
@@ -217,6 +253,8 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
       Ciaz: ['ciaz'],
       Jimny: ['jimny'],
       Carry: ['carry'],
+      Vitara: ['vitara', 'grandvitara'],
+      Celerio: ['celerio'],
     },
   },
   {
@@ -228,13 +266,15 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
       Colorado: ['colorado'],
       Trailblazer: ['trailblazer'],
       Aveo: ['aveo'],
+      Captiva: ['captiva'],
+      Orlando: ['orlando'],
     },
   },
   {
     brand: 'Peugeot',
     aliases: ['peugeot', 'peugot', 'pugeot', 'pheugeot'],
-    models: { '2008': [], '3008': [], '5008': [], '408': [] },
-    numericModels: ['2008', '3008', '5008', '408'],
+    models: { '2008': [], '3008': [], '5008': [], '408': [], '508': [], Traveller: ['traveller'] },
+    numericModels: ['2008', '3008', '5008', '408', '508'],
   },
   {
     brand: 'Subaru',
@@ -281,6 +321,46 @@ export const BRAND_DICTIONARY: BrandEntry[] = [
   {
     brand: 'MG',
     aliases: ['mg'],
-    models: { MG5: ['mg5'], ZS: ['zs', 'mgzs'], HS: ['hs', 'mghs'] },
+    models: { MG5: ['mg5'], MG4: ['mg4'], ZS: ['zs', 'mgzs'], HS: ['hs', 'mghs'], RX5: ['rx5', 'mgrx5'] },
+  },
+  {
+    brand: 'BYD',
+    aliases: ['byd'],
+    models: {
+      'Atto 3': ['atto3', 'atto'],
+      Dolphin: ['dolphin'],
+      Seal: ['seal'],
+      'Sealion 6': ['sealion6', 'sealion'],
+    },
+  },
+  {
+    brand: 'Chery',
+    aliases: ['chery'],
+    models: { 'Tiggo 4': ['tiggo4'], 'Tiggo 7': ['tiggo7'], 'Tiggo 8': ['tiggo8'] },
+  },
+  {
+    brand: 'Haval',
+    aliases: ['haval', 'gwm'],
+    models: { H6: ['h6', 'havalh6'], Jolion: ['jolion'] },
+  },
+  {
+    brand: 'Wuling',
+    aliases: ['wuling'],
+    models: { 'Hongguang Mini EV': ['hongguangminiev', 'miniev', 'hongguang'], Bingo: ['bingo'] },
+  },
+  {
+    brand: 'Geely',
+    aliases: ['geely'],
+    models: { Coolray: ['coolray'], Monjaro: ['monjaro'] },
+  },
+  {
+    brand: 'Daewoo',
+    aliases: ['daewoo', 'deawoo'],
+    models: { Lacetti: ['lacetti'], Gentra: ['gentra'], Matiz: ['matiz'] },
+  },
+  {
+    brand: 'Jeep',
+    aliases: ['jeep'],
+    models: { Wrangler: ['wrangler'], 'Grand Cherokee': ['grandcherokee', 'cherokee'] },
   },
 ];

@@ -3,14 +3,29 @@ import { BRAND_DICTIONARY } from './brand-dictionary';
 import type { Query } from './text';
 import type { BrandRef, ModelRef } from './types';
 
-interface Lookup {
+export interface Lookup {
   brands: Map<string, BrandRef>;
   models: Map<string, ModelRef>;
   numeric: Map<string, ModelRef>;
 }
 
 /** Aliases that are also common words or model names get checked only as whole tokens. */
-const AMBIGUOUS_SINGLE = new Set(['mit', 'mer', 'fo', 'vin', 'vf', 'lec', 'hyun', 'huyn', 'cross', 'es']);
+const AMBIGUOUS_SINGLE = new Set([
+  'mit',
+  'mer',
+  'fo',
+  'vin',
+  'vf',
+  'lec',
+  'hyun',
+  'huyn',
+  'cross',
+  'es',
+  'ls',
+  'lm',
+  'seal',
+  'atto',
+]);
 
 function buildLookup(): Lookup {
   const brands = new Map<string, BrandRef>();
@@ -129,6 +144,11 @@ function isCarContext(tokens: { text: string }[], i: number): boolean {
   return (
     prev === 'xe' || prev === 'hang' || prev === 'dong' || (prev === 'to' && prev2 === 'o') || prev === 'oto'
   );
+}
+
+/** The dictionary's keys (with the catalogue's brands and models merged in): the car-name recogniser reads it. */
+export function dictionaryLookup(catalogue?: Catalogue): Lookup {
+  return withCatalogue(catalogue);
 }
 
 /** A brand by its display name, for references built from the inventory. */

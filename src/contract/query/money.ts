@@ -1,3 +1,4 @@
+import { foldVietnamese } from '../text';
 import { NUM, NUMBER_WORD_RE, NUMBER_WORDS, parseNumber } from './text';
 
 /** Amounts of money in the ways people write them, folded: "1,2 ty", "1 ty 2", "800 cu", "nua ty". */
@@ -74,15 +75,54 @@ export const AMOUNT_PATTERNS: AmountPattern[] = [
 /** One regex source that finds any amount, without capturing groups (wrap it to capture). */
 export const AMOUNT_SOURCE = `(?:${AMOUNT_PATTERNS.map((p) => p.source.replace(/\((?!\?)/g, '(?:')).join('|')})`;
 
+/** Each pattern anchored to a whole text, compiled once (a price list reads thousands of cells). */
+const ANCHORED = AMOUNT_PATTERNS.map((p) => ({ p, re: new RegExp(`^${p.source}$`) }));
+
 /** The value of an amount written in one of the ways above, or null. */
 export function readAmount(text: string): number | null {
   const t = text.trim();
-  for (const p of AMOUNT_PATTERNS) {
-    const m = new RegExp(`^${p.source}$`).exec(t);
+  for (const { p, re } of ANCHORED) {
+    const m = re.exec(t);
     if (m) {
       const v = p.read(m);
       if (v !== null && Number.isFinite(v) && v > 0) return v;
     }
   }
   return null;
+}
+
+/** What a bare number in a price column counts: đồng, or millions / billions when the header says so. */
+export type PriceUnit = 'vnd' | 'trieu' | 'ty';
+
+const BARE = /^(\d+(?:[.,]\d+)*)\s*(?:dong|vnd|d)?$/;
+const ANY_AMOUNT = new RegExp(`(?<![\\d.,])${AMOUNT_SOURCE}`, 'g');
+
+/**
+ * A price as a price list or a listing writes it: "2 Tỷ 90 Triệu", "890 triệu", "890tr",
+ * "210.000.000 đ", "1,25 tỷ", "1 tỷ 250", digits. A bare number counts in `unit` (a "Giá (triệu)" column);
+ * in đồng it must be at least a million, so "890" alone is not guessed. Words around one amount
+ * ("890 triệu (thương lượng)") are ignored; two different amounts, or none, answer null.
+ */
+export function parsePriceText(text: string, unit: PriceUnit = 'vnd'): number | null {
+  const t = foldVietnamese(text)
+    .replace(/[()[\]:]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!t) return null;
+  const bare = BARE.exec(t);
+  if (bare) {
+    const n = parseNumber(bare[1]);
+    if (!Number.isFinite(n) || n <= 0) return null;
+    if (unit === 'trieu') return Math.round(n * 1e6);
+    if (unit === 'ty') return Math.round(n * 1e9);
+    return Number.isInteger(n) && n >= 1_000_000 ? n : null;
+  }
+  const whole = readAmount(t);
+  if (whole !== null) return Math.round(whole);
+  const found = new Set<number>();
+  for (const m of t.matchAll(ANY_AMOUNT)) {
+    const v = readAmount(m[0].trim());
+    if (v !== null) found.add(Math.round(v));
+  }
+  return found.size === 1 ? [...found][0] : null;
 }

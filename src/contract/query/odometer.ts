@@ -1,3 +1,4 @@
+import { foldVietnamese } from '../text';
 import type { Query } from './text';
 import { parseNumber } from './text';
 
@@ -61,4 +62,27 @@ export function wantsLowMileage(q: Query): boolean {
   return /(di it|chay it|odo thap|it km|km thap|odo it|xe luot|luot|it di|so km it|odo con thap)(?![a-z])/.test(
     q.folded,
   );
+}
+
+const KM_WORDS = /(kilomet(?:er|re)?|ki lo met|km|cay so|cay)(?![a-z])/g;
+
+/**
+ * The kilometres in a listing's odometer column: "45.000", "45,000 Km", "45000", "45 000", "4,5 vạn",
+ * "45k", "45 nghìn km", "Mới" (0). A fraction without a unit ("4,5") is not guessed: null.
+ */
+export function parseKmText(text: string): number | null {
+  const t = foldVietnamese(text)
+    .replace(KM_WORDS, ' ')
+    .replace(/^(odo|so km|da di)\s*:?/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (/^(moi|xe moi|chua lan banh)$/.test(t)) return 0;
+  const spaced = /^\d{1,3}(?: \d{3})+$/.exec(t);
+  if (spaced) return Number(t.replace(/ /g, ''));
+  const m = /^(\d+(?:[.,]\d+)*)\s*(k|nghin|ngan|van)?$/.exec(t);
+  if (!m) return null;
+  const n = parseNumber(m[1]) * (m[2] ? MULT[m[2]] : 1);
+  if (!Number.isFinite(n) || n < 0 || n > 2_000_000) return null;
+  if (!m[2] && !Number.isInteger(n)) return null;
+  return Math.round(n);
 }

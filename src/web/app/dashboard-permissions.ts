@@ -18,6 +18,8 @@ export const DASHBOARD_PERMISSIONS: Record<string, Permission> = {
   soldhistory: 'MANAGE_CAR',
   'soldhistory/:transactionId': 'MANAGE_CAR',
   reservations: 'MANAGE_CAR',
+  'market-prices': 'MANAGE_CAR',
+  'stock-ageing': 'MANAGE_CAR',
   maintenanceManagement: 'MANAGE_SERVICE',
   consultantManagement: 'MANAGE_SERVICE',
   testdriveManagement: 'MANAGE_SERVICE',

@@ -129,6 +129,16 @@ export const dashboardRoutes: RouteObject[] = withPermissions([
     lazy: page(() => import('../features/reservations/dashboard/reservations-page')),
   },
   {
+    path: 'market-prices',
+    handle: { permission: 'MANAGE_CAR' },
+    lazy: page(() => import('../features/market-prices/pages/market-prices-page')),
+  },
+  {
+    path: 'stock-ageing',
+    handle: { permission: 'MANAGE_CAR' },
+    lazy: page(() => import('../features/valuations/pages/stock-ageing-page')),
+  },
+  {
     path: 'audit',
     handle: { permission: 'WEB_CONFIG' },
     lazy: page(() => import('../features/audit/pages/audit-page')),

@@ -7,6 +7,7 @@ export * from '../../modules/car-records/schema';
 export * from '../../modules/cars/schema';
 export * from '../../modules/inspections/schema';
 export * from '../../modules/leads/schema';
+export * from '../../modules/market-prices/schema';
 export * from '../../modules/notifications/schema';
 export * from '../../modules/odometer/schema';
 export * from '../../modules/recruitment/schema';

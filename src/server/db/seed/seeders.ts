@@ -1,8 +1,15 @@
 import { seedDemoInspections } from '../../modules/inspections/demo';
 import { seedDemoLeads } from '../../modules/leads/demo';
+import { seedDemoMarketPrices } from '../../modules/market-prices/demo';
 import type { DemoSeeder } from './bootstrap';
 import { seedDemoCars } from './demo-cars';
 import { seedDemoContent } from './demo-content';
 
 /** The demo showroom's content, one seeder per domain, run in order on an empty database. */
-export const demoSeeders: DemoSeeder[] = [seedDemoCars, seedDemoInspections, seedDemoContent, seedDemoLeads];
+export const demoSeeders: DemoSeeder[] = [
+  seedDemoCars,
+  seedDemoInspections,
+  seedDemoContent,
+  seedDemoLeads,
+  seedDemoMarketPrices,
+];

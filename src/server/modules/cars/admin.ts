@@ -164,6 +164,32 @@ export class CarAdmin {
     return this.detail(id);
   }
 
+  /**
+   * A new sell price and nothing else (a markdown decided on the stock-ageing page): the same record of
+   * the change in the price history, drop columns and audit row as a full edit. A sold car keeps its price.
+   */
+  async reprice(id: number, sellPrice: number, actor: Actor): Promise<CarAdminDetail> {
+    await this.transaction(async (tx) => {
+      const before = await lockCar(tx, id);
+      if (before.status === 'sold') throw conflict('Xe đã bán: không đổi giá bán được');
+      if (before.sellPrice === sellPrice) return;
+      const now = new Date();
+      const drop = await recordPriceChange(tx, before, sellPrice, actor, now);
+      await tx
+        .update(cars)
+        .set({ sellPrice, ...drop, updatedAt: now })
+        .where(eq(cars.id, id));
+      await writeAudit(tx, actor, {
+        action: 'update',
+        entity: 'car',
+        entityId: id,
+        before: { sellPrice: before.sellPrice },
+        after: { sellPrice },
+      });
+    });
+    return this.detail(id);
+  }
+
   async remove(id: number, actor: Actor): Promise<void> {
     const photos = await this.transaction(async (tx) => {
       const before = await lockCar(tx, id);

@@ -10,6 +10,7 @@ import {
   carInput,
   carPhotoParam,
   carPhotoSchema,
+  carPriceBody,
   carPriceHistorySchema,
   carStatusBody,
   carSummarySchema,
@@ -342,6 +343,21 @@ export function carsRoutes(service: CarsService) {
         },
       },
       (req) => service.setStatus(req.params.id, req.body.status, actorOf(req)),
+    );
+
+    app.put(
+      '/cars/admin/:id/price',
+      {
+        config: staff,
+        schema: {
+          response: { 200: carDetailSchema },
+          tags: staffTags,
+          summary: 'Đổi giá bán (ghi vào lịch sử giá và nhật ký; 409 khi xe đã bán)',
+          params: carIdParam,
+          body: carPriceBody,
+        },
+      },
+      (req) => service.reprice(req.params.id, req.body.sellPrice, actorOf(req)),
     );
 
     app.delete(

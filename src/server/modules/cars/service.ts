@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type {
+  BodyType,
   BrandCount,
   CarAdminDetail,
   CarAdminRow,
@@ -12,6 +13,8 @@ import type {
   CarSummary,
   CarsAdminQuery,
   CarsQuery,
+  Fuel,
+  Transmission,
 } from '../../../contract/cars';
 import type { Page } from '../../../contract/common';
 import type { ImageView } from '../../../contract/images';
@@ -46,6 +49,24 @@ export type { ListFilters } from './watch-reads';
 export interface CarThumbnail {
   status: CarStatus;
   cover: ImageView | null;
+}
+
+/** A car as the valuation engine reads it: what it is, its price and status, and when it entered stock. */
+export interface CarEvidence {
+  id: number;
+  carName: string;
+  brand: string;
+  model: string;
+  version: string;
+  year: number;
+  odo: number;
+  sellPrice: number;
+  status: CarStatus;
+  bodyType: BodyType;
+  fuel: Fuel;
+  transmission: Transmission;
+  licensePlateRegion: string;
+  createdAt: Date;
 }
 
 /** A car as another module sees it while holding its lock. */
@@ -192,6 +213,34 @@ export class CarsService {
 
   remove(id: number, actor: Actor): Promise<void> {
     return this.admin.remove(id, actor);
+  }
+
+  /** A new sell price alone, recorded in the price history and audited like any edit. */
+  reprice(id: number, sellPrice: number, actor: Actor): Promise<CarAdminDetail> {
+    return this.admin.reprice(id, sellPrice, actor);
+  }
+
+  /** Every car with what a valuation reads of it (the market evidence of the showroom's own stock). */
+  async valuationRows(): Promise<CarEvidence[]> {
+    const rows = await this.db
+      .select({
+        id: cars.id,
+        carName: cars.carName,
+        brand: cars.brand,
+        model: cars.model,
+        version: cars.version,
+        year: cars.year,
+        odo: cars.odo,
+        sellPrice: cars.sellPrice,
+        status: cars.status,
+        bodyType: cars.bodyType,
+        fuel: cars.fuel,
+        transmission: cars.transmission,
+        licensePlateRegion: cars.licensePlateRegion,
+        createdAt: cars.createdAt,
+      })
+      .from(cars);
+    return rows as CarEvidence[];
   }
 
   // ----------------------------------------------------------------------------- photos

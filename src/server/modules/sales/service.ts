@@ -148,6 +148,15 @@ export class SalesService {
     return new Map(rows.map((r) => [r.id, `${r.carName} – ${r.buyerName}`]));
   }
 
+  /** The price each sold car fetched and the day (sales not cancelled): market evidence for valuations. */
+  async soldPrices(): Promise<Map<number, { salePrice: number; saleDate: string }>> {
+    const rows = await this.db
+      .select({ carId: sales.carId, salePrice: sales.salePrice, saleDate: sales.saleDate })
+      .from(sales)
+      .where(isNull(sales.cancelledAt));
+    return new Map(rows.map((r) => [r.carId, { salePrice: r.salePrice, saleDate: r.saleDate }]));
+  }
+
   /** Who can be named as salesperson: active staff holding MANAGE_CAR, and admins. */
   salespeople(): Promise<StaffRef[]> {
     return this.users.staffWithPermission('MANAGE_CAR');

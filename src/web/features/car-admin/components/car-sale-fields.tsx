@@ -7,6 +7,7 @@ import { NumberField } from '../../../components/number-field';
 import { CAR_LIMITS, type CarFormValues } from '../form-schema';
 import { FeaturesInput } from './features-input';
 import { Section } from './form-section';
+import { PriceHelp } from './price-help';
 
 /** "Giá và tình trạng" and "Mô tả và tiện nghi" of the car form's "Thông tin" tab. */
 export function CarSaleFields({
@@ -14,11 +15,14 @@ export function CarSaleFields({
   extList,
   intList,
   sold,
+  carId,
 }: {
   form: UseFormReturn<CarFormValues>;
   extList: string;
   intList: string;
   sold: boolean;
+  /** The saved car being edited (its own listing is left out of its suggested price). */
+  carId?: number;
 }) {
   const {
     register,
@@ -103,6 +107,11 @@ export function CarSaleFields({
             </Select>
           </FormField>
         </div>
+        {sold ? null : (
+          <div className="mt-4">
+            <PriceHelp form={form} carId={carId} />
+          </div>
+        )}
       </Section>
 
       <Section title="Mô tả và tiện nghi">

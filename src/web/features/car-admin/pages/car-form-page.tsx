@@ -190,7 +190,7 @@ export default function CarFormPage() {
           <FormAlert>{mutationError ? errorMessage(mutationError) : null}</FormAlert>
           <TabPanel tab="thong-tin" active={tab}>
             <CarSpecFields form={form} brandList={brandList} />
-            <CarSaleFields form={form} extList={extList} intList={intList} sold={sold} />
+            <CarSaleFields form={form} extList={extList} intList={intList} sold={sold} carId={saved?.carId} />
           </TabPanel>
           <TabPanel tab="anh" active={tab}>
             <Section
