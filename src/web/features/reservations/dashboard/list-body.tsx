@@ -1,14 +1,12 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table';
-import { Select } from '../../../components/form-field';
-import type { PagedQuery } from '../../../components/list-page';
-import { Pagination } from '../../../components/pagination';
+import { ListPages, type PagedQuery } from '../../../components/list-page';
 import { errorMessage } from '../../../lib/api-client';
 import type { ListParams } from '../../../lib/use-list-params';
 
 /**
  * ListPage without its header (the page's header sits above the tabs): filters, the rows (or the
- * error), "Mỗi trang" and the pages.
+ * error), then ListPages.
  */
 export function ListBody<T>({
   filters,
@@ -40,30 +38,7 @@ export function ListBody<T>({
           className={query.isPlaceholderData ? 'opacity-70' : undefined}
         />
       )}
-      <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
-        <div className="flex items-center gap-2 text-sm text-slate-600">
-          <label htmlFor={pageSizeId} className="whitespace-nowrap">
-            Mỗi trang
-          </label>
-          <Select
-            id={pageSizeId}
-            value={list.size}
-            onChange={(e) => list.setSize(Number(e.target.value))}
-            className="w-20"
-          >
-            {list.sizes.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <Pagination
-          page={list.page}
-          totalPages={query.data?.totalPages ?? 0}
-          onChange={(page) => list.update({ page })}
-        />
-      </div>
+      <ListPages list={list} totalPages={query.data?.totalPages ?? 0} pageSizeId={pageSizeId} />
     </>
   );
 }
