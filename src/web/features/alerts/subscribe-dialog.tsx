@@ -3,10 +3,9 @@ import { formatPrice } from '@contract/format';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../components/button';
-import { CloseButton } from '../../components/close-button';
 import { FormAlert, FormField, Input } from '../../components/form-field';
+import { ModalDialog } from '../../components/modal-dialog';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { useModal } from '../../lib/use-modal';
 import { useSignUp } from './api';
 import { checkEmail, EMAIL_MAX, rememberEmail, rememberedEmail } from './validate';
 
@@ -34,7 +33,6 @@ function emailError(err: unknown): string | null {
 export default function SubscribeDialog({ open, target, onClose }: SubscribeDialogProps) {
   const titleId = useId();
   const emailId = useId();
-  const ref = useModal(open);
   const signUp = useSignUp();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -76,26 +74,14 @@ export default function SubscribeDialog({ open, target, onClose }: SubscribeDial
   const refusal = signUp.isError && !emailError(signUp.error) ? errorMessage(signUp.error) : null;
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
-      onKeyDown={() => undefined}
-      className="m-auto max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-md overflow-y-auto rounded-2xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/50"
-      data-testid="alert-dialog"
+    <ModalDialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      width="max-w-md"
+      testId="alert-dialog"
+      titleId={titleId}
     >
-      <div className="flex items-start justify-between gap-2 border-b border-slate-200 py-2 pr-2 pl-4 sm:pl-6">
-        <h2 id={titleId} className="py-2.5 text-lg font-bold text-slate-900">
-          {title}
-        </h2>
-        <CloseButton label="Đóng" onClick={onClose} />
-      </div>
       <div className="space-y-4 p-4 sm:p-6">
         <div className="rounded-xl bg-slate-50 p-3 text-sm">
           {target.kind === 'search' ? (
@@ -155,6 +141,6 @@ export default function SubscribeDialog({ open, target, onClose }: SubscribeDial
           </form>
         )}
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -5,9 +5,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { CarThumb } from '../../../components/car-thumb';
-import { CloseButton } from '../../../components/close-button';
 import { FormAlert, FormField, Input } from '../../../components/form-field';
-import { useModal } from '../../../lib/use-modal';
+import { ModalDialog } from '../../../components/modal-dialog';
 import { type ReservationRefusal, readRefusal, reservationPath, useCreateReservation } from './api';
 import type { ReservableCar } from './reserve-deposit';
 import {
@@ -77,7 +76,6 @@ export default function ReserveDialog({
 }: ReserveDialogProps) {
   const titleId = useId();
   const ids = { fullName: useId(), phone: useId(), email: useId() };
-  const ref = useModal(open);
   const navigate = useNavigate();
   const client = useQueryClient();
   const create = useCreateReservation();
@@ -150,26 +148,14 @@ export default function ReserveDialog({
   }
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        close();
-      }}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) close();
-      }}
-      onKeyDown={() => undefined}
-      className="m-auto max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-lg overflow-y-auto rounded-2xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/50"
-      data-testid="reserve-dialog"
+    <ModalDialog
+      open={open}
+      title={'Đặt cọc giữ xe'}
+      onClose={close}
+      width="max-w-lg"
+      testId="reserve-dialog"
+      titleId={titleId}
     >
-      <div className="flex items-start justify-between gap-2 border-b border-slate-200 py-2 pr-2 pl-4 sm:pl-6">
-        <h2 id={titleId} className="py-2.5 text-lg font-bold text-slate-900">
-          Đặt cọc giữ xe
-        </h2>
-        <CloseButton label="Đóng" onClick={close} />
-      </div>
       <div className="space-y-4 p-4 sm:p-6">
         <div className="rounded-xl bg-slate-50 p-3">
           <p className="font-semibold text-slate-900">{car.carName}</p>
@@ -266,6 +252,6 @@ export default function ReserveDialog({
           </>
         )}
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
