@@ -63,6 +63,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'report-change': 'Báo cáo thay đổi lạ',
   'set-permissions': 'Phân quyền',
   assign: 'Giao việc',
+  reschedule: 'Đổi lịch hẹn',
   'add-note': 'Thêm ghi chú',
   'add-photos': 'Thêm ảnh',
   'remove-photo': 'Xóa ảnh',

@@ -6,3 +6,4 @@ export * from './leads/booking';
 export * from './leads/forms';
 export * from './leads/labels';
 export * from './leads/management';
+export * from './leads/slots';

@@ -181,6 +181,7 @@ export async function buildApp(opts: BuildOptions) {
   });
   const leads = new LeadsService({
     ...ctx,
+    jobs,
     users,
     notifications,
     webConfig,

@@ -34,6 +34,12 @@ export const clientRequestId = z
   .string({ message: 'Thiếu mã yêu cầu' })
   .uuid({ message: 'Mã yêu cầu không hợp lệ' });
 
+/**
+ * Optional: the form sends one so a retry is one lead; a client may send the Idempotency-Key header
+ * instead, or neither (a repeat within a few minutes is then the same lead, docs/leads.md).
+ */
+const optionalRequestId = z.preprocess(blankToUndefined, clientRequestId.optional());
+
 const fullName = requiredText('Họ và tên', 100);
 
 /**
@@ -104,7 +110,7 @@ export const testDriveForm = z
     timeSlot,
     note: optionalText('Ghi chú', 1000),
     website: honeypot,
-    clientRequestId,
+    clientRequestId: optionalRequestId,
   })
   .superRefine(slotNotPast);
 export type TestDriveForm = z.input<typeof testDriveForm>;
@@ -125,7 +131,7 @@ export const maintenanceForm = z
     timeSlot: z.preprocess(blankToUndefined, timeSlot.optional()),
     note: optionalText('Ghi chú', 1000),
     website: honeypot,
-    clientRequestId,
+    clientRequestId: optionalRequestId,
   })
   .superRefine(slotNotPast);
 export type MaintenanceForm = z.input<typeof maintenanceForm>;
@@ -139,7 +145,7 @@ export const consultingForm = z.object({
   carId: optionalCarId,
   message: requiredText('Nội dung', 2000),
   website: honeypot,
-  clientRequestId,
+  clientRequestId: optionalRequestId,
 });
 export type ConsultingForm = z.input<typeof consultingForm>;
 export type ConsultingBody = z.output<typeof consultingForm>;
@@ -155,6 +161,8 @@ export const leadReceiptSchema = z.object({
   timeSlot: z.string().nullable(),
   createdAt: z.string(),
   message: z.string(),
+  /** The customer's own page for a booked day (move or cancel it), behind a signed link. */
+  manageUrl: z.string().nullable().optional(),
 });
 export type LeadReceipt = z.infer<typeof leadReceiptSchema>;
 

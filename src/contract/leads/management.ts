@@ -99,7 +99,8 @@ export const leadViewSchema = z.object({
 });
 export type LeadView = z.infer<typeof leadViewSchema>;
 
-export const LEAD_EVENT_KINDS = ['CREATED', 'STATUS', 'ASSIGN', 'NOTE'] as const;
+/** SCHEDULE: the booked day or slot moved; REMINDER: the e-mail of the day before went out. */
+export const LEAD_EVENT_KINDS = ['CREATED', 'STATUS', 'ASSIGN', 'NOTE', 'SCHEDULE', 'REMINDER'] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
 export const leadEventViewSchema = z.object({

@@ -8,6 +8,11 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * A calendar invitation: nodemailer sends it twice, as the text/calendar alternative mail clients
+   * offer to add ("method=REQUEST") and as an attached .ics file.
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; filename: string; content: string };
 }
 
 export interface Mailer {

@@ -13,6 +13,7 @@ import type { CurrentUser } from '../../platform/access';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict } from '../../platform/errors';
+import { afterStatusChange, bookingStatusChanged } from './schedule';
 import { leadEvents, leads } from './schema';
 import type { LeadRow, LeadsDeps } from './types';
 import { eventView, leadRow, leadView, staffNames } from './views';
@@ -43,7 +44,7 @@ export async function changeLeadStatus(
   current: CurrentUser,
   actor: Actor,
 ): Promise<LeadDetail> {
-  await deps.db.transaction(async (tx) => {
+  const changed = await deps.db.transaction(async (tx) => {
     const row = await leadRow(tx, type, id, true);
     const from = row.status as LeadStatus;
     if (from === to) throw conflict(LEAD_MESSAGES.sameStatus(to));
@@ -67,7 +68,10 @@ export async function changeLeadStatus(
       before: { status: from },
       after: { status: to, note: note ?? null },
     });
+    await bookingStatusChanged(deps, tx, row, to);
+    return row;
   });
+  afterStatusChange(deps, changed, to);
   return leadDetail(deps, type, id);
 }
 

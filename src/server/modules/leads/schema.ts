@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -59,6 +60,14 @@ export const leads = pgTable(
   ],
 );
 
+/** The booked day and slot a history entry speaks of (from: before a move; to: after it, or the reminded one). */
+export interface BookingMove {
+  fromDate?: string | null;
+  fromSlot?: string | null;
+  toDate?: string | null;
+  toSlot?: string | null;
+}
+
 /** The history of a lead: its creation, every status change, assignment and internal note, with who and when. */
 export const leadEvents = pgTable(
   'lead_events',
@@ -73,6 +82,8 @@ export const leadEvents = pgTable(
     assigneeId: integer('assignee_id'),
     assigneeName: text('assignee_name'),
     note: text('note'),
+    /** A move of the booking (SCHEDULE) or the reminder sent (REMINDER): the day and slot before and after. */
+    detail: jsonb('detail').$type<BookingMove>(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

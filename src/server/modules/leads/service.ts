@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Page } from '../../../contract/common';
 import {
   LEAD_RATE_LIMIT,
@@ -13,7 +14,10 @@ import {
 import type { CurrentUser } from '../../platform/access';
 import type { Actor } from '../../platform/actor';
 import { RateLimiter } from '../../platform/rate-limit';
+import { manageUrl } from './booking-mail';
+import { BookingsService } from './bookings';
 import { addLeadNote, assignLead, changeLeadStatus, leadAssignees, leadDetail } from './handling';
+import { requestKeyOf } from './idempotency';
 import { listLeads } from './list';
 import { leadStats } from './stats';
 import { submitLead } from './submit';
@@ -31,8 +35,11 @@ export { LEAD_MESSAGES, leadReference, leadSearchText } from './wording';
  */
 export class LeadsService {
   readonly limiters: Record<LeadType, RateLimiter>;
+  /** Slots, the calendar, reschedules, the customer's signed link and the reminder job. */
+  readonly bookings: BookingsService;
 
   constructor(private readonly deps: LeadsDeps) {
+    this.bookings = new BookingsService(deps);
     const limiter = (name: string) =>
       new RateLimiter(deps.counters, name, LEAD_RATE_LIMIT.limit, LEAD_RATE_LIMIT.windowMs);
     this.limiters = {
@@ -42,8 +49,23 @@ export class LeadsService {
     };
   }
 
-  submit(input: LeadInput, actor: Actor): Promise<{ receipt: LeadReceipt; created: boolean }> {
-    return submitLead(this.deps, this.limiters, input, actor);
+  /**
+   * `idempotencyKey`: the Idempotency-Key header, an alternative to the body's clientRequestId. A booked
+   * day's receipt carries the customer's own link, except for a keyless repeat (whoever repeats a phone
+   * and slot has not shown they made the first).
+   */
+  async submit(
+    input: LeadInput,
+    actor: Actor,
+    idempotencyKey?: string | string[],
+  ): Promise<{ receipt: LeadReceipt; created: boolean }> {
+    const key = requestKeyOf(idempotencyKey, input.body.clientRequestId);
+    const keyed = { ...input, body: { ...input.body, clientRequestId: key } } as LeadInput;
+    const { receipt, created, row } = await submitLead(this.deps, this.limiters, keyed, actor);
+    if (!receipt.preferredDate) return { receipt, created };
+    // A robot's receipt (honeypot) looks like a person's: a link of the same shape that opens nothing.
+    const link = row ?? (created ? { id: randomInt(1e6, 1e9), ...receipt } : null);
+    return { receipt: link ? { ...receipt, manageUrl: manageUrl(this.deps, link) } : receipt, created };
   }
 
   /** "Khách hàng Nguyễn Văn A đăng ký lái thử Toyota Vios 2020 ngày 25/11/2026" */

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ConsultingBody, LeadStatus, MaintenanceBody, TestDriveBody } from '../../../contract/leads';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { JobQueue } from '../../platform/jobs/queue';
 import type { Mailer } from '../../platform/mailer';
 import type { CounterStore } from '../../platform/rate-limit';
 import type { NotificationsService } from '../notifications/service';
@@ -32,7 +34,10 @@ export interface LeadsQueryParsed {
 
 export interface LeadsDeps {
   db: Db;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'jwtSecret' | 'mailFrom'>;
+  clock: Clock;
+  /** Booking reminders (the day before) are stored jobs scheduled with the lead. */
+  jobs: JobQueue;
   log: FastifyBaseLogger;
   mailer: Mailer;
   counters: CounterStore;
