@@ -11,7 +11,7 @@ import {
 } from '../../../contract/leads';
 import type { CurrentUser } from '../../platform/access';
 import type { Actor } from '../../platform/actor';
-import { notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { bookingByToken, bookingView, cancelByCustomer, rescheduleByCustomer } from './customer';
 import { leadDetail } from './handling';
 import { defineReminderJob } from './reminders';
@@ -36,6 +36,7 @@ export class BookingsService {
 
   /** GET /api/test-drives/slots (a car visitors can see) and GET /api/maintenance/slots. */
   async slots(type: BookingType, carId: number | null, date: string | undefined): Promise<DaySlots> {
+    if (type === 'TEST_DRIVE' && !carId) throw badRequest('Vui lòng chọn xe', { carId: 'Vui lòng chọn xe' });
     if (type === 'TEST_DRIVE' && this.deps.cars) {
       const car = await this.deps.cars.visibleCar(carId ?? 0);
       if (!car) throw notFound(LEAD_MESSAGES.carUnavailable);
