@@ -74,7 +74,7 @@ export function defineReminderJob(deps: LeadsDeps): void {
       if (sent) return null;
       const [event] = await tx
         .insert(leadEvents)
-        .values({ leadId, kind: 'REMINDER', detail: moment, createdAt: deps.clock.now() })
+        .values({ leadId, kind: 'REMINDER', detail: moment })
         .returning({ id: leadEvents.id });
       return { row, eventId: event.id };
     });

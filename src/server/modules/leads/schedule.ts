@@ -67,7 +67,8 @@ export async function moveBooking(
     const target = { type, carId: before.carId, date: to.date, slot: to.slot, excludeId: id };
     await lockKeys(tx, [slotLockKey(target)]);
     await assertSlotFree(tx, target, rules);
-    const at = deps.clock.now();
+    // When it happened, as every other entry of the history (the clock judges rules, not records).
+    const at = new Date();
     const [row] = await tx
       .update(leads)
       .set({ preferredDate: to.date, timeSlot: to.slot, updatedAt: at })
@@ -102,7 +103,7 @@ export async function cancelBooking(deps: LeadsDeps, id: number, reason: string 
     const [before] = await tx.select().from(leads).where(eq(leads.id, id)).for('update');
     const from = before.status as LeadStatus;
     if (!OPEN_LEAD_STATUSES.includes(from)) throw conflict(BOOKING_MESSAGES.closed(from));
-    const at = deps.clock.now();
+    const at = new Date();
     const [updated] = await tx
       .update(leads)
       .set({ status: 'CANCELLED', updatedAt: at })
