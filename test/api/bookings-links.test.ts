@@ -173,6 +173,28 @@ describe('PUT /api/bookings/{token}/schedule', () => {
   });
 });
 
+describe('slots while moving a booking', () => {
+  it('leave the booking out for its customer (signed token) or for service staff (its id), not for others', async () => {
+    const day = inDays(13);
+    const { token, leadId } = await book({ preferredDate: day, timeSlot: '10:00' });
+    const slots = async (query: Record<string, string | number>, auth?: string) => {
+      const res = await t.call('GET', '/api/test-drives/slots', {
+        query: { carId, date: day, ...query },
+        token: auth,
+      });
+      expect(res.status).toBe(200);
+      return ['10:00', '10:30'].map(
+        (time) => res.json.slots.find((x: { time: string }) => x.time === time).state,
+      );
+    };
+    expect(await slots({})).toEqual(['taken', 'taken']);
+    expect(await slots({ token })).toEqual(['free', 'free']);
+    expect(await slots({ exclude: leadId })).toEqual(['taken', 'taken']);
+    expect(await slots({ exclude: leadId }, t.adminToken)).toEqual(['free', 'free']);
+    expect(await slots({ token: `${token.slice(0, -2)}zz` })).toEqual(['taken', 'taken']);
+  });
+});
+
 describe('POST /api/bookings/{token}/cancel', () => {
   it('cancels the booking, frees its slot, drops its reminder and tells the service staff', async () => {
     const day = inDays(9);

@@ -50,8 +50,18 @@ const queryDay = (label: string, required = false) =>
       return vnDayKey(day);
     });
 
+/**
+ * Leaving one booking out of the count, to move it: the customer's own (its signed `token`), or any
+ * lead (`exclude`, its id) for staff holding MANAGE_SERVICE; ignored for anyone else.
+ */
+const excluding = {
+  token: z.string().trim().max(80, { message: 'Liên kết không hợp lệ' }).optional(),
+  exclude: z.preprocess((v) => (v === '' ? undefined : v), positiveId('Mã yêu cầu không hợp lệ').optional()),
+};
+
 /** GET /api/test-drives/slots?carId=&date= (without a date: the first day with a free slot). */
 export const testDriveSlotsQuery = z.object({
+  ...excluding,
   carId: z
     .preprocess(
       (v) => (v === '' || v === undefined ? undefined : v),
@@ -63,7 +73,7 @@ export const testDriveSlotsQuery = z.object({
 export type TestDriveSlotsQuery = z.input<typeof testDriveSlotsQuery>;
 
 /** GET /api/maintenance/slots?date= */
-export const maintenanceSlotsQuery = z.object({ date: queryDay('Ngày') });
+export const maintenanceSlotsQuery = z.object({ date: queryDay('Ngày'), ...excluding });
 
 export const slotViewSchema = z.object({
   /** HH:mm */

@@ -19,5 +19,6 @@ export const publicRoutes: RouteObject[] = [
     path: 'reservations/:code',
     lazy: page(() => import('../features/reservations/public/reservation-page')),
   },
+  { path: 'lich-hen/:token', lazy: page(() => import('../features/leads/pages/booking-page')) },
   { path: 'chatbot', lazy: page(() => import('../features/chat/pages/chatbot-page')) },
 ];

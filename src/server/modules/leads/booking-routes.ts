@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../contract/common';
 import {
@@ -30,6 +31,14 @@ const tokenParam = z.object({
  * behind its signed link (public: the signature is the permission).
  */
 export function bookingRoutes(bookings: BookingsService) {
+  /** The booking left out of a slots answer: the customer's own (signed token), or any for service staff. */
+  const excluded = (req: FastifyRequest, query: { token?: string; exclude?: number }) => {
+    if (query.token) return bookings.leadOfToken(query.token);
+    const user = req.user;
+    const staff = user && (user.role === 'ADMIN' || user.permissions.includes('MANAGE_SERVICE'));
+    return staff ? query.exclude : undefined;
+  };
+
   return async (app: App) => {
     const publicAccess = { access: 'public' as const };
     const manage = { access: 'MANAGE_SERVICE' as const };
@@ -45,7 +54,8 @@ export function bookingRoutes(bookings: BookingsService) {
           querystring: testDriveSlotsQuery,
         },
       },
-      (req) => bookings.slots('TEST_DRIVE', req.query.carId ?? null, req.query.date),
+      (req) =>
+        bookings.slots('TEST_DRIVE', req.query.carId ?? null, req.query.date, excluded(req, req.query)),
     );
 
     app.get(
@@ -59,7 +69,7 @@ export function bookingRoutes(bookings: BookingsService) {
           querystring: maintenanceSlotsQuery,
         },
       },
-      (req) => bookings.slots('MAINTENANCE', null, req.query.date),
+      (req) => bookings.slots('MAINTENANCE', null, req.query.date, excluded(req, req.query)),
     );
 
     app.get(

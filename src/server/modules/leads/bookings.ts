@@ -12,6 +12,7 @@ import {
 import type { CurrentUser } from '../../platform/access';
 import type { Actor } from '../../platform/actor';
 import { badRequest, notFound } from '../../platform/errors';
+import { bookingLinks } from './booking-mail';
 import { bookingByToken, bookingView, cancelByCustomer, rescheduleByCustomer } from './customer';
 import { leadDetail } from './handling';
 import { defineReminderJob } from './reminders';
@@ -34,14 +35,22 @@ export class BookingsService {
     defineReminderJob(deps);
   }
 
-  /** GET /api/test-drives/slots (a car visitors can see) and GET /api/maintenance/slots. */
-  async slots(type: BookingType, carId: number | null, date: string | undefined): Promise<DaySlots> {
+  /**
+   * GET /api/test-drives/slots (a car visitors can see) and GET /api/maintenance/slots; `excludeId`
+   * leaves out the booking being moved (the route allows it to its customer's link or to staff).
+   */
+  async slots(
+    type: BookingType,
+    carId: number | null,
+    date: string | undefined,
+    excludeId?: number,
+  ): Promise<DaySlots> {
     if (type === 'TEST_DRIVE' && !carId) throw badRequest('Vui lòng chọn xe', { carId: 'Vui lòng chọn xe' });
     if (type === 'TEST_DRIVE' && this.deps.cars) {
       const car = await this.deps.cars.visibleCar(carId ?? 0);
       if (!car) throw notFound(LEAD_MESSAGES.carUnavailable);
     }
-    return daySlots(this.deps, type, type === 'TEST_DRIVE' ? carId : null, date);
+    return daySlots(this.deps, type, type === 'TEST_DRIVE' ? carId : null, date, excludeId);
   }
 
   /** Test drives and maintenance visits booked between two days (cancelled ones left out). */
@@ -90,6 +99,11 @@ export class BookingsService {
       { staff: { id: current.id, name: current.name }, actor },
     );
     return leadDetail(this.deps, type, id);
+  }
+
+  /** The lead a customer's link names, when its signature holds (used or expired alike). */
+  leadOfToken(token: string): number | undefined {
+    return bookingLinks(this.deps).verify(token)?.leadId;
   }
 
   async view(token: string): Promise<BookingView> {

@@ -144,9 +144,10 @@ export async function daySlots(
   type: BookingType,
   carId: number | null,
   date: string | undefined,
+  excludeId?: number,
 ): Promise<DaySlots> {
   const ctx = await slotRules(deps, type);
-  const target = { type, carId };
+  const target = { type, carId, excludeId };
   if (date !== undefined) {
     if (date < ctx.window.first) throw badRequest('Ngày đã qua', { date: 'Ngày đã qua' });
     if (date > ctx.window.last) {

@@ -53,8 +53,8 @@ const LAYOUT_DATA = '/api/web-configuration';
 const CLIENT_ONLY = new Set(['/chatbot']);
 
 /** Staff and sign-in pages: served so the app can start, never indexed. */
-// A visitor's reservation page is theirs alone (its link is signed): served, never indexed.
-const PRIVATE_PREFIXES = ['/dashboard', '/login', '/reset-password', '/reservations'];
+// A visitor's reservation or booking page is theirs alone (its link is signed): served, never indexed.
+const PRIVATE_PREFIXES = ['/dashboard', '/login', '/reset-password', '/reservations', '/lich-hen'];
 
 export class SeoService {
   private template: { path: string; mtimeMs: number; html: string } | null = null;
@@ -318,19 +318,24 @@ export class SeoService {
     const cfg = await this.webConfig.getPublic();
     const site = cfg.showroomName;
     const reservation = path.startsWith('/reservations');
+    const booking = path.startsWith('/lich-hen');
     const title = path.startsWith('/dashboard')
       ? `Trang quản trị | ${site}`
       : path.startsWith('/reset-password')
         ? `Đặt lại mật khẩu | ${site}`
         : reservation
           ? `Đặt cọc giữ xe | ${site}`
-          : `Đăng nhập | ${site}`;
+          : booking
+            ? `Lịch hẹn của bạn | ${site}`
+            : `Đăng nhập | ${site}`;
     return this.finish(
       {
         title,
         description: reservation
           ? `Yêu cầu đặt cọc giữ xe tại ${site}.`
-          : `Khu vực dành cho nhân viên ${site}.`,
+          : booking
+            ? `Lịch hẹn lái thử hoặc bảo dưỡng tại ${site}.`
+            : `Khu vực dành cho nhân viên ${site}.`,
         url: this.absolute(path.split('?')[0]),
         siteName: site,
         type: 'website',

@@ -80,6 +80,7 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /login',
     'Disallow: /reset-password',
     'Disallow: /reservations',
+    'Disallow: /lich-hen',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',
