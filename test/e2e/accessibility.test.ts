@@ -18,6 +18,8 @@ interface Ids {
   userId: number;
   overviewId: number;
   transactionId: number;
+  /** The customer's booking page (its signed link from a test-drive receipt). */
+  bookingPath: string;
 }
 const ids = {} as Ids;
 
@@ -40,6 +42,22 @@ beforeAll(async () => {
   ids.transactionId = (
     await get<{ content: { transactionId: number }[] }>('soldhistory')
   ).content[0].transactionId;
+  // A slot of the demo showroom's first car that nobody holds yet (the demo books a few).
+  for (let n = 5; n < 15 && !ids.bookingPath; n++) {
+    const day = new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const booked = await journey.api.call('POST', 'test-drives', {
+      body: {
+        fullName: 'Khách Kiểm Tra',
+        phone: '0901 222 333',
+        carId: ids.carId,
+        preferredDate: day,
+        timeSlot: '17:00',
+      },
+    });
+    if (booked.status === 201)
+      ids.bookingPath = new URL((booked.json as { manageUrl: string }).manageUrl).pathname;
+  }
+  if (!ids.bookingPath) throw new Error('no free test-drive slot for the booking page');
 });
 
 const publicPages = (): string[] => [
@@ -59,6 +77,7 @@ const publicPages = (): string[] => [
   `/recruitment?id=${ids.recruitmentId}`,
   '/login',
   '/reset-password',
+  ids.bookingPath,
   '/khong-co-trang-nay',
 ];
 
@@ -74,6 +93,7 @@ const dashboardPages = (): string[] =>
     '/testdriveManagement',
     '/maintenanceManagement',
     '/consultantManagement',
+    '/calendar',
     '/sliders',
     '/sliders/add',
     `/sliders/${ids.overviewId}`,

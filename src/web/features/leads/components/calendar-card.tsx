@@ -68,13 +68,14 @@ export function CalendarCard({
       >
         <span className="flex items-center gap-1 text-[11px] font-semibold tracking-wide text-slate-600 uppercase">
           {movable ? <GripVertical className="-ml-1 size-3 text-slate-400" aria-hidden="true" /> : null}
-          {item.timeSlot ?? 'Cả ngày'} · {LEAD_TYPE_LABELS[item.type]}
+          {item.timeSlot ?? 'Cả ngày'}
+          <span className={cx(compact && 'sr-only')}> · {LEAD_TYPE_LABELS[item.type]}</span>
         </span>
         <span className="block truncate text-sm font-semibold text-slate-900">{item.fullName}</span>
-        {vehicle ? <span className="block truncate text-xs text-slate-600">{vehicle}</span> : null}
+        {vehicle ? <span className="block truncate text-xs text-slate-700">{vehicle}</span> : null}
         <span className={cx('mt-1 flex flex-wrap items-center gap-1', compact && 'hidden xl:flex')}>
           <LeadStatusBadge status={item.status} />
-          <span className="truncate text-xs text-slate-500">
+          <span className="truncate text-xs text-slate-700">
             {item.assignee ? item.assignee.fullName : 'Chưa giao'}
           </span>
         </span>

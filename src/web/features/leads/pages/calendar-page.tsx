@@ -143,7 +143,7 @@ export default function CalendarPage() {
         <p className="min-w-48 text-base font-semibold text-slate-900" aria-live="polite">
           {title}
         </p>
-        <div className="ml-auto flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
           <fieldset className="inline-flex rounded-lg bg-slate-100 p-1">
             <legend className="sr-only">Kiểu xem</legend>
             {(['day', 'week'] as View[]).map((v) => (
@@ -167,16 +167,23 @@ export default function CalendarPage() {
             onChange={(v) => set({ type: v })}
             all="Tất cả lịch hẹn"
             options={TYPE_OPTIONS}
-            className="w-auto"
+            className="sm:w-52"
           />
         </div>
       </div>
       {calendar.data ? (
         <>
-          <p className="mb-2 text-xs text-slate-500">
-            {items.length} lịch hẹn · Bảo dưỡng nhận tối đa {calendar.data.serviceBays} xe mỗi khung giờ · Lái
-            thử: mỗi xe một lịch trong một giờ
-          </p>
+          <div className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
+            <span className="inline-flex items-center gap-1.5">
+              <span className="size-2.5 rounded-sm bg-brand-600" aria-hidden="true" />
+              Lái thử: mỗi xe một lịch trong một giờ
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <span className="size-2.5 rounded-sm bg-amber-500" aria-hidden="true" />
+              Bảo dưỡng: tối đa {calendar.data.serviceBays} xe mỗi khung giờ
+            </span>
+            <span>{items.length} lịch hẹn trong khoảng này</span>
+          </div>
           <CalendarGrid
             days={days}
             slots={calendar.data.slots}
