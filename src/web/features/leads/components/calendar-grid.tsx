@@ -92,9 +92,22 @@ export function CalendarGrid({
                     d === today ? 'bg-brand-50 text-brand-800' : 'text-slate-800',
                   )}
                 >
-                  <span className="block text-xs font-medium text-slate-500">{weekday}</span>
+                  <span
+                    className={cx(
+                      'block text-xs font-medium',
+                      d === today ? 'text-brand-800' : 'text-slate-600',
+                    )}
+                  >
+                    {weekday}
+                    {d === today ? ' · Hôm nay' : ''}
+                  </span>
                   <span className="tabular-nums">{dmy}</span>
-                  <span className="ml-1.5 text-xs font-normal text-slate-500">
+                  <span
+                    className={cx(
+                      'ml-1.5 text-xs font-normal',
+                      d === today ? 'text-brand-800' : 'text-slate-600',
+                    )}
+                  >
                     {count ? `${count} lịch` : ''}
                   </span>
                 </th>
