@@ -64,6 +64,20 @@ describe('the Idempotency-Key header', () => {
     expect(other.json.message).toBe(LEAD_MESSAGES.reusedKey);
   });
 
+  it('makes one lead of the same key sent twice at once (the second waits for the slot, then finds it)', async () => {
+    const key = uuid();
+    const body = keyless(testDriveBody(carId, { fullName: 'Khách Gửi Đồng Thời' }));
+    const ip = freshIp();
+    const [a, b] = await Promise.all([
+      post('/api/test-drives', body, { 'Idempotency-Key': key }, ip),
+      post('/api/test-drives', body, { 'Idempotency-Key': key }, ip),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.json.reference).toBe(b.json.reference);
+    expect(a.json.manageUrl).toBe(b.json.manageUrl);
+    expect(await count('/api/test-drives', 'khach gui dong thoi')).toBe(1);
+  });
+
   it('refuses a key that is no uuid, or one that differs from the body’s', async () => {
     const bad = await post('/api/consulting', keyless(consultingBody()), { 'Idempotency-Key': 'lan-1' });
     expect(bad.status).toBe(400);

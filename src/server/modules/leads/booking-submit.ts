@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { BOOKING_TYPES, type BookingType } from '../../../contract/leads';
 import type { Tx } from '../../db/client';
 import { tellCustomer } from './booking-mail';
 import { findRepeat, lockRepeat, type RepeatProbe, repeatProbe, repeatSince } from './idempotency';
 import { planReminder } from './reminders';
+import { leads } from './schema';
 import { assertSlotFree, assertSlotOpen, lockKeys, type SlotRules, slotLockKey, slotRules } from './slots';
 import type { LeadInput, LeadRow, LeadsDeps, NewLead } from './types';
 
@@ -52,19 +54,27 @@ export async function earlierRepeat(deps: LeadsDeps, guard: SubmitGuard): Promis
   return undefined;
 }
 
+/** An earlier lead the submission turned out to be, and whether its sender proved it made it (its key). */
+export interface Earlier {
+  row: LeadRow;
+  owner: boolean;
+}
+
 /**
  * Inside the transaction, before the insert: a keyless repeat answers the lead it repeats (under a lock,
- * so two copies sent at once make one); a slot that is full is refused with 409 and the nearest free slots.
+ * so two copies sent at once make one); a slot that is full is refused with 409 and the nearest free slots,
+ * unless the lead holding it is this very request (the same key sent twice at once: the second waited
+ * for the slot's lock while the first committed).
  */
 export async function guardSubmission(
   tx: Tx,
   guard: SubmitGuard,
   values: NewLead,
-): Promise<LeadRow | undefined> {
+): Promise<Earlier | undefined> {
   if (!guard.keyed) {
     await lockRepeat(tx, guard.probe);
     const repeat = await findRepeat(tx, guard.probe, guard.since);
-    if (repeat) return repeat;
+    if (repeat) return { row: repeat, owner: false };
   }
   if (!guard.rules || !values.preferredDate || !values.timeSlot) return undefined;
   const target = {
@@ -74,6 +84,10 @@ export async function guardSubmission(
     slot: values.timeSlot,
   };
   await lockKeys(tx, [slotLockKey(target)]);
+  if (guard.keyed) {
+    const [same] = await tx.select().from(leads).where(eq(leads.clientRequestId, guard.key));
+    if (same) return { row: same, owner: true };
+  }
   await assertSlotFree(tx, target, guard.rules);
   return undefined;
 }

@@ -8,6 +8,7 @@ import {
   afterCommit,
   afterInsert,
   checkSlot,
+  type Earlier,
   earlierRepeat,
   guardSubmission,
   prepareSubmission,
@@ -146,7 +147,7 @@ export async function submitLead(
       created: true,
     };
   }
-  let repeated: LeadRow | undefined;
+  let repeated: Earlier | undefined;
   const row = await deps.db.transaction(async (tx) => {
     repeated = await guardSubmission(tx, guard, values);
     if (repeated) return null;
@@ -160,7 +161,7 @@ export async function submitLead(
     await afterInsert(deps, tx, inserted);
     return inserted;
   });
-  if (repeated) return replay(repeated, type, false);
+  if (repeated) return replay(repeated.row, type, repeated.owner);
   if (!row) {
     // A concurrent submission with the same key won the insert.
     const winner = await findByRequestId(deps.db, guard.key);
