@@ -69,6 +69,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'set-receives-leads': 'Đổi nhận yêu cầu tự động',
   'set-follow-up': 'Hẹn gọi lại',
   assign: 'Giao việc',
+  reschedule: 'Đổi lịch hẹn',
   'add-note': 'Thêm ghi chú',
   'add-photos': 'Thêm ảnh',
   'remove-photo': 'Xóa ảnh',

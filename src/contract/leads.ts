@@ -9,5 +9,6 @@ export * from './leads/labels';
 export * from './leads/management';
 export * from './leads/response-time';
 export * from './leads/settings';
+export * from './leads/slots';
 export * from './leads/source';
 export * from './leads/source-stats';

@@ -14,6 +14,10 @@ import {
   reservationSettings,
 } from './reservations';
 
+/** Cars the service bays take in at once (settings' "Số khoang dịch vụ") when nothing is set. */
+export const DEFAULT_SERVICE_BAYS = 2;
+export const MAX_SERVICE_BAYS = 50;
+
 const money = (label: string) =>
   z.coerce
     .number({ message: `${label} không hợp lệ` })
@@ -120,6 +124,12 @@ export const webConfiguration = z.object({
   showroomPhone: text('Số điện thoại', 30),
   showroomEmail: text('Email', 200),
   openingHours: text('Giờ mở cửa', 200),
+  /** Maintenance bookings one time slot takes: the cars the workshop receives at once. */
+  serviceBays: z.coerce
+    .number({ message: 'Số khoang dịch vụ phải là số' })
+    .int({ message: 'Số khoang dịch vụ phải là số nguyên' })
+    .min(1, { message: `Số khoang dịch vụ từ 1 đến ${MAX_SERVICE_BAYS}` })
+    .max(MAX_SERVICE_BAYS, { message: `Số khoang dịch vụ từ 1 đến ${MAX_SERVICE_BAYS}` }),
   facebookUrl: url('Facebook'),
   youtubeUrl: url('YouTube'),
   tiktokUrl: url('TikTok'),
@@ -146,6 +156,7 @@ export const DEFAULT_WEB_CONFIGURATION: WebConfiguration = {
   showroomPhone: '',
   showroomEmail: '',
   openingHours: '8:00 - 18:00, Thứ Hai - Chủ Nhật',
+  serviceBays: DEFAULT_SERVICE_BAYS,
   facebookUrl: '',
   youtubeUrl: '',
   tiktokUrl: '',

@@ -182,11 +182,11 @@ export async function buildApp(opts: BuildOptions) {
   });
   const leads = new LeadsService({
     ...ctx,
+    jobs,
     users,
     notifications,
     webConfig,
     cars: carDirectory(ctx.db, cars),
-    jobs,
   });
   // Public content: banners, news, recruitment (CVs in private storage), share previews.
   const sliders = new SlidersService(ctx.db, storage, app.log);

@@ -48,14 +48,26 @@ export async function hideCar(t: TestApp, carId: number) {
   await t.ctx.db.update(cars).set({ status: 'sold' }).where(eq(cars.id, carId));
 }
 
+let slotCounter = 0;
+/**
+ * A car holds one test drive per hour: each default body takes the next whole hour (08:00-17:00) and,
+ * every ten bodies, the next day, so tests that book one car many times never meet their own bookings.
+ */
+function nextTestDriveSlot(): { preferredDate: string; timeSlot: string } {
+  const n = slotCounter++;
+  return {
+    preferredDate: inDays(3 + (Math.floor(n / 10) % 50)),
+    timeSlot: `${String(8 + (n % 10)).padStart(2, '0')}:00`,
+  };
+}
+
 export function testDriveBody(carId: number, overrides: Record<string, unknown> = {}) {
   return {
     fullName: 'Nguyễn Văn A',
     phone: '0901234567',
     email: 'khach.a@example.com',
     carId,
-    preferredDate: inDays(3),
-    timeSlot: '09:00',
+    ...nextTestDriveSlot(),
     note: 'Muốn lái thử trên cao tốc',
     website: '',
     clientRequestId: uuid(),

@@ -43,7 +43,7 @@ describe('POST /api/test-drives', () => {
       fullName: 'Nguyễn Văn A',
       carLabel: 'Toyota Vios 1.5G 2020',
       preferredDate: body.preferredDate,
-      timeSlot: '09:00',
+      timeSlot: body.timeSlot,
       message: LEAD_THANK_YOU.TEST_DRIVE,
     });
     expect(res.json.reference).toMatch(/^LT-[0-9A-F]{8}$/);
@@ -81,8 +81,9 @@ describe('POST /api/test-drives', () => {
       carId: 'Vui lòng chọn xe',
       preferredDate: 'Vui lòng chọn ngày',
       timeSlot: 'Vui lòng chọn khung giờ',
-      clientRequestId: 'Thiếu mã yêu cầu',
     });
+    // The request id is optional (the Idempotency-Key header or the repeat rule stand in for it).
+    expect(res.json.errors).not.toHaveProperty('clientRequestId');
   });
 
   it.each([
@@ -158,14 +159,14 @@ describe('POST /api/maintenance', () => {
   });
 
   it.each([
-    ['30A-123.45', '30A-123.45'],
-    ['30a12345', '30A-123.45'],
-    ['51G-1234', '51G-1234'],
-    ['51LD 123.45', '51LD-123.45'],
-  ])('reads the plate %s as %s', async (input, stored) => {
+    ['30A-123.45', '30A-123.45', '10:00'],
+    ['30a12345', '30A-123.45', '10:30'],
+    ['51G-1234', '51G-1234', '11:00'],
+    ['51LD 123.45', '51LD-123.45', '11:30'],
+  ])('reads the plate %s as %s', async (input, stored, timeSlot) => {
     const res = await post(
       '/api/maintenance',
-      maintenanceBody({ licencePlate: input, serviceType: 'REPAIR', timeSlot: '10:00' }),
+      maintenanceBody({ licencePlate: input, serviceType: 'REPAIR', timeSlot }),
     );
     expect(res.status).toBe(201);
     const page = await adminList('/api/maintenance', { search: res.json.reference });
@@ -280,12 +281,27 @@ describe('spam and double submission', () => {
   });
 
   it('answers a filled honeypot exactly as a real submission (same checks, same receipt)', async () => {
-    const real = await post('/api/test-drives', testDriveBody(carId));
-    const trap = await post('/api/test-drives', testDriveBody(carId, { website: 'http://spam.example' }));
+    const realBody = testDriveBody(carId);
+    const real = await post('/api/test-drives', realBody);
+    const trapBody = testDriveBody(carId, { website: 'http://spam.example' });
+    const trap = await post('/api/test-drives', trapBody);
     expect(trap.status).toBe(real.status);
     expect(Object.keys(trap.json).sort()).toEqual(Object.keys(real.json).sort());
-    for (const key of ['type', 'status', 'fullName', 'carLabel', 'preferredDate', 'timeSlot', 'message'])
+    for (const key of ['type', 'status', 'fullName', 'carLabel', 'message'])
       expect(trap.json[key], key).toEqual(real.json[key]);
+    expect([trap.json.preferredDate, trap.json.timeSlot]).toEqual([
+      trapBody.preferredDate,
+      trapBody.timeSlot,
+    ]);
+    expect(trap.json.manageUrl).toMatch(/\/lich-hen\//);
+    // A slot a person has taken is refused to the trap too.
+    const taken = await post('/api/test-drives', {
+      ...trapBody,
+      clientRequestId: uuid(),
+      preferredDate: realBody.preferredDate,
+      timeSlot: realBody.timeSlot,
+    });
+    expect(taken.status).toBe(409);
     expect(trap.json.reference).toMatch(/^[A-Z]+-[0-9A-F]{8}$/);
     expect(trap.headers['content-type']).toBe(real.headers['content-type']);
     // A bad car is refused for the trap as for a person: no difference to probe.

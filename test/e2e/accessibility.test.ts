@@ -24,6 +24,8 @@ interface Ids {
   /** A visitor's reservation waiting for the transfer: its page address (code and token). */
   reservation: string;
   consultingId: number;
+  /** The customer's booking page (its signed link from a test-drive receipt). */
+  bookingPath: string;
 }
 const ids = {} as Ids;
 
@@ -67,6 +69,22 @@ beforeAll(async () => {
   const r = reserved.json as { code: string; token: string };
   ids.reservation = `/reservations/${r.code}?token=${encodeURIComponent(r.token)}`;
   ids.consultingId = (await get<{ content: { leadId: number }[] }>('consulting/admin')).content[0].leadId;
+  // A slot of the demo showroom's first car that nobody holds yet (the demo books a few).
+  for (let n = 5; n < 15 && !ids.bookingPath; n++) {
+    const day = new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const booked = await journey.api.call('POST', 'test-drives', {
+      body: {
+        fullName: 'Khách Kiểm Tra',
+        phone: '0901 222 333',
+        carId: ids.carId,
+        preferredDate: day,
+        timeSlot: '17:00',
+      },
+    });
+    if (booked.status === 201)
+      ids.bookingPath = new URL((booked.json as { manageUrl: string }).manageUrl).pathname;
+  }
+  if (!ids.bookingPath) throw new Error('no free test-drive slot for the booking page');
 });
 
 const publicPages = (): string[] => [
@@ -90,6 +108,7 @@ const publicPages = (): string[] => [
   '/login',
   '/reset-password',
   ids.reservation,
+  ids.bookingPath,
   '/khong-co-trang-nay',
 ];
 
@@ -107,6 +126,7 @@ const dashboardPages = (): string[] =>
     '/consultantManagement',
     // A lead's drawer: response clock, source, follow-up.
     `/consultantManagement?id=${ids.consultingId}`,
+    '/calendar',
     '/sliders',
     '/sliders/add',
     `/sliders/${ids.overviewId}`,

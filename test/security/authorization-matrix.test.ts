@@ -51,6 +51,10 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   [/.*/, /^\/api\/service-requests\//, 'MANAGE_SERVICE'],
   [/.*/, /^\/api\/exports\/leads/, 'MANAGE_SERVICE'],
   ['POST', /^\/api\/(test-drives|maintenance|consulting)$/, 'public'],
+  // Bookings: visitors see which slots are free, and read, move or cancel their own booking (the
+  // signed link decides which); the staff calendar is under service-requests above.
+  ['GET', /^\/api\/(test-drives|maintenance)\/slots$/, 'public'],
+  [/GET|PUT|POST/, /^\/api\/bookings\/:token(\/(schedule|cancel))?$/, 'public'],
   ['GET', /^\/api\/overview\/sliders$/, 'public'],
   [/.*/, /^\/api\/overview\//, 'MANAGE_OVERVIEW'],
   [/.*/, /^\/api\/blogs\/admin/, 'MANAGE_BLOG'],

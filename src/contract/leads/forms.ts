@@ -35,6 +35,12 @@ export const clientRequestId = z
   .string({ message: 'Thiếu mã yêu cầu' })
   .uuid({ message: 'Mã yêu cầu không hợp lệ' });
 
+/**
+ * Optional: the form sends one so a retry is one lead; a client may send the Idempotency-Key header
+ * instead, or neither (a repeat within a few minutes is then the same lead, docs/leads.md).
+ */
+const optionalRequestId = z.preprocess(blankToUndefined, clientRequestId.optional());
+
 const fullName = requiredText('Họ và tên', 100);
 
 /**
@@ -105,7 +111,7 @@ export const testDriveForm = z
     timeSlot,
     note: optionalText('Ghi chú', 1000),
     website: honeypot,
-    clientRequestId,
+    clientRequestId: optionalRequestId,
     /** Where the visitor came from (web app, first page of the visit). */
     source: leadSourceInput,
   })
@@ -128,7 +134,7 @@ export const maintenanceForm = z
     timeSlot: z.preprocess(blankToUndefined, timeSlot.optional()),
     note: optionalText('Ghi chú', 1000),
     website: honeypot,
-    clientRequestId,
+    clientRequestId: optionalRequestId,
     /** Where the visitor came from (web app, first page of the visit). */
     source: leadSourceInput,
   })
@@ -144,7 +150,7 @@ export const consultingForm = z.object({
   carId: optionalCarId,
   message: requiredText('Nội dung', 2000),
   website: honeypot,
-  clientRequestId,
+  clientRequestId: optionalRequestId,
   source: leadSourceInput,
 });
 export type ConsultingForm = z.input<typeof consultingForm>;
@@ -161,6 +167,8 @@ export const leadReceiptSchema = z.object({
   timeSlot: z.string().nullable(),
   createdAt: z.string(),
   message: z.string(),
+  /** The customer's own page for a booked day (move or cancel it), behind a signed link. */
+  manageUrl: z.string().nullable().optional(),
 });
 export type LeadReceipt = z.infer<typeof leadReceiptSchema>;
 

@@ -123,7 +123,16 @@ export const leadViewSchema = z.object({
 });
 export type LeadView = z.infer<typeof leadViewSchema>;
 
-export const LEAD_EVENT_KINDS = ['CREATED', 'STATUS', 'ASSIGN', 'NOTE', 'FOLLOW_UP'] as const;
+/** SCHEDULE: the booked day or slot moved; REMINDER: the e-mail of the day before went out. */
+export const LEAD_EVENT_KINDS = [
+  'CREATED',
+  'STATUS',
+  'ASSIGN',
+  'NOTE',
+  'FOLLOW_UP',
+  'SCHEDULE',
+  'REMINDER',
+] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
 export const leadEventViewSchema = z.object({

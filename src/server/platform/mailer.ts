@@ -10,6 +10,11 @@ export interface Mail {
   html?: string;
   /** Extra header fields (List-Unsubscribe, List-Unsubscribe-Post on the alerts' e-mails). */
   headers?: Record<string, string>;
+  /**
+   * A calendar invitation: nodemailer sends it twice, as the text/calendar alternative mail clients
+   * offer to add ("method=REQUEST") and as an attached .ics file.
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; filename: string; content: string };
 }
 
 export interface Mailer {

@@ -46,6 +46,11 @@ export const dashboardRoutes: RouteObject[] = withPermissions([
     lazy: page(() => import('../features/leads/pages/maintenance-management-page')),
   },
   {
+    path: 'calendar',
+    handle: { permission: 'MANAGE_SERVICE' },
+    lazy: page(() => import('../features/leads/pages/calendar-page')),
+  },
+  {
     path: 'consultantManagement',
     handle: { permission: 'MANAGE_SERVICE' },
     lazy: page(() => import('../features/leads/pages/consultant-management-page')),

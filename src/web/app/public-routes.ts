@@ -19,6 +19,7 @@ export const publicRoutes: RouteObject[] = [
     path: 'reservations/:code',
     lazy: page(() => import('../features/reservations/public/reservation-page')),
   },
+  { path: 'lich-hen/:token', lazy: page(() => import('../features/leads/pages/booking-page')) },
   { path: 'chatbot', lazy: page(() => import('../features/chat/pages/chatbot-page')) },
   { path: 'favorites', lazy: page(() => import('../features/favorites/pages/favorites-page')) },
   { path: 'alerts/confirm', lazy: page(() => import('../features/alerts/pages/confirm-page')) },

@@ -15,6 +15,7 @@ import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict } from '../../platform/errors';
 import { onStatusChange } from './lifecycle';
+import { afterStatusChange, bookingStatusChanged } from './schedule';
 import { leadEvents, leads } from './schema';
 import { tellAssignee } from './tell-assignee';
 import type { LeadRow, LeadsDeps } from './types';
@@ -48,7 +49,7 @@ export async function changeLeadStatus(
   current: CurrentUser,
   actor: Actor,
 ): Promise<LeadDetail> {
-  await deps.db.transaction(async (tx) => {
+  const changed = await deps.db.transaction(async (tx) => {
     const row = await leadRow(tx, type, id, true);
     const from = row.status as LeadStatus;
     if (from === to) throw conflict(LEAD_MESSAGES.sameStatus(to));
@@ -73,7 +74,10 @@ export async function changeLeadStatus(
       before: { status: from },
       after: { status: to, note: note ?? null },
     });
+    await bookingStatusChanged(deps, tx, row, to);
+    return row;
   });
+  afterStatusChange(deps, changed, to);
   return leadDetail(deps, type, id);
 }
 

@@ -17,12 +17,14 @@ import {
   maintenanceForm,
   serviceRequestStatsQuery,
   serviceRequestStatsSchema,
+  slotConflictSchema,
   staffRefSchema,
   testDriveForm,
 } from '../../../contract/leads';
 import type { App } from '../../context';
 import { requireUser } from '../../platform/access';
 import { actorOf } from '../../platform/actor';
+import { bookingRoutes } from './booking-routes';
 import { chatHandoffRoute } from './handoff-route';
 import type { LeadsService } from './service';
 
@@ -42,7 +44,7 @@ export function leadsRoutes(service: LeadsService) {
       {
         config: publicAccess,
         schema: {
-          response: { 200: leadReceiptSchema, 201: leadReceiptSchema },
+          response: { 200: leadReceiptSchema, 201: leadReceiptSchema, 409: slotConflictSchema },
           tags,
           summary: 'Đăng ký lái thử',
           body: testDriveForm,
@@ -52,6 +54,7 @@ export function leadsRoutes(service: LeadsService) {
         const { receipt, created } = await service.submit(
           { type: 'TEST_DRIVE', body: req.body },
           actorOf(req),
+          req.headers['idempotency-key'],
         );
         return reply.status(created ? 201 : 200).send(receipt);
       },
@@ -62,7 +65,7 @@ export function leadsRoutes(service: LeadsService) {
       {
         config: publicAccess,
         schema: {
-          response: { 200: leadReceiptSchema, 201: leadReceiptSchema },
+          response: { 200: leadReceiptSchema, 201: leadReceiptSchema, 409: slotConflictSchema },
           tags,
           summary: 'Đặt lịch bảo dưỡng',
           body: maintenanceForm,
@@ -72,6 +75,7 @@ export function leadsRoutes(service: LeadsService) {
         const { receipt, created } = await service.submit(
           { type: 'MAINTENANCE', body: req.body },
           actorOf(req),
+          req.headers['idempotency-key'],
         );
         return reply.status(created ? 201 : 200).send(receipt);
       },
@@ -92,10 +96,13 @@ export function leadsRoutes(service: LeadsService) {
         const { receipt, created } = await service.submit(
           { type: 'CONSULTING', body: req.body },
           actorOf(req),
+          req.headers['idempotency-key'],
         );
         return reply.status(created ? 201 : 200).send(receipt);
       },
     );
+
+    await app.register(bookingRoutes(service.bookings));
 
     const management = (type: LeadType) => {
       const base = `${LEAD_PATHS[type].replace('/api', '')}/admin`;

@@ -88,6 +88,13 @@ export const leadAssignmentTurns = pgTable('lead_assignment_turns', {
   lastUserId: integer('last_user_id'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+/** The booked day and slot a history entry speaks of (from: before a move; to: after it, or the reminded one). */
+export interface BookingMove {
+  fromDate?: string | null;
+  fromSlot?: string | null;
+  toDate?: string | null;
+  toSlot?: string | null;
+}
 
 /** The history of a lead: its creation, every status change, assignment and internal note, with who and when. */
 export const leadEvents = pgTable(
@@ -105,6 +112,8 @@ export const leadEvents = pgTable(
     note: text('note'),
     /** A follow-up event's moment (null: the follow-up was removed). */
     followUpAt: timestamp('follow_up_at', { withTimezone: true }),
+    /** A move of the booking (SCHEDULE) or the reminder sent (REMINDER): the day and slot before and after. */
+    detail: jsonb('detail').$type<BookingMove>(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { ChatHandoffBody } from '../../../contract/chat-handoff';
 import type { Page } from '../../../contract/common';
 import {
@@ -14,9 +15,12 @@ import {
 import type { CurrentUser } from '../../platform/access';
 import type { Actor } from '../../platform/actor';
 import { RateLimiter } from '../../platform/rate-limit';
+import { manageUrl } from './booking-mail';
+import { BookingsService } from './bookings';
 import { FOLLOW_UP_JOB, remindFollowUp, setFollowUp } from './follow-up';
 import { addLeadNote, assignLead, changeLeadStatus, leadAssignees, leadDetail } from './handling';
 import { handoffToPerson } from './handoff';
+import { requestKeyOf } from './idempotency';
 import { listLeads } from './list';
 import { alertLateLead, RESPONSE_ALERT_JOB } from './sla';
 import { leadStats } from './stats';
@@ -37,8 +41,11 @@ export class LeadsService {
   readonly limiters: Record<LeadType, RateLimiter>;
   /** The chat's "Gặp nhân viên tư vấn", counted like one more form. */
   readonly handoffLimiter: RateLimiter;
+  /** Slots, the calendar, reschedules, the customer's signed link and the reminder job. */
+  readonly bookings: BookingsService;
 
   constructor(private readonly deps: LeadsDeps) {
+    this.bookings = new BookingsService(deps);
     const limiter = (name: string) =>
       new RateLimiter(deps.counters, name, LEAD_RATE_LIMIT.limit, LEAD_RATE_LIMIT.windowMs);
     this.limiters = {
@@ -52,8 +59,23 @@ export class LeadsService {
     deps.jobs.define(FOLLOW_UP_JOB, async (payload) => void (await remindFollowUp(deps, payload)));
   }
 
-  submit(input: LeadInput, actor: Actor): Promise<{ receipt: LeadReceipt; created: boolean }> {
-    return submitLead(this.deps, this.limiters, input, actor);
+  /**
+   * `idempotencyKey`: the Idempotency-Key header, an alternative to the body's clientRequestId. A booked
+   * day's receipt carries the customer's own link, except for a keyless repeat (whoever repeats a phone
+   * and slot has not shown they made the first).
+   */
+  async submit(
+    input: LeadInput,
+    actor: Actor,
+    idempotencyKey?: string | string[],
+  ): Promise<{ receipt: LeadReceipt; created: boolean }> {
+    const key = requestKeyOf(idempotencyKey, input.body.clientRequestId);
+    const keyed = { ...input, body: { ...input.body, clientRequestId: key } } as LeadInput;
+    const { receipt, created, row } = await submitLead(this.deps, this.limiters, keyed, actor);
+    if (!receipt.preferredDate) return { receipt, created };
+    // A robot's receipt (honeypot) looks like a person's: a link of the same shape that opens nothing.
+    const link = row ?? (created ? { id: randomInt(1e6, 1e9), ...receipt } : null);
+    return { receipt: link ? { ...receipt, manageUrl: manageUrl(this.deps, link) } : receipt, created };
   }
 
   /** POST chat/handoff: a consulting lead from the chat, carrying the conversation so far. */

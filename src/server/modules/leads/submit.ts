@@ -4,6 +4,15 @@ import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { badRequest, conflict, tooMany } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
+import {
+  afterCommit,
+  afterInsert,
+  checkSlot,
+  type Earlier,
+  earlierRepeat,
+  guardSubmission,
+  prepareSubmission,
+} from './booking-submit';
 import { prepareCreation } from './lifecycle';
 import { leadEvents, leads } from './schema';
 import type { LeadInput, LeadRow, LeadsDeps, NewLead } from './types';
@@ -15,9 +24,10 @@ async function findByRequestId(exec: Executor, clientRequestId: string): Promise
   return row;
 }
 
-function replay(row: LeadRow, type: LeadType) {
+/** `owner`: the caller proved it made the lead (its key), so it may have the lead's own link. */
+function replay(row: LeadRow, type: LeadType, owner = true) {
   if (row.type !== type) throw conflict(LEAD_MESSAGES.reusedKey);
-  return { receipt: leadReceipt(row), created: false };
+  return { receipt: leadReceipt(row), created: false, row: owner ? row : undefined };
 }
 
 async function resolveCar(
@@ -44,12 +54,17 @@ async function assertSlotOpen(deps: LeadsDeps, slot: string | undefined) {
 }
 
 /** The columns of a new lead from a validated form (after the car and slot checks). */
-async function leadValues(deps: LeadsDeps, input: LeadInput, ip: string | null): Promise<NewLead> {
+async function leadValues(
+  deps: LeadsDeps,
+  input: LeadInput,
+  ip: string | null,
+  key: string,
+): Promise<NewLead> {
   const { type, body } = input;
   const base = {
     type,
-    reference: leadReference(type, body.clientRequestId),
-    clientRequestId: body.clientRequestId,
+    reference: leadReference(type, key),
+    clientRequestId: key,
     fullName: body.fullName,
     phone: body.phone,
     email: body.email ?? null,
@@ -108,14 +123,18 @@ export async function submitLead(
   limiters: Record<LeadType, RateLimiter>,
   input: LeadInput,
   actor: Actor,
-): Promise<{ receipt: LeadReceipt; created: boolean }> {
+): Promise<{ receipt: LeadReceipt; created: boolean; row?: LeadRow }> {
   const { type, body } = input;
-  const existing = await findByRequestId(deps.db, body.clientRequestId);
+  const guard = await prepareSubmission(deps, input);
+  const existing = guard.keyed ? await findByRequestId(deps.db, guard.key) : undefined;
   if (existing) return replay(existing, type);
+  const repeat = await earlierRepeat(deps, guard);
+  if (repeat) return replay(repeat, type, false);
   if (!(await limiters[type].hit(actor.ip ?? ''))) throw tooMany(LEAD_RATE_LIMIT_MESSAGE);
-  const values = await leadValues(deps, input, actor.ip);
+  const values = await leadValues(deps, input, actor.ip, guard.key);
   if (body.website?.trim()) {
     // A bot gets exactly what a person gets (same checks, same receipt), so it cannot learn the trap.
+    await checkSlot(deps, guard, values);
     deps.log.info({ ip: actor.ip, type }, 'lead honeypot filled: answered, not stored');
     return {
       receipt: leadReceipt({
@@ -131,7 +150,10 @@ export async function submitLead(
   }
   // Arrival time, response deadline and its alert, source, automatic hand-out (lifecycle.ts).
   const creation = await prepareCreation(deps, type, body.source);
+  let repeated: Earlier | undefined;
   const row = await deps.db.transaction(async (tx) => {
+    repeated = await guardSubmission(tx, guard, values);
+    if (repeated) return null;
     const [inserted] = await tx
       .insert(leads)
       .values({ ...values, ...creation.values })
@@ -142,14 +164,17 @@ export async function submitLead(
       .insert(leadEvents)
       .values({ leadId: inserted.id, kind: 'CREATED', toStatus: 'NEW', createdAt: inserted.createdAt });
     await creation.inTx(tx, inserted);
+    await afterInsert(deps, tx, inserted);
     return inserted;
   });
+  if (repeated) return replay(repeated.row, type, repeated.owner);
   if (!row) {
     // A concurrent submission with the same key won the insert.
-    const winner = await findByRequestId(deps.db, body.clientRequestId);
+    const winner = await findByRequestId(deps.db, guard.key);
     if (!winner) throw conflict(LEAD_MESSAGES.reusedKey);
     return replay(winner, type);
   }
+  afterCommit(deps, row);
   // After commit: the staff's bells. A failure here never loses the visitor's lead.
   await deps.notifications.notifySafely(
     deps.users.idsWithPermission('MANAGE_SERVICE'),
@@ -157,5 +182,5 @@ export async function submitLead(
     leadLink(row),
   );
   await creation.afterCommit();
-  return { receipt: leadReceipt(row), created: true };
+  return { receipt: leadReceipt(row), created: true, row };
 }

@@ -36,7 +36,7 @@ export interface LeadsQueryParsed {
 
 export interface LeadsDeps {
   db: Db;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'jwtSecret' | 'mailFrom'>;
   log: FastifyBaseLogger;
   mailer: Mailer;
   counters: CounterStore;
@@ -46,6 +46,6 @@ export interface LeadsDeps {
   cars?: CarDirectory;
   /** The time the response clock, follow-ups and lists are judged by. */
   clock: Clock;
-  /** Stored jobs: the response alert and the follow-up reminder of each lead. */
+  /** Stored jobs: the response alert, the follow-up reminder and the booking's reminder of each lead. */
   jobs: JobQueue;
 }

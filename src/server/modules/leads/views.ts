@@ -129,6 +129,10 @@ export function eventView(row: EventRow): LeadEventView {
     case 'FOLLOW_UP':
       text = row.followUpAt ? `Hẹn gọi lại lúc ${formatDateTime(row.followUpAt)}` : 'Bỏ hẹn gọi lại';
       break;
+    case 'SCHEDULE':
+    case 'REMINDER':
+      text = bookingEventText(kind, row.detail);
+      break;
     default:
       text = 'Ghi chú nội bộ';
   }
@@ -143,6 +147,15 @@ export function eventView(row: EventRow): LeadEventView {
     createdAt: row.createdAt.toISOString(),
     text,
   };
+}
+
+const when = (date?: string | null, slot?: string | null) =>
+  date ? `${slot ? `${slot} ` : ''}ngày ${dmy(date)}` : '';
+
+/** "Đổi lịch hẹn từ 09:00 ngày 25/11/2026 sang 10:00 ngày 26/11/2026", "Đã gửi email nhắc lịch hẹn ...". */
+function bookingEventText(kind: 'SCHEDULE' | 'REMINDER', d: EventRow['detail']): string {
+  if (kind === 'REMINDER') return `Đã gửi email nhắc lịch hẹn ${when(d?.toDate, d?.toSlot)}`.trim();
+  return `Đổi lịch hẹn từ ${when(d?.fromDate, d?.fromSlot)} sang ${when(d?.toDate, d?.toSlot)}`;
 }
 
 /** One lead of the given form, locked for the transaction when asked; 404 otherwise. */

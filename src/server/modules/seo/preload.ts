@@ -19,6 +19,7 @@ export const PAGE_MODULES: Record<string, string> = {
   '/blogs/:id': 'features/blogs/pages/blog-page.tsx',
   '/recruitment': 'features/recruitment/pages/recruitment-page.tsx',
   '/reservations/:id': 'features/reservations/public/reservation-page.tsx',
+  '/lich-hen/:id': 'features/leads/pages/booking-page.tsx',
   '/chatbot': 'features/chat/pages/chatbot-page.tsx',
   '/favorites': 'features/favorites/pages/favorites-page.tsx',
   '/alerts/confirm': 'features/alerts/pages/confirm-page.tsx',

@@ -4,13 +4,7 @@ import type { CarDetail } from '../../../contract/cars';
 import { formatKm, formatPrice } from '../../../contract/format';
 import type { ImageView } from '../../../contract/images';
 import { LCP_IMAGE_SIZES } from '../../../contract/page-images';
-import {
-  ALERTS_PAGE_TITLE,
-  carTitle,
-  dashboardTitle,
-  NOT_FOUND_TITLE,
-  pageTitle,
-} from '../../../contract/page-titles';
+import { carTitle, dashboardTitle, NOT_FOUND_TITLE, pageTitle } from '../../../contract/page-titles';
 import type { SliderView } from '../../../contract/sliders';
 import type { Config } from '../../config';
 import type { BlogsService } from '../blogs/service';
@@ -30,7 +24,7 @@ import {
 import { injectBody, type PageRenderer } from './page-renderer';
 import { RouteModules } from './preload';
 import { robotsTxt, sitemapEntries, sitemapXml } from './sitemap';
-import { STATIC_PAGES } from './static-pages';
+import { PRIVATE_PAGES, SIGN_IN_PAGE, STATIC_PAGES } from './static-pages';
 import { articleData, breadcrumbData, carData, dealerData } from './structured-data';
 
 /**
@@ -58,10 +52,7 @@ const LAYOUT_DATA = '/api/web-configuration';
  */
 const CLIENT_ONLY = new Set(['/chatbot', '/favorites']);
 
-/** Staff and sign-in pages: served so the app can start, never indexed. */
-// A visitor's reservation page and their e-mail alerts' pages are theirs alone (their links are signed):
-// served, never indexed.
-const PRIVATE_PREFIXES = ['/dashboard', '/login', '/reset-password', '/reservations', '/alerts'];
+const PRIVATE_PREFIXES = ['/dashboard', ...PRIVATE_PAGES.map((p) => p.prefix)];
 
 export class SeoService {
   private template: { path: string; mtimeMs: number; html: string } | null = null;
@@ -325,25 +316,13 @@ export class SeoService {
   async renderPrivate(path: string): Promise<RenderedPage> {
     const cfg = await this.webConfig.getPublic();
     const site = cfg.showroomName;
-    const reservation = path.startsWith('/reservations');
-    const alerts = path.startsWith('/alerts');
-    const title = path.startsWith('/dashboard')
-      ? pageTitle(dashboardTitle(path), site)
-      : path.startsWith('/reset-password')
-        ? `Đặt lại mật khẩu | ${site}`
-        : reservation
-          ? `Đặt cọc giữ xe | ${site}`
-          : alerts
-            ? pageTitle(ALERTS_PAGE_TITLE, site)
-            : `Đăng nhập | ${site}`;
+    const page = path.startsWith('/dashboard')
+      ? { title: dashboardTitle(path), description: `Khu vực dành cho nhân viên ${site}.` }
+      : (PRIVATE_PAGES.find((p) => path.startsWith(p.prefix)) ?? SIGN_IN_PAGE);
     return this.finish(
       {
-        title,
-        description: reservation
-          ? `Yêu cầu đặt cọc giữ xe tại ${site}.`
-          : alerts
-            ? `Thông báo xe mới và giảm giá qua email từ ${site}.`
-            : `Khu vực dành cho nhân viên ${site}.`,
+        title: pageTitle(page.title, site),
+        description: page.description.replace('{site}', site),
         url: this.absolute(path.split('?')[0]),
         siteName: site,
         type: 'website',

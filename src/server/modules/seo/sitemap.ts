@@ -82,6 +82,7 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /reset-password',
     'Disallow: /reservations',
     'Disallow: /alerts',
+    'Disallow: /lich-hen',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',

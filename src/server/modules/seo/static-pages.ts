@@ -1,4 +1,4 @@
-import { PAGE_TITLES, pageTitle } from '../../../contract/page-titles';
+import { ALERTS_PAGE_TITLE, PAGE_TITLES, pageTitle } from '../../../contract/page-titles';
 
 /** A public route's share preview: its name in breadcrumbs, its title and description. */
 export interface StaticPage {
@@ -81,3 +81,28 @@ export const STATIC_PAGES: Record<string, StaticPage> = {
     noindex: true,
   },
 };
+
+/**
+ * Pages served so the app can start, never indexed: staff and sign-in pages, and a visitor's own
+ * reservation, e-mail alerts and booking pages (their links are signed).
+ */
+export const SIGN_IN_PAGE = {
+  prefix: '/login',
+  title: 'Đăng nhập',
+  description: 'Khu vực dành cho nhân viên {site}.',
+};
+export const PRIVATE_PAGES = [
+  SIGN_IN_PAGE,
+  { prefix: '/reset-password', title: 'Đặt lại mật khẩu', description: 'Khu vực dành cho nhân viên {site}.' },
+  { prefix: '/reservations', title: 'Đặt cọc giữ xe', description: 'Yêu cầu đặt cọc giữ xe tại {site}.' },
+  {
+    prefix: '/alerts',
+    title: ALERTS_PAGE_TITLE,
+    description: 'Thông báo xe mới và giảm giá qua email từ {site}.',
+  },
+  {
+    prefix: '/lich-hen',
+    title: 'Lịch hẹn của bạn',
+    description: 'Lịch hẹn lái thử hoặc bảo dưỡng tại {site}.',
+  },
+];

@@ -1,6 +1,7 @@
-import type { LeadReceipt, LeadType } from '@contract/leads';
+import type { LeadReceipt, LeadType, SlotChoice } from '@contract/leads';
 import { maxLengths } from '@contract/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import {
   type DefaultValues,
@@ -12,6 +13,7 @@ import {
 } from 'react-hook-form';
 import { z } from 'zod';
 import { useSubmitLead } from './api';
+import { alternativesOf, slotKeys } from './booking-api';
 import type { ContactValues } from './components/contact-fields';
 import { applyServerErrors, newRequestId } from './components/form-helpers';
 
@@ -56,20 +58,39 @@ export function useLeadForm<V extends FieldValues & { clientRequestId: string }>
   const submit = useSubmitLead<unknown>(type);
   const [receipt, setReceipt] = useState<LeadReceipt | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  // A slot taken meanwhile (409): the nearest free slots, offered as one-tap choices.
+  const [alternatives, setAlternatives] = useState<SlotChoice[]>([]);
+  const queryClient = useQueryClient();
 
   const onSubmit = form.handleSubmit((body) => {
     setFormError(null);
+    setAlternatives([]);
     submit.mutate(body, {
       onSuccess: (r) => setReceipt(r),
-      onError: (err) => setFormError(applyServerErrors(err, form.setError, Object.keys(defaults))),
+      onError: (err) => {
+        setFormError(applyServerErrors(err, form.setError, Object.keys(defaults)));
+        const offered = alternativesOf(err);
+        setAlternatives(offered);
+        if (offered.length) void queryClient.invalidateQueries({ queryKey: slotKeys.all });
+      },
     });
   });
+
+  /** One of the offered slots: the day and time are set, the refusal goes. */
+  function chooseAlternative(choice: SlotChoice) {
+    const set = form.setValue as unknown as (name: string, value: string, o?: object) => void;
+    set('preferredDate', choice.date, { shouldValidate: true });
+    set('timeSlot', choice.timeSlot, { shouldValidate: true });
+    setAlternatives([]);
+    setFormError(null);
+  }
 
   /** After a success: a fresh form (and a fresh key), keeping what is given. */
   function again(keep: Partial<V>) {
     form.reset({ ...defaults, ...keep, clientRequestId: newRequestId() } as V);
     setReceipt(null);
     setFormError(null);
+    setAlternatives([]);
     submit.reset();
     window.scrollTo({ top: 0 });
   }
@@ -85,6 +106,8 @@ export function useLeadForm<V extends FieldValues & { clientRequestId: string }>
     onSubmit,
     receipt,
     formError,
+    alternatives,
+    chooseAlternative,
     pending: submit.isPending,
     again: againWithContact,
   };

@@ -1,5 +1,6 @@
 import { HONEYPOT_FIELD } from '@contract/leads';
 import { Send } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { CountedTextarea } from '../../../components/char-count';
@@ -97,12 +98,15 @@ export function LeadSubmit<V extends ContactValues>({
   formError,
   label,
   note,
+  children,
 }: {
   form: UseFormReturn<V>;
   pending: boolean;
   formError: string | null;
   label: string;
   note?: string;
+  /** Shown under the form-wide error (the free slots a 409 offers). */
+  children?: ReactNode;
 }) {
   const { register } = form as unknown as UseFormReturn<ContactValues>;
   const button = (
@@ -115,6 +119,7 @@ export function LeadSubmit<V extends ContactValues>({
     <>
       <Honeypot {...register(HONEYPOT_FIELD as 'website')} />
       <FormAlert>{formError}</FormAlert>
+      {children}
       {note ? (
         <div className="space-y-2">
           {button}

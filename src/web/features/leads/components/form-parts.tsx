@@ -1,6 +1,6 @@
 import { formatDate } from '@contract/format';
 import { HONEYPOT_FIELD, type LeadReceipt } from '@contract/leads';
-import { CheckCircle2 } from 'lucide-react';
+import { CalendarCog, CheckCircle2 } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/button';
@@ -29,6 +29,8 @@ export interface Choice<T extends string> {
   disabled?: boolean;
   /** Takes a whole row of the grid. */
   wide?: boolean;
+  /** Where the thing stands now (a booking's own slot): shown apart, not struck through. */
+  current?: boolean;
 }
 
 /**
@@ -91,7 +93,10 @@ export function ChoiceChips<T extends string>({
                 checked
                   ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800'
                   : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400',
-                c.disabled && 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400 line-through',
+                c.disabled &&
+                  (c.current
+                    ? 'cursor-not-allowed border-dashed border-brand-400 bg-brand-50/50 text-brand-800'
+                    : 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400 line-through'),
                 error && !checked && 'border-red-300',
               )}
             >
@@ -176,6 +181,17 @@ export function LeadSuccess({
         ))}
       </dl>
       <p className="mt-3 text-xs text-slate-500">Vui lòng giữ mã yêu cầu để tra cứu khi gọi cho showroom.</p>
+      {receipt.manageUrl ? (
+        <p className="mt-3 text-sm">
+          <Link
+            to={new URL(receipt.manageUrl, window.location.origin).pathname}
+            className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 underline underline-offset-2"
+          >
+            <CalendarCog className="size-4" aria-hidden="true" />
+            Đổi giờ hoặc hủy lịch hẹn
+          </Link>
+        </p>
+      ) : null}
       <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
         {children}
         <Button variant="secondary" onClick={onAgain}>

@@ -1,11 +1,12 @@
-import { bookingWindow, timeSlots } from '@contract/leads';
+import { type BookingType, bookingWindow, type DaySlots, timeSlots } from '@contract/leads';
 import { useEffect, useMemo } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { DateInput } from '../../../components/date-input';
 import { FormField } from '../../../components/form-field';
 import { useWebConfig } from '../../../lib/web-config';
-import { dayHint, slotChoices } from './form-helpers';
-import { ChoiceChips } from './form-parts';
+import { useDaySlots } from '../booking-api';
+import { dayHint, describeDay, slotChoices } from './form-helpers';
+import { type Choice, ChoiceChips } from './form-parts';
 
 /** The day and time of a visit to the showroom (a test drive, a service). */
 export interface VisitValues {
@@ -17,20 +18,54 @@ export interface VisitValues {
 const ANY_TIME = 'ANY';
 
 /**
- * The day (within the booking window) and the time slot (the showroom's opening hours, those already
- * past today disabled); a slot that is no longer open on a newly chosen day is cleared. Where the slot
- * is optional, "Giờ nào cũng được" stands for none.
+ * The slots of the chosen day as chips: what the server says of each (taken ones disabled and labelled
+ * "Đã đặt", maintenance showing the places left), or, before it has answered (or for a test drive
+ * without a car yet), the opening hours' slots. Slots already past are not offered at all.
+ */
+function dayChoices(
+  day: string,
+  openingHours: string | undefined,
+  live: DaySlots | undefined,
+): Choice<string>[] {
+  if (live && live.date === day) {
+    return live.slots
+      .filter((s) => s.state !== 'past')
+      .map((s) => ({
+        value: s.time,
+        label: s.time,
+        disabled: s.state === 'taken',
+        hint:
+          s.state === 'taken'
+            ? 'Đã đặt'
+            : live.capacity > 1 && s.remaining < live.capacity
+              ? `Còn ${s.remaining} chỗ`
+              : undefined,
+      }));
+  }
+  const all = slotChoices(timeSlots(openingHours), day);
+  return day ? all.filter((c) => !c.disabled) : all;
+}
+
+/**
+ * The day (from the first day with a free slot to the end of the booking window) and the time slot.
+ * A slot that is no longer offered on a newly chosen day (taken, past) is cleared. Where the slot is
+ * optional, "Giờ nào cũng được" stands for none.
  */
 export function VisitTimeFields<V extends VisitValues>({
   form,
   idPrefix,
   dateLabel,
   slotRequired,
+  type,
+  carId = null,
 }: {
   form: UseFormReturn<V>;
   idPrefix: string;
   dateLabel: string;
   slotRequired: boolean;
+  type: BookingType;
+  /** The test drive's car: its own bookings decide which slots are taken. */
+  carId?: number | null;
 }) {
   const {
     control,
@@ -41,16 +76,34 @@ export function VisitTimeFields<V extends VisitValues>({
   const day = useWatch({ control, name: 'preferredDate' });
   const slot = useWatch({ control, name: 'timeSlot' });
   const range = useMemo(() => bookingWindow(), []);
-  const slots = useMemo(() => {
-    const open = slotChoices(timeSlots(config?.openingHours), day);
-    return slotRequired
-      ? open
-      : [{ value: ANY_TIME, label: 'Giờ nào cũng được', disabled: false, wide: true }, ...open];
-  }, [config?.openingHours, day, slotRequired]);
+  const availability = useDaySlots(type, carId, day ?? '');
+  const live = availability.data;
+  const first = live?.firstAvailableDate ?? range.first;
+  const offered = useMemo(
+    () => dayChoices(day ?? '', config?.openingHours, live),
+    [day, config?.openingHours, live],
+  );
+  const slots = useMemo(
+    () =>
+      slotRequired
+        ? offered
+        : [{ value: ANY_TIME, label: 'Giờ nào cũng được', disabled: false, wide: true }, ...offered],
+    [offered, slotRequired],
+  );
+  const known = live !== undefined && live.date === day;
+  const full = Boolean(day) && known && !offered.some((c) => !c.disabled);
 
   useEffect(() => {
-    if (slot && slots.some((s) => s.value === slot && s.disabled)) setValue('timeSlot', '');
-  }, [slot, slots, setValue]);
+    if (!slot || !day) return;
+    const choice = offered.find((s) => s.value === slot);
+    if (!choice || choice.disabled) setValue('timeSlot', '');
+  }, [slot, day, offered, setValue]);
+
+  const hint = day
+    ? dayHint(day)
+    : live?.firstAvailableDate && live.firstAvailableDate !== range.first
+      ? `Ngày gần nhất còn lịch trống: ${describeDay(live.firstAvailableDate)}`
+      : dayHint(day);
 
   return (
     <>
@@ -59,7 +112,7 @@ export function VisitTimeFields<V extends VisitValues>({
         htmlFor={`${idPrefix}-date`}
         required
         error={errors.preferredDate?.message}
-        hint={dayHint(day)}
+        hint={hint}
       >
         {/* dd/mm/yyyy whatever the browser's language (a native date field shows mm/dd/yyyy in English). */}
         <Controller
@@ -72,8 +125,8 @@ export function VisitTimeFields<V extends VisitValues>({
               value={field.value ?? ''}
               onChange={field.onChange}
               onBlur={field.onBlur}
-              min={range.first}
-              max={range.last}
+              min={first}
+              max={live?.lastDate ?? range.last}
               aria-invalid={errors.preferredDate ? true : undefined}
             />
           )}
@@ -98,6 +151,26 @@ export function VisitTimeFields<V extends VisitValues>({
           />
         )}
       />
+      {full ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" role="status">
+          {offered.length === 0
+            ? 'Ngày này không còn khung giờ nào để đặt.'
+            : 'Các khung giờ của ngày này đã kín lịch.'}{' '}
+          {live?.firstAvailableDate && live.firstAvailableDate !== day ? (
+            <button
+              type="button"
+              className="min-h-11 font-semibold text-brand-700 underline underline-offset-2"
+              onClick={() =>
+                setValue('preferredDate', live.firstAvailableDate as string, { shouldValidate: true })
+              }
+            >
+              Chọn ngày gần nhất còn trống ({describeDay(live.firstAvailableDate)})
+            </button>
+          ) : (
+            'Vui lòng chọn ngày khác.'
+          )}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ContactFields, LeadSubmit } from '../components/contact-fields';
 import { ChoiceChips, FormSection, LeadSuccess } from '../components/form-parts';
 import { LeadPageShell } from '../components/lead-page-shell';
+import { SlotAlternatives } from '../components/slot-alternatives';
 import { VisitTimeFields } from '../components/visit-time-fields';
 import { useLeadForm } from '../use-lead-form';
 
@@ -63,10 +64,8 @@ const MAKES = [
 /** /maintenance: book a service visit for the visitor's own car. */
 export default function MaintenancePage() {
   useDocumentTitle(PAGE_TITLES['/maintenance']);
-  const { form, onSubmit, receipt, formError, pending, again } = useLeadForm<Values>(
-    'MAINTENANCE',
-    maintenanceForm,
-    {
+  const { form, onSubmit, receipt, formError, alternatives, chooseAlternative, pending, again } =
+    useLeadForm<Values>('MAINTENANCE', maintenanceForm, {
       fullName: '',
       phone: '',
       email: '',
@@ -80,8 +79,7 @@ export default function MaintenancePage() {
       timeSlot: '',
       note: '',
       website: '',
-    },
-  );
+    });
   const {
     register,
     control,
@@ -197,7 +195,13 @@ export default function MaintenancePage() {
                 />
               )}
             />
-            <VisitTimeFields form={form} idPrefix="mt" dateLabel="Ngày mang xe đến" slotRequired={false} />
+            <VisitTimeFields
+              form={form}
+              idPrefix="mt"
+              dateLabel="Ngày mang xe đến"
+              slotRequired={false}
+              type="MAINTENANCE"
+            />
           </FormSection>
 
           <ContactFields
@@ -216,7 +220,9 @@ export default function MaintenancePage() {
             formError={formError}
             label="Đặt lịch bảo dưỡng"
             note="Showroom sẽ gọi xác nhận lịch hẹn trước khi bạn mang xe đến."
-          />
+          >
+            <SlotAlternatives choices={alternatives} onChoose={chooseAlternative} />
+          </LeadSubmit>
         </form>
       )}
     </LeadPageShell>

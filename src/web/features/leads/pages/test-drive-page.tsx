@@ -1,6 +1,6 @@
 import { testDriveForm } from '@contract/leads';
 import { PAGE_TITLES } from '@contract/page-titles';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -8,6 +8,7 @@ import { CarPicker } from '../components/car-picker';
 import { ContactFields, LeadSubmit } from '../components/contact-fields';
 import { FormSection, LeadSuccess } from '../components/form-parts';
 import { LeadPageShell } from '../components/lead-page-shell';
+import { SlotAlternatives } from '../components/slot-alternatives';
 import { VisitTimeFields } from '../components/visit-time-fields';
 import { useLeadForm } from '../use-lead-form';
 
@@ -28,10 +29,8 @@ export default function TestDrivePage() {
   useDocumentTitle(PAGE_TITLES['/testdrive']);
   const [params] = useSearchParams();
   const preset = Number(params.get('carId'));
-  const { form, onSubmit, receipt, formError, pending, again } = useLeadForm<Values>(
-    'TEST_DRIVE',
-    testDriveForm,
-    {
+  const { form, onSubmit, receipt, formError, alternatives, chooseAlternative, pending, again } =
+    useLeadForm<Values>('TEST_DRIVE', testDriveForm, {
       fullName: '',
       phone: '',
       email: '',
@@ -40,9 +39,9 @@ export default function TestDrivePage() {
       timeSlot: '',
       note: '',
       website: '',
-    },
-  );
+    });
   const { control } = form;
+  const carId = useWatch({ control, name: 'carId' });
 
   return (
     <LeadPageShell
@@ -85,7 +84,14 @@ export default function TestDrivePage() {
           </FormSection>
 
           <FormSection title="2. Chọn thời gian">
-            <VisitTimeFields form={form} idPrefix="td" dateLabel="Ngày lái thử" slotRequired />
+            <VisitTimeFields
+              form={form}
+              idPrefix="td"
+              dateLabel="Ngày lái thử"
+              slotRequired
+              type="TEST_DRIVE"
+              carId={typeof carId === 'number' ? carId : null}
+            />
           </FormSection>
 
           <ContactFields
@@ -101,7 +107,9 @@ export default function TestDrivePage() {
             formError={formError}
             label="Đăng ký lái thử"
             note="Bằng việc gửi đăng ký, bạn đồng ý để showroom liên hệ qua số điện thoại đã cung cấp."
-          />
+          >
+            <SlotAlternatives choices={alternatives} onChoose={chooseAlternative} />
+          </LeadSubmit>
         </form>
       )}
     </LeadPageShell>

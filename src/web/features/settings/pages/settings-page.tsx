@@ -167,6 +167,22 @@ export default function SettingsPage() {
               <div className="md:col-span-2">{text('showroomAddress', 'Địa chỉ')}</div>
               {text('showroomEmail', 'Email', { type: 'email' })}
               {text('openingHours', 'Giờ mở cửa', { placeholder: '8:00 - 18:00, Thứ Hai - Chủ Nhật' })}
+              <FormField
+                label="Số khoang dịch vụ"
+                htmlFor="cfg-serviceBays"
+                error={errors.serviceBays?.message}
+                hint="Số xe nhận bảo dưỡng cùng lúc trong một khung giờ: khách không đặt được khung giờ đã đủ."
+              >
+                <Input
+                  id="cfg-serviceBays"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={50}
+                  className="max-w-40"
+                  {...register('serviceBays', { valueAsNumber: true })}
+                />
+              </FormField>
             </div>
           </Card>
 
