@@ -150,7 +150,7 @@ describe('round-robin', () => {
     expect(got).not.toContain(bystander.id);
     // Test drives are off: unassigned.
     const drive = await t.call('POST', '/api/test-drives', {
-      body: testDriveBody(carId, { timeSlot: '13:00' }),
+      body: testDriveBody(carId),
       headers: asIp(freshIp()),
     });
     expect(await assigneesOf([drive.json.reference])).toEqual([null]);
@@ -212,13 +212,9 @@ describe('round-robin', () => {
     const submissions = Array.from({ length: 9 }, () =>
       t.call('POST', '/api/consulting', { body: consultingBody(), headers: asIp(freshIp()) }),
     );
-    // Each in its own slot: one car is booked once per slot.
-    const slots = ['08:00', '08:30', '09:00', '09:30', '10:00', '10:30'];
-    const drives = slots.map((timeSlot) =>
-      t.call('POST', '/api/test-drives', {
-        body: testDriveBody(carId, { timeSlot }),
-        headers: asIp(freshIp()),
-      }),
+    // Each in an hour of its own (the fixture's next free one): a test drive holds its car for an hour.
+    const drives = Array.from({ length: 6 }, () =>
+      t.call('POST', '/api/test-drives', { body: testDriveBody(carId), headers: asIp(freshIp()) }),
     );
     const [answers, driveAnswers] = await Promise.all([Promise.all(submissions), Promise.all(drives)]);
     for (const a of [...answers, ...driveAnswers]) expect(a.status, a.body).toBe(201);
