@@ -4,6 +4,7 @@ import { parseVnDate, vnDayKey } from '../format';
 import { checkRangeOrder, rangeFields } from '../stats';
 import { optionalText } from './forms';
 import { CONSULTING_TOPICS, LEAD_STATUSES, LEAD_TYPES, MAINTENANCE_SERVICE_TYPES } from './labels';
+import { purchaseDetailsSchema } from './purchase';
 import { leadSourceViewSchema } from './source';
 
 /** Leads in the dashboard (MANAGE_SERVICE): list filters, changes, views and counts. */
@@ -120,10 +121,12 @@ export const leadViewSchema = z.object({
   followUpOverdue: z.boolean(),
   /** Where the visitor came from; null for leads sent before sources were recorded. */
   source: leadSourceViewSchema.nullable(),
+  /** A buy-in's car, answers, valuation, offer and photos; null for the other types. */
+  purchase: purchaseDetailsSchema.nullable(),
 });
 export type LeadView = z.infer<typeof leadViewSchema>;
 
-export const LEAD_EVENT_KINDS = ['CREATED', 'STATUS', 'ASSIGN', 'NOTE', 'FOLLOW_UP'] as const;
+export const LEAD_EVENT_KINDS = ['CREATED', 'STATUS', 'ASSIGN', 'NOTE', 'FOLLOW_UP', 'OFFER'] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
 export const leadEventViewSchema = z.object({
@@ -167,7 +170,7 @@ export const serviceRequestStatsSchema = z.object({
   total: z.number(),
   byType: z.array(z.object({ type: z.enum(LEAD_TYPES), label: z.string(), count: z.number() })),
   byStatus: z.array(z.object({ status: z.enum(LEAD_STATUSES), label: z.string(), count: z.number() })),
-  /** Every (type, status) pair, zeros included. */
+  /** Every (type, status) pair a type can be in (LEAD_TYPE_STATUSES), zeros included. */
   byTypeAndStatus: z.array(
     z.object({ type: z.enum(LEAD_TYPES), status: z.enum(LEAD_STATUSES), count: z.number() }),
   ),

@@ -24,6 +24,7 @@ import type { App } from '../../context';
 import { requireUser } from '../../platform/access';
 import { actorOf } from '../../platform/actor';
 import { chatHandoffRoute } from './handoff-route';
+import { purchaseRoutes } from './purchase-routes';
 import type { LeadsService } from './service';
 
 const tags = ['Dịch vụ: lái thử, bảo dưỡng, tư vấn'];
@@ -213,6 +214,8 @@ export function leadsRoutes(service: LeadsService) {
     management('TEST_DRIVE');
     management('MAINTENANCE');
     management('CONSULTING');
+    management('PURCHASE');
+    purchaseRoutes(app, service);
     chatHandoffRoute(app, service);
 
     app.get(

@@ -18,6 +18,7 @@ import { FOLLOW_UP_JOB, remindFollowUp, setFollowUp } from './follow-up';
 import { addLeadNote, assignLead, changeLeadStatus, leadAssignees, leadDetail } from './handling';
 import { handoffToPerson } from './handoff';
 import { listLeads } from './list';
+import { Purchases } from './purchase';
 import { alertLateLead, RESPONSE_ALERT_JOB } from './sla';
 import { leadStats } from './stats';
 import { submitLead } from './submit';
@@ -37,6 +38,8 @@ export class LeadsService {
   readonly limiters: Record<LeadType, RateLimiter>;
   /** The chat's "Gặp nhân viên tư vấn", counted like one more form. */
   readonly handoffLimiter: RateLimiter;
+  /** Buy-ins: the seller's submission, the offer, the bought car entering stock (purchase*.ts). */
+  readonly purchases: Purchases;
 
   constructor(private readonly deps: LeadsDeps) {
     const limiter = (name: string) =>
@@ -45,7 +48,9 @@ export class LeadsService {
       TEST_DRIVE: limiter('lead-test-drive'),
       MAINTENANCE: limiter('lead-maintenance'),
       CONSULTING: limiter('lead-consulting'),
+      PURCHASE: limiter('lead-purchase'),
     };
+    this.purchases = new Purchases(deps, this.limiters.PURCHASE);
     this.handoffLimiter = limiter('lead-chat');
     // Handlers are safe to repeat: each marks its lead in the transaction that stores its notifications.
     deps.jobs.define(RESPONSE_ALERT_JOB, async (payload) => void (await alertLateLead(deps, payload)));

@@ -30,6 +30,7 @@ const EXPORT_PATHS: Record<LeadType, string> = {
   TEST_DRIVE: 'testdrive',
   MAINTENANCE: 'maintenance',
   CONSULTING: 'consulting',
+  PURCHASE: 'purchase',
 };
 
 export interface LeadsPageText {
