@@ -23,6 +23,7 @@ export const DASHBOARD_PERMISSIONS: Record<string, Permission> = {
   maintenanceManagement: 'MANAGE_SERVICE',
   consultantManagement: 'MANAGE_SERVICE',
   testdriveManagement: 'MANAGE_SERVICE',
+  purchaseManagement: 'MANAGE_SERVICE',
   sliders: 'MANAGE_OVERVIEW',
   'sliders/add': 'MANAGE_OVERVIEW',
   'sliders/:overviewId': 'MANAGE_OVERVIEW',
