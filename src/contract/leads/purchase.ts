@@ -168,15 +168,3 @@ export type PurchaseCarDraft = z.infer<typeof purchaseCarDraftSchema>;
 
 /** POST /api/purchases/admin/{id}/buy answers the new car's id and the lead. */
 export const purchaseBoughtSchema = z.object({ carId: z.number().int(), carName: z.string() });
-
-/** Kept for the form's province field: free text, but these come first in its list. */
-export const COMMON_PROVINCES = [
-  'Hà Nội',
-  'TP. Hồ Chí Minh',
-  'Đà Nẵng',
-  'Hải Phòng',
-  'Cần Thơ',
-  'Bình Dương',
-  'Đồng Nai',
-  'Khánh Hòa',
-] as const;
