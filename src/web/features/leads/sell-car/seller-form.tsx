@@ -3,7 +3,7 @@ import { vnDayKey } from '@contract/format';
 import type { LeadReceipt } from '@contract/leads';
 import { useMutation } from '@tanstack/react-query';
 import { ImagePlus, Send, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { DateInput } from '../../../components/date-input';
 import { FormAlert, FormField, Input } from '../../../components/form-field';
@@ -53,7 +53,15 @@ export function SellerForm({
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [requestId] = useState(newRequestId);
-  useEffect(() => () => photos.forEach((p) => URL.revokeObjectURL(p.url)), [photos]);
+  // Previews are released when the form goes away (a removed one at once, below).
+  const shown = useRef<Photo[]>([]);
+  shown.current = photos;
+  useEffect(
+    () => () => {
+      for (const p of shown.current) URL.revokeObjectURL(p.url);
+    },
+    [],
+  );
 
   const send = useMutation({
     mutationFn: (form: FormData) => api<LeadReceipt>('purchases', { method: 'POST', body: form }),
@@ -195,7 +203,10 @@ export function SellerForm({
                   type="button"
                   className="absolute top-1 right-1 flex size-11 items-center justify-center rounded-full bg-black/60 text-white"
                   aria-label={`Bỏ ảnh ${i + 1}`}
-                  onClick={() => setPhotos(photos.filter((x) => x !== p))}
+                  onClick={() => {
+                    URL.revokeObjectURL(p.url);
+                    setPhotos(photos.filter((x) => x !== p));
+                  }}
                 >
                   <X className="size-4" aria-hidden="true" />
                 </button>
