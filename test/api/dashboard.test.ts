@@ -410,6 +410,8 @@ describe('the summary cards', () => {
       carsForSale: 2,
       pendingCars: 0,
       stockValue: 800 * TR,
+      stockFromPublic: 0,
+      stockFromPublicShare: 0,
       soldCount: 1,
       revenue: 480 * TR,
       previousSoldCount: 1,

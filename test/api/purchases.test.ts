@@ -374,4 +374,13 @@ describe('the buy-in workflow', () => {
     expect(purchase.label).toBe('Thu mua xe');
     expect(purchase.count).toBeGreaterThanOrEqual(8);
   });
+
+  it('shows the share of stock bought from the public on the overview', async () => {
+    const res = await t.call('GET', '/api/dashboard/summary', { token: both.token });
+    expect(res.status).toBe(200);
+    // One car entered stock from a buy-in above; the others were added by staff.
+    expect(res.json.stockFromPublic).toBe(1);
+    expect(res.json.carsForSale + res.json.pendingCars).toBeGreaterThan(1);
+    expect(res.json.stockFromPublicShare).toBeCloseTo(1 / (res.json.carsForSale + res.json.pendingCars));
+  });
 });
