@@ -78,6 +78,7 @@ const publicPages = (): string[] => [
   '/testdrive',
   '/maintenance',
   '/consulting',
+  '/sell-car',
   '/about',
   '/services',
   '/blogs',
@@ -107,6 +108,7 @@ const dashboardPages = (): string[] =>
     '/consultantManagement',
     // A lead's drawer: response clock, source, follow-up.
     `/consultantManagement?id=${ids.consultingId}`,
+    '/purchaseManagement',
     '/sliders',
     '/sliders/add',
     `/sliders/${ids.overviewId}`,
