@@ -4,6 +4,7 @@ import { vnDayKey } from '../../src/contract/format';
 import type { LeadDetail, LeadPage } from '../../src/contract/leads';
 import {
   type apiClient,
+  axeScan,
   journeyFixture,
   PHONE,
   type RunningBrowser,
@@ -74,6 +75,11 @@ describe('selling a car to the showroom', () => {
       { name: 'sau.jpg', mimeType: 'image/jpeg', buffer: await photo('#993322') },
     ]);
     await visitor.getByRole('img', { name: 'Ảnh 2' }).waitFor();
+    // The page as it stands after the valuation: the answer, the seller's form, the chosen photos.
+    expect(await axeScan(visitor)).toEqual([]);
+    await visitor
+      .screenshot({ path: '/tmp/shots-sourcing/sell-car-filled-360.png', fullPage: true })
+      .catch(() => {});
     await visitor.getByRole('button', { name: 'Gửi thông tin bán xe' }).click();
     await visitor.getByText(/Gửi thông tin bán xe thành công/).waitFor();
     await visitor.close();
@@ -94,6 +100,8 @@ describe('selling a car to the showroom', () => {
     await drawer.getByRole('button', { name: 'Báo giá', exact: true }).click();
     await staff.getByText('Đã ghi báo giá và gửi email cho người bán').waitFor();
     await drawer.getByText('Còn hiệu lực').waitFor();
+    expect(await axeScan(staff)).toEqual([]);
+    await staff.screenshot({ path: '/tmp/shots-sourcing/purchase-drawer-1366.png' }).catch(() => {});
 
     // "Đã mua": the car form, prefilled from the lead.
     await drawer.getByRole('link', { name: 'Đã mua: nhập xe vào kho' }).click();

@@ -136,7 +136,7 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
               {forward.map((s, i) => (
                 <Button
                   key={s}
-                  variant={i === 0 ? 'primary' : 'secondary'}
+                  variant={i === 0 && s !== 'DECLINED' ? 'primary' : 'secondary'}
                   aria-label={`Chuyển sang ${leadStatusLabel(s, type)}`}
                   loading={status.isPending && status.variables?.status === s}
                   disabled={status.isPending}
