@@ -7,6 +7,7 @@ export * from './leads/follow-up';
 export * from './leads/forms';
 export * from './leads/labels';
 export * from './leads/management';
+export * from './leads/purchase';
 export * from './leads/response-time';
 export * from './leads/settings';
 export * from './leads/slots';

@@ -18,6 +18,7 @@ export const PAGE_TITLES = {
   '/blogs': 'Tin tức xe',
   '/consulting': 'Liên hệ tư vấn',
   '/favorites': 'Xe yêu thích',
+  '/sell-car': 'Định giá & bán xe',
 } as const;
 
 /** The pages of a visitor's e-mail alerts (confirm, unsubscribe, manage): reached from signed links only. */

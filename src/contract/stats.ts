@@ -210,6 +210,10 @@ export const dashboardSummarySchema = z.object({
   carsForSale: z.number(),
   pendingCars: z.number(),
   stockValue: z.number(),
+  /** Of the cars for sale and pending, those bought from the public (their origin is a buy-in lead). */
+  stockFromPublic: z.number(),
+  /** stockFromPublic / (carsForSale + pendingCars); null without stock. */
+  stockFromPublicShare: z.number().nullable(),
   soldCount: z.number(),
   revenue: z.number(),
   previousSoldCount: z.number(),

@@ -30,6 +30,7 @@ import { healthRoutes } from './modules/health/routes';
 import { inspectionsRoutes } from './modules/inspections/routes';
 import { InspectionsService } from './modules/inspections/service';
 import { carDirectory } from './modules/leads/cars';
+import { purchasePorts } from './modules/leads/purchase-ports';
 import { leadsRoutes } from './modules/leads/routes';
 import { LeadsService } from './modules/leads/service';
 import { notificationsRoutes } from './modules/notifications/routes';
@@ -267,6 +268,7 @@ export async function buildApp(opts: BuildOptions) {
     webConfig,
     log: app.log,
   });
+  leads.purchases.connect(purchasePorts(valuations, cars));
   // Statistics, exports and the audit log page: read-only views over the other modules' data.
   const dashboard = new DashboardService(ctx.db);
   const exporter = new ExportsService(ctx.db);

@@ -359,9 +359,9 @@ describe('what a manager asks next', () => {
       weekEnd: '2024-02-04',
       label: '29/01',
       total: 3,
-      byType: { TEST_DRIVE: 1, MAINTENANCE: 1, CONSULTING: 1 },
+      byType: { TEST_DRIVE: 1, MAINTENANCE: 1, CONSULTING: 1, PURCHASE: 0 },
     });
-    expect(weeks[2].byType).toEqual({ TEST_DRIVE: 0, MAINTENANCE: 0, CONSULTING: 1 });
+    expect(weeks[2].byType).toEqual({ TEST_DRIVE: 0, MAINTENANCE: 0, CONSULTING: 1, PURCHASE: 0 });
   });
 
   it('the share of leads contacted within 24 hours', async () => {
@@ -391,6 +391,7 @@ describe('what a manager asks next', () => {
       { type: 'TEST_DRIVE', label: 'Lái thử', count: 2 },
       { type: 'MAINTENANCE', label: 'Bảo dưỡng', count: 0 },
       { type: 'CONSULTING', label: 'Tư vấn', count: 1 },
+      { type: 'PURCHASE', label: 'Thu mua xe', count: 0 },
     ]);
     // l2 went in at 06:00 on 1 February in Vietnam: February, though still 31 January in UTC.
     const feb = await ok('service-requests', { from: '01/02/2024', to: '29/02/2024' });
@@ -409,6 +410,8 @@ describe('the summary cards', () => {
       carsForSale: 2,
       pendingCars: 0,
       stockValue: 800 * TR,
+      stockFromPublic: 0,
+      stockFromPublicShare: 0,
       soldCount: 1,
       revenue: 480 * TR,
       previousSoldCount: 1,

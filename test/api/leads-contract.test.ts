@@ -3,6 +3,8 @@ import {
   bookingWindow,
   canMoveLead,
   LEAD_STATUS_LABELS,
+  leadMoveAction,
+  leadStatusLabel,
   maintenanceForm,
   nextLeadStatuses,
   normalizePlate,
@@ -109,6 +111,29 @@ describe('workflow', () => {
       'Đã hẹn',
       'Hoàn thành',
       'Đã hủy',
+      'Đã báo giá',
+      'Đã mua',
+      'Không mua',
     ]);
+    for (const type of ['TEST_DRIVE', 'MAINTENANCE', 'CONSULTING'] as const) {
+      expect(nextLeadStatuses('NEW', type)).toEqual(['CONTACTED', 'SCHEDULED', 'DONE', 'CANCELLED']);
+      expect(canMoveLead('SCHEDULED', 'OFFERED', type)).toBe(false);
+    }
+  });
+
+  it('takes a buy-in from new to an offer, and from the offer only to bought or not bought', () => {
+    expect(nextLeadStatuses('NEW', 'PURCHASE')).toEqual(['CONTACTED', 'SCHEDULED', 'OFFERED', 'DECLINED']);
+    expect(nextLeadStatuses('SCHEDULED', 'PURCHASE')).toEqual(['OFFERED', 'DECLINED']);
+    expect(nextLeadStatuses('OFFERED', 'PURCHASE')).toEqual(['BOUGHT', 'DECLINED']);
+    expect(nextLeadStatuses('BOUGHT', 'PURCHASE')).toEqual([]);
+    expect(nextLeadStatuses('DECLINED', 'PURCHASE')).toEqual([]);
+    expect(nextLeadStatuses('DONE', 'PURCHASE')).toEqual([]);
+    expect(canMoveLead('CONTACTED', 'BOUGHT', 'PURCHASE')).toBe(false);
+    expect(canMoveLead('NEW', 'CANCELLED', 'PURCHASE')).toBe(false);
+    expect(leadStatusLabel('SCHEDULED', 'PURCHASE')).toBe('Hẹn kiểm tra');
+    expect(leadStatusLabel('SCHEDULED', 'TEST_DRIVE')).toBe('Đã hẹn');
+    expect(leadMoveAction('PURCHASE', 'OFFERED')).toBe('offer');
+    expect(leadMoveAction('PURCHASE', 'BOUGHT')).toBe('buy');
+    expect(leadMoveAction('TEST_DRIVE', 'DONE')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_STATUSES } from '../../src/contract/leads';
+import { LEAD_TYPE_STATUSES } from '../../src/contract/leads';
 import { auditLog, leads } from '../../src/server/db/schema';
 import { LEAD_MESSAGES } from '../../src/server/modules/leads/service';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -393,7 +393,11 @@ describe('GET /api/dashboard/service-requests', () => {
     expect(all.status).toBe(200);
     const counted = await t.services.leads.stats();
     expect(all.json).toEqual(counted);
-    expect(all.json.byTypeAndStatus).toHaveLength(3 * LEAD_STATUSES.length);
+    // Each type's own statuses: five for the service forms, six for buy-ins.
+    expect(all.json.byTypeAndStatus).toHaveLength(
+      Object.values(LEAD_TYPE_STATUSES).reduce((n, list) => n + list.length, 0),
+    );
+    expect(all.json.byTypeAndStatus).toHaveLength(21);
     expect(all.json.byType.find((b: { type: string }) => b.type === 'MAINTENANCE')).toMatchObject({
       label: 'Bảo dưỡng',
       count: 7,

@@ -292,6 +292,7 @@ describe('share previews (plain HTTP, no JavaScript)', () => {
       '/chatbot': 'Tư vấn AI | AutoViet',
       '/blogs': 'Tin tức xe | AutoViet',
       '/consulting': 'Liên hệ tư vấn | AutoViet',
+      '/sell-car': 'Định giá &amp; bán xe | AutoViet',
     };
     for (const [path, title] of Object.entries(titles)) {
       const res = await t.call('GET', path, { query: path === '/cars' ? { brand: 'Toyota' } : undefined });
@@ -360,6 +361,7 @@ describe('sitemap and robots', () => {
       '/chatbot',
       '/blogs',
       '/consulting',
+      '/sell-car',
     ]) {
       expect(urls).toContain(`${PUBLIC_URL}${path}`);
     }

@@ -96,6 +96,7 @@ const publicPages = (): string[] => [
   '/testdrive',
   '/maintenance',
   '/consulting',
+  '/sell-car',
   '/about',
   '/services',
   '/blogs',
@@ -127,6 +128,7 @@ const dashboardPages = (): string[] =>
     // A lead's drawer: response clock, source, follow-up.
     `/consultantManagement?id=${ids.consultingId}`,
     '/calendar',
+    '/purchaseManagement',
     '/sliders',
     '/sliders/add',
     `/sliders/${ids.overviewId}`,

@@ -47,10 +47,12 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   [/.*/, /^\/api\/market-prices(\/|$)/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/(valuations\/staff|stock-ageing)$/, 'MANAGE_CAR'],
   [/POST|GET/, /^\/api\/valuations(\/catalogue)?$/, 'public'],
-  [/.*/, /^\/api\/(test-drives|maintenance|consulting)\/admin/, 'MANAGE_SERVICE'],
+  // A bought car enters stock: the car managers' (its draft too); the offer is the service staff's.
+  [/.*/, /^\/api\/purchases\/admin\/:id\/(car-draft|buy)$/, 'MANAGE_CAR'],
+  [/.*/, /^\/api\/(test-drives|maintenance|consulting|purchases)\/admin/, 'MANAGE_SERVICE'],
   [/.*/, /^\/api\/service-requests\//, 'MANAGE_SERVICE'],
   [/.*/, /^\/api\/exports\/leads/, 'MANAGE_SERVICE'],
-  ['POST', /^\/api\/(test-drives|maintenance|consulting)$/, 'public'],
+  ['POST', /^\/api\/(test-drives|maintenance|consulting|purchases)$/, 'public'],
   // Bookings: visitors see which slots are free, and read, move or cancel their own booking (the
   // signed link decides which); the staff calendar is under service-requests above.
   ['GET', /^\/api\/(test-drives|maintenance)\/slots$/, 'public'],

@@ -14,9 +14,9 @@ import { leadSourceInput } from './source';
 /** The three public lead forms (test drive, maintenance, consulting) and what a visitor gets back. */
 
 /** '' and null mean "not given" (what an empty form field sends). */
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-const optionalEmail = z.preprocess(blankToUndefined, emailSchema.optional());
+export const optionalEmail = z.preprocess(blankToUndefined, emailSchema.optional());
 
 export const optionalText = (label: string, max: number) =>
   text(label, max)
@@ -25,11 +25,11 @@ export const optionalText = (label: string, max: number) =>
     .transform((v) => (v ? v : undefined));
 
 /** An optional car chosen from the list: empty means none. */
-const optionalCarId = z.preprocess(blankToUndefined, positiveId('Xe không hợp lệ').optional());
+export const optionalCarId = z.preprocess(blankToUndefined, positiveId('Xe không hợp lệ').optional());
 
 /** The hidden field only robots fill in (docs/leads.md: such a submission is answered but not stored). */
 export const HONEYPOT_FIELD = 'website';
-const honeypot = z.string().max(500).optional().nullable();
+export const honeypot = z.string().max(500).optional().nullable();
 
 export const clientRequestId = z
   .string({ message: 'Thiếu mã yêu cầu' })
@@ -41,7 +41,7 @@ export const clientRequestId = z
  */
 const optionalRequestId = z.preprocess(blankToUndefined, clientRequestId.optional());
 
-const fullName = requiredText('Họ và tên', 100);
+export const fullName = requiredText('Họ và tên', 100);
 
 /**
  * Vietnamese licence plates: 30A-123.45, 51G-12345, 51G-1234 (old four-digit), 51LD-123.45, and a
@@ -81,7 +81,7 @@ const licencePlate = z
   });
 
 /** Digits typed with dot separators ("45.000") are numbers too. */
-const groupedNumber = (label: string, min: number, max: number, required: string) =>
+export const groupedNumber = (label: string, min: number, max: number, required: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.replace(/[.\s,]/g, '')) : v),
     z.coerce
@@ -93,7 +93,7 @@ const groupedNumber = (label: string, min: number, max: number, required: string
 
 const currentYear = () => Number(vnDayKey(new Date()).slice(0, 4));
 
-const carYear = groupedNumber('Năm sản xuất', 1950, 9999, 'Vui lòng nhập năm sản xuất').refine(
+export const carYear = groupedNumber('Năm sản xuất', 1950, 9999, 'Vui lòng nhập năm sản xuất').refine(
   (y) => y <= currentYear() + 1,
   { message: 'Năm sản xuất không hợp lệ' },
 );
@@ -178,6 +178,8 @@ export const LEAD_THANK_YOU: Record<LeadType, string> = {
   MAINTENANCE: 'Đặt lịch bảo dưỡng thành công! Nhân viên showroom sẽ liên hệ xác nhận lịch hẹn với bạn.',
   CONSULTING:
     'Gửi yêu cầu tư vấn thành công! Chuyên viên tư vấn sẽ liên hệ với bạn trong thời gian sớm nhất.',
+  PURCHASE:
+    'Gửi thông tin bán xe thành công! Nhân viên thu mua sẽ liên hệ để hẹn kiểm tra xe và báo giá chính thức cho bạn.',
 };
 
 export const LEAD_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };

@@ -4,6 +4,7 @@ import { parseVnDate, vnDayKey } from '../format';
 import { checkRangeOrder, rangeFields } from '../stats';
 import { optionalText } from './forms';
 import { CONSULTING_TOPICS, LEAD_STATUSES, LEAD_TYPES, MAINTENANCE_SERVICE_TYPES } from './labels';
+import { purchaseDetailsSchema } from './purchase';
 import { leadSourceViewSchema } from './source';
 
 /** Leads in the dashboard (MANAGE_SERVICE): list filters, changes, views and counts. */
@@ -120,10 +121,12 @@ export const leadViewSchema = z.object({
   followUpOverdue: z.boolean(),
   /** Where the visitor came from; null for leads sent before sources were recorded. */
   source: leadSourceViewSchema.nullable(),
+  /** A buy-in's car, answers, valuation, offer and photos; null for the other types. */
+  purchase: purchaseDetailsSchema.nullable(),
 });
 export type LeadView = z.infer<typeof leadViewSchema>;
 
-/** SCHEDULE: the booked day or slot moved; REMINDER: the e-mail of the day before went out. */
+/** SCHEDULE: the booked day or slot moved; REMINDER: the e-mail of the day before went out; OFFER: a buy-in's offer. */
 export const LEAD_EVENT_KINDS = [
   'CREATED',
   'STATUS',
@@ -132,6 +135,7 @@ export const LEAD_EVENT_KINDS = [
   'FOLLOW_UP',
   'SCHEDULE',
   'REMINDER',
+  'OFFER',
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
@@ -176,7 +180,7 @@ export const serviceRequestStatsSchema = z.object({
   total: z.number(),
   byType: z.array(z.object({ type: z.enum(LEAD_TYPES), label: z.string(), count: z.number() })),
   byStatus: z.array(z.object({ status: z.enum(LEAD_STATUSES), label: z.string(), count: z.number() })),
-  /** Every (type, status) pair, zeros included. */
+  /** Every (type, status) pair a type can be in (LEAD_TYPE_STATUSES), zeros included. */
   byTypeAndStatus: z.array(
     z.object({ type: z.enum(LEAD_TYPES), status: z.enum(LEAD_STATUSES), count: z.number() }),
   ),

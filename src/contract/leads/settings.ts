@@ -15,11 +15,13 @@ export const leadHandlingSettings = z.object({
     TEST_DRIVE: z.boolean({ message: 'Giá trị tự động giao việc không hợp lệ' }),
     MAINTENANCE: z.boolean({ message: 'Giá trị tự động giao việc không hợp lệ' }),
     CONSULTING: z.boolean({ message: 'Giá trị tự động giao việc không hợp lệ' }),
+    // Added later: a settings form of an older page may leave it out.
+    PURCHASE: z.boolean({ message: 'Giá trị tự động giao việc không hợp lệ' }).default(false),
   }),
 });
 export type LeadHandlingSettings = z.infer<typeof leadHandlingSettings>;
 
 export const DEFAULT_LEAD_HANDLING: LeadHandlingSettings = {
   responseTargetMinutes: 15,
-  autoAssign: { TEST_DRIVE: false, MAINTENANCE: false, CONSULTING: false },
+  autoAssign: { TEST_DRIVE: false, MAINTENANCE: false, CONSULTING: false, PURCHASE: false },
 };

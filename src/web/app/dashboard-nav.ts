@@ -56,6 +56,7 @@ export const DASHBOARD_NAV: (DashEntry | DashGroup)[] = [
       { label: 'Tư vấn', to: '/dashboard/consultantManagement', permission: 'MANAGE_SERVICE' },
       { label: 'Lái thử', to: '/dashboard/testdriveManagement', permission: 'MANAGE_SERVICE' },
       { label: 'Lịch hẹn', to: '/dashboard/calendar', permission: 'MANAGE_SERVICE' },
+      { label: 'Thu mua xe', to: '/dashboard/purchaseManagement', permission: 'MANAGE_SERVICE' },
     ],
   },
   { label: 'Quản lý banner', to: '/dashboard/sliders', icon: Images, permission: 'MANAGE_OVERVIEW' },

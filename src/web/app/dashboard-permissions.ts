@@ -24,6 +24,7 @@ export const DASHBOARD_PERMISSIONS: Record<string, Permission> = {
   consultantManagement: 'MANAGE_SERVICE',
   testdriveManagement: 'MANAGE_SERVICE',
   calendar: 'MANAGE_SERVICE',
+  purchaseManagement: 'MANAGE_SERVICE',
   sliders: 'MANAGE_OVERVIEW',
   'sliders/add': 'MANAGE_OVERVIEW',
   'sliders/:overviewId': 'MANAGE_OVERVIEW',

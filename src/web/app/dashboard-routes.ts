@@ -56,6 +56,11 @@ export const dashboardRoutes: RouteObject[] = withPermissions([
     lazy: page(() => import('../features/leads/pages/consultant-management-page')),
   },
   {
+    path: 'purchaseManagement',
+    handle: { permission: 'MANAGE_SERVICE' },
+    lazy: page(() => import('../features/leads/pages/purchase-management-page')),
+  },
+  {
     path: 'sliders',
     handle: { permission: 'MANAGE_OVERVIEW' },
     lazy: page(() => import('../features/sliders/pages/sliders-page')),

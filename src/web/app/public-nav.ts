@@ -15,6 +15,7 @@ export const PUBLIC_NAV: NavItem[] = [
     children: [
       { label: 'Đăng ký lái thử', to: '/testdrive' },
       { label: 'Bảo dưỡng xe', to: '/maintenance' },
+      { label: 'Định giá & bán xe', to: '/sell-car' },
     ],
   },
   { label: 'Tuyển dụng', to: '/recruitment' },

@@ -10,6 +10,7 @@ export const publicRoutes: RouteObject[] = [
   { path: 'testdrive', lazy: page(() => import('../features/leads/pages/test-drive-page')) },
   { path: 'maintenance', lazy: page(() => import('../features/leads/pages/maintenance-page')) },
   { path: 'consulting', lazy: page(() => import('../features/leads/pages/consulting-page')) },
+  { path: 'sell-car', lazy: page(() => import('../features/leads/sell-car/sell-car-page')) },
   { path: 'about', lazy: page(() => import('../features/content/pages/about-page')) },
   { path: 'services', lazy: page(() => import('../features/content/pages/services-page')) },
   { path: 'blogs', lazy: page(() => import('../features/blogs/pages/blogs-page')) },

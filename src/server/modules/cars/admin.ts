@@ -10,11 +10,11 @@ import {
 } from '../../../contract/cars';
 import type { Page } from '../../../contract/common';
 import { vnDayKey } from '../../../contract/format';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, pgCode } from '../../platform/errors';
-import type { PreparedImage } from '../../platform/images';
+import type { PreparedImage, StoredImage } from '../../platform/images';
 import { carsWithRollback, recordReading } from '../odometer/service';
 import type { CarCatalogue } from './catalogue';
 import { lockCar } from './lifecycle';
@@ -39,6 +39,16 @@ export const listingReading = (carId: number, km: number, at: Date) => ({
   readOn: vnDayKey(at),
   km,
 });
+
+/** Where a new car came from, when it was bought from the public (a buy-in lead). */
+export interface CarOrigin {
+  /** Photos already stored (the seller's, copied), placed before the uploaded ones. */
+  stored?: StoredImage[];
+  originLeadId?: number;
+  purchasePrice?: number;
+  /** Runs inside the car's transaction once its row exists: the lead is marked bought with it. */
+  inTx?: (tx: Tx, carId: number) => Promise<void>;
+}
 
 /** Staff administration of the stock: the searchable list, a car's record, add, edit and delete. */
 export class CarAdmin {
@@ -99,15 +109,30 @@ export class CarAdmin {
     return this.catalogue.loadDetail(id);
   }
 
-  async create(data: CarData, images: PreparedImage[], actor: Actor): Promise<CarAdminDetail> {
-    if (images.length > MAX_PHOTOS_PER_CAR) throw badRequest(`Mỗi xe có tối đa ${MAX_PHOTOS_PER_CAR} ảnh`);
-    const stored = await this.photos.storeAll(images);
+  async create(
+    data: CarData,
+    images: PreparedImage[],
+    actor: Actor,
+    origin: CarOrigin = {},
+  ): Promise<CarAdminDetail> {
+    const copied = origin.stored ?? [];
+    if (images.length + copied.length > MAX_PHOTOS_PER_CAR) {
+      await this.photos.discard(copied);
+      throw badRequest(`Mỗi xe có tối đa ${MAX_PHOTOS_PER_CAR} ảnh`);
+    }
+    let stored: StoredImage[] = copied;
     let id: number;
     try {
+      stored = [...copied, ...(await this.photos.storeAll(images))];
       id = await this.transaction(async (tx) => {
         const [row] = await tx
           .insert(cars)
-          .values({ ...carValues(data), status: data.status ?? 'available' })
+          .values({
+            ...carValues(data),
+            status: data.status ?? 'available',
+            originLeadId: origin.originLeadId ?? null,
+            purchasePrice: origin.purchasePrice ?? null,
+          })
           .returning();
         await recordReading(tx, listingReading(row.id, data.odo, new Date()));
         await appendPhotos(tx, row.id, stored);
@@ -116,8 +141,15 @@ export class CarAdmin {
           action: 'create',
           entity: 'car',
           entityId: row.id,
-          after: { ...auditable(row), photos: stored.map((s) => s.key) },
+          after: {
+            ...auditable(row),
+            photos: stored.map((s) => s.key),
+            ...(origin.originLeadId
+              ? { originLeadId: origin.originLeadId, purchasePrice: origin.purchasePrice }
+              : {}),
+          },
         });
+        await origin.inTx?.(tx, row.id);
         return row.id;
       });
     } catch (err) {

@@ -48,6 +48,9 @@ export const cars = pgTable(
     // The inspection report's summary, written by the inspections module through the cars service when a
     // report is saved: the list shows "Đã kiểm định" and the pledges, and filters on it, without a join.
     inspection: jsonb('inspection').$type<InspectionSummary>(),
+    // A car bought from the public: the buy-in lead it came from and what the showroom paid.
+    originLeadId: integer('origin_lead_id'),
+    purchasePrice: bigint('purchase_price', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

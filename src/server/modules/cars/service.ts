@@ -23,7 +23,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { imageView, type PreparedImage } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
-import { CarAdmin } from './admin';
+import { CarAdmin, type CarOrigin } from './admin';
 import { CarCatalogue, type HomepageKind } from './catalogue';
 import type { CarSearch, InventoryRow, PriceStats } from './inventory-search';
 import { CarLifecycle, findCar, lockCar } from './lifecycle';
@@ -203,8 +203,8 @@ export class CarsService {
     return this.admin.detail(id);
   }
 
-  create(data: CarData, images: PreparedImage[], actor: Actor): Promise<CarAdminDetail> {
-    return this.admin.create(data, images, actor);
+  create(data: CarData, images: PreparedImage[], actor: Actor, origin?: CarOrigin): Promise<CarAdminDetail> {
+    return this.admin.create(data, images, actor, origin);
   }
 
   update(id: number, data: CarData, images: PreparedImage[], actor: Actor): Promise<CarAdminDetail> {

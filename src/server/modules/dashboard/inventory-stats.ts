@@ -19,7 +19,13 @@ export class InventoryStats {
   async statusCounts(r: StatsRange) {
     const [stock, [sold]] = await Promise.all([
       this.db
-        .select({ status: cars.status, n: count(), value: money(sql`sum(${cars.sellPrice})`) })
+        .select({
+          status: cars.status,
+          n: count(),
+          value: money(sql`sum(${cars.sellPrice})`),
+          // Bought from the public: the car records the buy-in lead it came from.
+          fromPublic: int(sql`count(${cars.originLeadId})::int`),
+        })
         .from(cars)
         .where(and(inArray(cars.status, ['available', 'pending']), momentDays(cars.createdAt, r)))
         .groupBy(cars.status),
@@ -34,6 +40,7 @@ export class InventoryStats {
       pending: of('pending')?.n ?? 0,
       sold: sold.n,
       stockValue: (of('available')?.value ?? 0) + (of('pending')?.value ?? 0),
+      fromPublic: (of('available')?.fromPublic ?? 0) + (of('pending')?.fromPublic ?? 0),
     };
   }
 

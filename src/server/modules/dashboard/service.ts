@@ -81,6 +81,9 @@ export class DashboardService {
       carsForSale: stock.available,
       pendingCars: stock.pending,
       stockValue: stock.stockValue,
+      stockFromPublic: stock.fromPublic,
+      stockFromPublicShare:
+        stock.available + stock.pending ? stock.fromPublic / (stock.available + stock.pending) : null,
       soldCount: sold.n,
       revenue: sold.revenue,
       previousSoldCount: sold.pn,

@@ -127,6 +127,30 @@ export const LEAD_COLUMNS: Record<LeadType, ExportColumn<LeadView>[]> = {
     { header: 'Nội dung', width: 50, kind: 'text', value: (l) => l.message },
     ...leadTail(false),
   ],
+  PURCHASE: [
+    ...leadHead,
+    { header: 'Hãng xe', width: 13, kind: 'text', value: (l) => l.make },
+    { header: 'Dòng xe', width: 18, kind: 'text', value: (l) => l.model },
+    { header: 'Năm sản xuất', width: 13, kind: 'int', value: (l) => l.year },
+    { header: 'Số km đã đi', width: 13, kind: 'number', value: (l) => l.odometer },
+    {
+      header: 'Giá ước tính (đ)',
+      width: 17,
+      kind: 'money',
+      value: (l) => l.purchase?.valuation?.estimate ?? null,
+    },
+    { header: 'Giá chào mua (đ)', width: 17, kind: 'money', value: (l) => l.purchase?.offer?.amount ?? null },
+    {
+      header: 'Hạn báo giá',
+      width: 13,
+      kind: 'text',
+      value: (l) => l.purchase?.offer?.validUntilText ?? null,
+    },
+    { header: 'Đổi lấy xe', width: 32, kind: 'text', value: (l) => l.carLabel },
+    ...booking,
+    { header: 'Ghi chú của khách', width: 40, kind: 'text', value: (l) => l.message },
+    ...leadTail(true),
+  ],
 };
 
 export const CANDIDATE_COLUMNS: ExportColumn<CandidateView>[] = [

@@ -24,6 +24,7 @@ export const LEAD_EXPORTS: Record<string, { type: LeadType; file: string; sheet:
   testdrive: { type: 'TEST_DRIVE', file: 'yeu-cau-lai-thu', sheet: 'Lái thử' },
   maintenance: { type: 'MAINTENANCE', file: 'yeu-cau-bao-duong', sheet: 'Bảo dưỡng' },
   consulting: { type: 'CONSULTING', file: 'yeu-cau-tu-van', sheet: 'Tư vấn' },
+  purchase: { type: 'PURCHASE', file: 'yeu-cau-thu-mua', sheet: 'Thu mua xe' },
 };
 
 export interface ExportSources {

@@ -6,6 +6,7 @@ import {
   type LeadEventView,
   type LeadStatus,
   type LeadType,
+  leadMoveAction,
   nextLeadStatuses,
   openingWindow,
   type StaffRef,
@@ -15,6 +16,7 @@ import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict } from '../../platform/errors';
 import { onStatusChange } from './lifecycle';
+import { withPurchases } from './purchase-views';
 import { afterStatusChange, bookingStatusChanged } from './schedule';
 import { leadEvents, leads } from './schema';
 import { tellAssignee } from './tell-assignee';
@@ -32,10 +34,11 @@ export async function leadDetail(deps: LeadsDeps, type: LeadType, id: number): P
     .where(eq(leadEvents.leadId, id))
     .orderBy(desc(leadEvents.createdAt), desc(leadEvents.id));
   const staff = await staffNames(deps, [row.assigneeId]);
+  const [view] = await withPurchases(deps, type, [leadView(row, staff, deps.clock.now(), w)]);
   return {
-    ...leadView(row, staff, deps.clock.now(), w),
-    events: events.map((e) => eventView(e)),
-    nextStatuses: nextLeadStatuses(row.status as LeadStatus),
+    ...view,
+    events: events.map((e) => eventView(e, type)),
+    nextStatuses: nextLeadStatuses(row.status as LeadStatus, type),
     transcript: row.transcript ?? null,
   };
 }
@@ -53,7 +56,10 @@ export async function changeLeadStatus(
     const row = await leadRow(tx, type, id, true);
     const from = row.status as LeadStatus;
     if (from === to) throw conflict(LEAD_MESSAGES.sameStatus(to));
-    if (!canMoveLead(from, to)) throw conflict(LEAD_MESSAGES.badMove(from, to));
+    if (!canMoveLead(from, to, type)) throw conflict(LEAD_MESSAGES.badMove(from, to));
+    // An offer and a purchase carry more than a status: they have their own calls (purchase-*.ts).
+    const action = leadMoveAction(type, to);
+    if (action) throw badRequest(LEAD_MESSAGES.needsAction(action));
     const at = deps.clock.now();
     await tx.update(leads).set({ status: to, updatedAt: at }).where(eq(leads.id, id));
     await onStatusChange(deps, tx, row, to, at);

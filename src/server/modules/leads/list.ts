@@ -1,8 +1,14 @@
 import { and, count, desc, eq, gte, inArray, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Page } from '../../../contract/common';
 import { vnDayKey } from '../../../contract/format';
-import { type LeadType, type LeadView, OPEN_LEAD_STATUSES, openingWindow } from '../../../contract/leads';
+import {
+  AWAITING_VISIT_STATUSES,
+  type LeadType,
+  type LeadView,
+  openingWindow,
+} from '../../../contract/leads';
 import { compactFold, foldVietnamese } from '../../../contract/text';
+import { withPurchases } from './purchase-views';
 import { leads } from './schema';
 import { speedFilters } from './speed-filters';
 import type { LeadsDeps, LeadsQueryParsed } from './types';
@@ -49,7 +55,7 @@ export async function listLeads(
   if (q.overdue !== undefined) {
     const today = vnDayKey(now);
     const late = and(
-      inArray(leads.status, [...OPEN_LEAD_STATUSES]),
+      inArray(leads.status, [...AWAITING_VISIT_STATUSES]),
       or(
         lt(leads.preferredDate, today),
         and(
@@ -77,7 +83,12 @@ export async function listLeads(
   );
   const w = openingWindow((await deps.webConfig.get()).openingHours);
   return {
-    content: rows.map((r) => leadView(r, staff, now, w)),
+    content: await withPurchases(
+      deps,
+      type,
+      rows.map((r) => leadView(r, staff, now, w)),
+      now,
+    ),
     totalElements: total,
     totalPages: Math.ceil(total / q.size),
     page: q.page,

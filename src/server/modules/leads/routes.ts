@@ -26,6 +26,7 @@ import { requireUser } from '../../platform/access';
 import { actorOf } from '../../platform/actor';
 import { bookingRoutes } from './booking-routes';
 import { chatHandoffRoute } from './handoff-route';
+import { purchaseRoutes } from './purchase-routes';
 import type { LeadsService } from './service';
 
 const tags = ['Dịch vụ: lái thử, bảo dưỡng, tư vấn'];
@@ -220,6 +221,8 @@ export function leadsRoutes(service: LeadsService) {
     management('TEST_DRIVE');
     management('MAINTENANCE');
     management('CONSULTING');
+    management('PURCHASE');
+    purchaseRoutes(app, service);
     chatHandoffRoute(app, service);
 
     app.get(

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  boolean,
   date,
   index,
   integer,
@@ -119,4 +121,50 @@ export const leadEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
+);
+
+/**
+ * What a buy-in lead ("Thu mua xe") carries beyond the shared columns (make, model, year, odometer,
+ * preferred date, and the wanted car of a trade-in): the seller's answers, the engine's figures at
+ * submission, the showroom's offer and, once bought, the stock car it became.
+ */
+export const purchaseLeads = pgTable('purchase_leads', {
+  leadId: integer('lead_id')
+    .primaryKey()
+    .references(() => leads.id, { onDelete: 'cascade' }),
+  version: text('version'),
+  transmission: text('transmission'),
+  fuel: text('fuel'),
+  province: text('province'),
+  owners: integer('owners'),
+  accident: boolean('accident'),
+  flood: boolean('flood'),
+  serviceHistory: boolean('service_history'),
+  estimate: bigint('estimate', { mode: 'number' }),
+  estimateLow: bigint('estimate_low', { mode: 'number' }),
+  estimateHigh: bigint('estimate_high', { mode: 'number' }),
+  confidence: text('confidence'),
+  tradeIn: boolean('trade_in').notNull().default(false),
+  offerAmount: bigint('offer_amount', { mode: 'number' }),
+  /** The offer's last day (Vietnam). */
+  offerValidUntil: date('offer_valid_until', { mode: 'string' }),
+  offeredAt: timestamp('offered_at', { withTimezone: true }),
+  offerEmailed: boolean('offer_emailed').notNull().default(false),
+  boughtCarId: integer('bought_car_id'),
+});
+
+/** The seller's photos (public storage, random keys), in the order sent; copied to the car when bought. */
+export const purchasePhotos = pgTable(
+  'purchase_photos',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    key: text('key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [index('purchase_photos_lead_idx').on(t.leadId, t.position)],
 );

@@ -22,6 +22,7 @@ import { addLeadNote, assignLead, changeLeadStatus, leadAssignees, leadDetail } 
 import { handoffToPerson } from './handoff';
 import { requestKeyOf } from './idempotency';
 import { listLeads } from './list';
+import { Purchases } from './purchase';
 import { alertLateLead, RESPONSE_ALERT_JOB } from './sla';
 import { leadStats } from './stats';
 import { submitLead } from './submit';
@@ -43,6 +44,8 @@ export class LeadsService {
   readonly handoffLimiter: RateLimiter;
   /** Slots, the calendar, reschedules, the customer's signed link and the reminder job. */
   readonly bookings: BookingsService;
+  /** Buy-ins: the seller's submission, the offer, the bought car entering stock (purchase*.ts). */
+  readonly purchases: Purchases;
 
   constructor(private readonly deps: LeadsDeps) {
     this.bookings = new BookingsService(deps);
@@ -52,7 +55,9 @@ export class LeadsService {
       TEST_DRIVE: limiter('lead-test-drive'),
       MAINTENANCE: limiter('lead-maintenance'),
       CONSULTING: limiter('lead-consulting'),
+      PURCHASE: limiter('lead-purchase'),
     };
+    this.purchases = new Purchases(deps, this.limiters.PURCHASE);
     this.handoffLimiter = limiter('lead-chat');
     // Handlers are safe to repeat: each marks its lead in the transaction that stores its notifications.
     deps.jobs.define(RESPONSE_ALERT_JOB, async (payload) => void (await alertLateLead(deps, payload)));

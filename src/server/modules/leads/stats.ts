@@ -3,6 +3,7 @@ import {
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
   LEAD_TYPE_LABELS,
+  LEAD_TYPE_STATUSES,
   LEAD_TYPES,
   type LeadStatus,
   type LeadType,
@@ -32,8 +33,11 @@ export async function leadStats(
     .orderBy(asc(leads.type));
   const cell = new Map(rows.map((r) => [`${r.type}:${r.status}`, r.n]));
   const statuses = status ? [status] : [...LEAD_STATUSES];
+  // Only the pairs a type can be in: a buy-in is never "Hoàn thành", a test drive never "Đã mua".
   const byTypeAndStatus = LEAD_TYPES.flatMap((t) =>
-    statuses.map((s) => ({ type: t, status: s, count: cell.get(`${t}:${s}`) ?? 0 })),
+    statuses
+      .filter((s) => LEAD_TYPE_STATUSES[t].includes(s))
+      .map((s) => ({ type: t, status: s, count: cell.get(`${t}:${s}`) ?? 0 })),
   );
   const sum = (f: (c: { type: LeadType; status: LeadStatus }) => boolean) =>
     byTypeAndStatus.filter(f).reduce((n, c) => n + c.count, 0);

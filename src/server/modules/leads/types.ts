@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock';
 import type { JobQueue } from '../../platform/jobs/queue';
 import type { Mailer } from '../../platform/mailer';
 import type { CounterStore } from '../../platform/rate-limit';
+import type { Storage } from '../../platform/storage';
 import type { NotificationsService } from '../notifications/service';
 import type { UsersService } from '../users/service';
 import type { WebConfigService } from '../web-config/service';
@@ -48,4 +49,6 @@ export interface LeadsDeps {
   clock: Clock;
   /** Stored jobs: the response alert, the follow-up reminder and the booking's reminder of each lead. */
   jobs: JobQueue;
+  /** The sellers' photos of buy-in leads (public storage, random keys). */
+  storage: Storage;
 }

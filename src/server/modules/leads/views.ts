@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { daysUntil, formatDateTime } from '../../../contract/format';
 import {
+  AWAITING_VISIT_STATUSES,
   appointmentMoment,
   CONSULTING_TOPIC_LABELS,
   type ConsultingTopic,
-  LEAD_STATUS_LABELS,
   LEAD_THANK_YOU,
   LEAD_TYPE_LABELS,
   type LeadEventKind,
@@ -13,9 +13,9 @@ import {
   type LeadStatus,
   type LeadType,
   type LeadView,
+  leadStatusLabel,
   MAINTENANCE_SERVICE_LABELS,
   type MaintenanceServiceType,
-  OPEN_LEAD_STATUSES,
   type OpeningWindow,
   openingWindow,
   type StaffRef,
@@ -76,7 +76,7 @@ export function leadView(
     typeLabel: LEAD_TYPE_LABELS[row.type as LeadType],
     reference: row.reference,
     status,
-    statusLabel: LEAD_STATUS_LABELS[status],
+    statusLabel: leadStatusLabel(status, row.type as LeadType),
     fullName: row.fullName,
     phone: row.phone,
     email: row.email,
@@ -88,7 +88,7 @@ export function leadView(
     daysUntil: date ? daysUntil(new Date(`${date}T00:00:00+07:00`), now) : null,
     overdue:
       !!date &&
-      OPEN_LEAD_STATUSES.includes(status) &&
+      AWAITING_VISIT_STATUSES.includes(status) &&
       appointmentMoment(date, row.timeSlot).getTime() < now.getTime(),
     licencePlate: row.licencePlate,
     make: row.make,
@@ -106,10 +106,13 @@ export function leadView(
     ...responseFields(row, now, w),
     ...followUpFields(row, now),
     source: sourceView(row),
+    // Filled for buy-ins by purchase-views.ts (its own tables).
+    purchase: null,
   };
 }
 
-export function eventView(row: EventRow): LeadEventView {
+export function eventView(row: EventRow, type?: LeadType): LeadEventView {
+  const label = (s: LeadStatus | null) => (s ? leadStatusLabel(s, type) : '');
   const from = row.fromStatus as LeadStatus | null;
   const to = row.toStatus as LeadStatus | null;
   const kind = row.kind as LeadEventKind;
@@ -119,7 +122,10 @@ export function eventView(row: EventRow): LeadEventView {
       text = 'Khách hàng gửi yêu cầu';
       break;
     case 'STATUS':
-      text = `Chuyển trạng thái từ "${from ? LEAD_STATUS_LABELS[from] : ''}" sang "${to ? LEAD_STATUS_LABELS[to] : ''}"`;
+      text = `Chuyển trạng thái từ "${label(from)}" sang "${label(to)}"`;
+      break;
+    case 'OFFER':
+      text = 'Báo giá thu mua cho khách';
       break;
     case 'ASSIGN':
       text = row.assigneeId

@@ -9,7 +9,12 @@ import {
 import { compactFold, foldVietnamese } from '../../../contract/text';
 import type { LeadRow, NewLead } from './types';
 
-const REFERENCE_PREFIX: Record<LeadType, string> = { TEST_DRIVE: 'LT', MAINTENANCE: 'BD', CONSULTING: 'TV' };
+const REFERENCE_PREFIX: Record<LeadType, string> = {
+  TEST_DRIVE: 'LT',
+  MAINTENANCE: 'BD',
+  CONSULTING: 'TV',
+  PURCHASE: 'TM',
+};
 
 /** The service as it reads inside a sentence ("đặt lịch sửa chữa xe ..."). */
 const SERVICE_PHRASE: Record<MaintenanceServiceType, string> = {
@@ -37,6 +42,10 @@ export const LEAD_MESSAGES = {
   staffNotFound: 'Không tìm thấy nhân viên',
   staffInactive: 'Tài khoản nhân viên đã bị vô hiệu hóa',
   staffNoPermission: 'Nhân viên này không có quyền quản lý dịch vụ',
+  needsAction: (action: 'offer' | 'buy') =>
+    action === 'offer'
+      ? 'Hãy dùng "Báo giá" để ghi giá chào mua và hạn báo giá'
+      : 'Hãy nhập xe vào kho (biểu mẫu xe) để đánh dấu "Đã mua"',
 } as const;
 
 export function leadReference(type: LeadType, clientRequestId: string): string {
@@ -68,6 +77,11 @@ export function leadAnnouncement(row: LeadRow): string {
   switch (row.type as LeadType) {
     case 'TEST_DRIVE':
       return `${who} đăng ký lái thử ${row.carLabel ?? 'xe'}${day}`;
+    case 'PURCHASE': {
+      const car = [row.make, row.model, row.year].filter(Boolean).join(' ');
+      const trade = row.carLabel ? `, muốn đổi lấy ${row.carLabel}` : '';
+      return `${who} muốn bán xe ${car}${trade}${day ? `, hẹn kiểm tra${day}` : ''}`;
+    }
     case 'MAINTENANCE': {
       const service = SERVICE_PHRASE[row.serviceType as MaintenanceServiceType] ?? 'dịch vụ';
       const car = [row.make, row.model, row.year].filter(Boolean).join(' ');

@@ -13,6 +13,7 @@ export const PAGE_MODULES: Record<string, string> = {
   '/testdrive': 'features/leads/pages/test-drive-page.tsx',
   '/maintenance': 'features/leads/pages/maintenance-page.tsx',
   '/consulting': 'features/leads/pages/consulting-page.tsx',
+  '/sell-car': 'features/leads/sell-car/sell-car-page.tsx',
   '/about': 'features/content/pages/about-page.tsx',
   '/services': 'features/content/pages/services-page.tsx',
   '/blogs': 'features/blogs/pages/blogs-page.tsx',

@@ -73,6 +73,12 @@ export const STATIC_PAGES: Record<string, StaticPage> = {
     description: (s) =>
       `Gửi yêu cầu tư vấn mua xe, định giá hay trả góp: ${s} sẽ gọi lại cho bạn trong thời gian sớm nhất.`,
   },
+  '/sell-car': {
+    name: 'Định giá & bán xe',
+    title: (s) => pageTitle(PAGE_TITLES['/sell-car'], s),
+    description: (s) =>
+      `Định giá xe ô tô của bạn miễn phí trong một phút từ giá thị trường thực tế, rồi bán hoặc đổi xe tại ${s}: kiểm tra tận nơi, báo giá rõ ràng.`,
+  },
   '/favorites': {
     name: 'Xe yêu thích',
     title: (s) => pageTitle(PAGE_TITLES['/favorites'], s),

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/button';
 import { FormAlert } from '../../../components/form-field';
@@ -25,6 +25,7 @@ import { PhotoManager, ProgressBar } from '../components/photo-manager';
 import { SavedPhotos } from '../components/saved-photos';
 import { useLocalPhotos } from '../components/use-local-photos';
 import { type CarFormValues, carFormSchema, EMPTY_CAR, toFormValues } from '../form-schema';
+import { draftValues, PurchaseOriginBanner, useBuyCar, usePurchaseDraft } from '../purchase-origin';
 
 const resolver = zodResolver(carFormSchema) as unknown as Resolver<CarFormValues>;
 
@@ -48,6 +49,12 @@ export default function CarFormPage() {
   const [sale, setSale] = useState<SaleTarget | null>(null);
   const uid = useId();
   const [tab, setTab] = useCarFormTab();
+  // ?purchase=<lead>: a car bought from a seller ("Đã mua" in the buy-in's drawer), prefilled from the lead.
+  const [search] = useSearchParams();
+  const purchaseParam = Number(search.get('purchase'));
+  const purchaseId = !isEdit && Number.isInteger(purchaseParam) && purchaseParam > 0 ? purchaseParam : null;
+  const draft = usePurchaseDraft(purchaseId);
+  const buy = useBuyCar(purchaseId);
 
   const form = useForm<CarFormValues>({ resolver, defaultValues: EMPTY_CAR });
   const {
@@ -61,9 +68,12 @@ export default function CarFormPage() {
   useEffect(() => {
     if (car.data) reset(toFormValues(car.data));
   }, [car.data, reset]);
+  useEffect(() => {
+    if (draft.data) reset(draftValues(draft.data));
+  }, [draft.data, reset]);
 
-  const saving = create.isPending || update.isPending;
-  const mutationError = create.error ?? update.error;
+  const saving = create.isPending || update.isPending || buy.isPending;
+  const mutationError = create.error ?? update.error ?? buy.error ?? draft.error;
 
   const fieldErrors = (err: unknown) => {
     const map =
@@ -82,7 +92,20 @@ export default function CarFormPage() {
 
   const submit = handleSubmit((values) => {
     const data = values as unknown as CarData;
-    if (!isEdit) {
+    if (purchaseId !== null) {
+      setProgress(0);
+      buy.mutate(
+        { car: data, files: local.photos.map((p) => p.file), onProgress: setProgress },
+        {
+          onSuccess: (saved) => {
+            toast.success(`Đã nhập kho xe ${saved.carName} (đã mua)`);
+            navigate(`/dashboard/car/edit/${saved.carId}`);
+          },
+          onError: fieldErrors,
+          onSettled: () => setProgress(null),
+        },
+      );
+    } else if (!isEdit) {
       setProgress(0);
       create.mutate(
         { car: data, files: local.photos.map((p) => p.file), onProgress: setProgress },
@@ -185,6 +208,7 @@ export default function CarFormPage() {
       {datalists}
       <div className="space-y-4 pb-24">
         <OdometerFlag carId={saved ? saved.carId : null} />
+        {draft.data ? <PurchaseOriginBanner draft={draft.data} /> : null}
         <CarFormTabs active={tab} onSelect={setTab} />
         <form onSubmit={submit} noValidate className="space-y-5">
           <FormAlert>{mutationError ? errorMessage(mutationError) : null}</FormAlert>

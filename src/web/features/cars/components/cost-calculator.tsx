@@ -127,7 +127,7 @@ function OnRoad({ settings, car }: { settings: CarCalculations; car: CostCalcula
   );
 }
 
-function Loan({ settings, price }: { settings: CarCalculations; price: number }) {
+export function Loan({ settings, price }: { settings: CarCalculations; price: number }) {
   const ratios = useMemo(() => loanRatioSteps(settings), [settings]);
   const terms = useMemo(() => termSteps(settings), [settings]);
   const id = useId();

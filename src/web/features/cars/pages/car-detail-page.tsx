@@ -38,6 +38,7 @@ import { CarFeatures, CarSpecs } from '../components/car-specs';
 import { CostCalculator } from '../components/cost-calculator';
 import { FreshnessBadges } from '../components/freshness-badges';
 import { PriceHistory } from '../components/price-history';
+import { TradeInEntry } from '../components/trade-in-entry';
 
 // The deposit button comes in its own small chunk when the visitor nears the actions (its form only on
 // a click): the car page's first download stays within its script budget.
@@ -303,6 +304,21 @@ export default function CarDetailPage() {
                     settings={settings.data}
                     loading={settings.isPending}
                     car={{
+                      price: data.sellPrice,
+                      seats: data.size,
+                      year: data.year,
+                      brand: data.brand,
+                      model: data.model,
+                      version: data.version,
+                    }}
+                  />
+                ) : null}
+                {data.status === 'available' ? (
+                  <TradeInEntry
+                    settings={settings.data}
+                    car={{
+                      carId: data.carId,
+                      carName: data.carName,
                       price: data.sellPrice,
                       seats: data.size,
                       year: data.year,

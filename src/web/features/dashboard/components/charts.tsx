@@ -33,6 +33,7 @@ export const COLORS = {
   TEST_DRIVE: '#b91c1c',
   MAINTENANCE: '#0284c7',
   CONSULTING: '#d97706',
+  PURCHASE: '#7c3aed',
 } as const;
 
 const axis = { fontSize: 12, fill: '#64748b' };

@@ -121,7 +121,15 @@ export default function OverviewPage() {
                 icon={CarFront}
                 loading={!s}
                 value={s ? count(s.carsForSale) : null}
-                hint={s ? `Giá trị kho ${money(s.stockValue)}` : null}
+                hint={
+                  s
+                    ? `Giá trị kho ${money(s.stockValue)}${
+                        s.stockFromPublicShare !== null
+                          ? ` · ${Math.round(s.stockFromPublicShare * 100)}% thu mua từ khách (${count(s.stockFromPublic)} xe)`
+                          : ''
+                      }`
+                    : null
+                }
                 to="/dashboard/carManagement?status=available"
               />
               <KpiCard
@@ -161,7 +169,7 @@ export default function OverviewPage() {
                 icon={UserPlus}
                 loading={!s}
                 value={s ? count(s.newLeads) : null}
-                hint="Lái thử, bảo dưỡng và tư vấn"
+                hint="Lái thử, bảo dưỡng, tư vấn và thu mua"
                 to="/dashboard/testdriveManagement"
               />
               <KpiCard

@@ -5,6 +5,7 @@ import {
   Bot,
   CalendarCheck,
   FileCheck2,
+  HandCoins,
   Search,
   ShieldCheck,
   Wallet,
@@ -50,6 +51,12 @@ const SERVICES = [
     title: 'Bảo dưỡng xe',
     text: 'Đặt lịch bảo dưỡng, sửa chữa tại xưởng.',
     to: '/maintenance',
+  },
+  {
+    icon: HandCoins,
+    title: 'Định giá & bán xe',
+    text: 'Biết ngay giá xe của bạn, bán hoặc đổi xe tại showroom.',
+    to: '/sell-car',
   },
   { icon: Bot, title: 'Tư vấn AI', text: 'Hỏi nhanh về giá, mẫu xe, chi phí lăn bánh.', to: '/chatbot' },
 ];
@@ -192,7 +199,7 @@ export default function HomePage() {
           <h2 id="services-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             Dịch vụ của chúng tôi
           </h2>
-          <div className="mt-8 grid gap-4 md:grid-cols-3">
+          <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {SERVICES.map((s) => (
               <Link
                 key={s.to}

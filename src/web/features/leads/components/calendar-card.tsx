@@ -10,6 +10,7 @@ const TYPE_TONES = {
   TEST_DRIVE: 'border-l-brand-600 bg-brand-50/70',
   MAINTENANCE: 'border-l-amber-500 bg-amber-50/70',
   CONSULTING: 'border-l-slate-400 bg-slate-50',
+  PURCHASE: 'border-l-emerald-600 bg-emerald-50/70',
 } as const;
 
 /** The car of the booking: the test drive's car, or the customer's own car with its plate. */

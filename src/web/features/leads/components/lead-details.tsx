@@ -1,5 +1,11 @@
 import { formatDateTime, formatKm } from '@contract/format';
-import { LEAD_STATUS_LABELS, type LeadDetail, type LeadStatus, UNKNOWN_SOURCE_LABEL } from '@contract/leads';
+import {
+  type LeadDetail,
+  type LeadStatus,
+  type LeadType,
+  leadStatusLabel,
+  UNKNOWN_SOURCE_LABEL,
+} from '@contract/leads';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from '../../../lib/cx';
@@ -7,14 +13,23 @@ import { ResponseText } from './lead-speed';
 import { DueBadge } from './lead-status';
 
 const CHAIN: LeadStatus[] = ['NEW', 'CONTACTED', 'SCHEDULED', 'DONE'];
+const PURCHASE_CHAIN: LeadStatus[] = ['NEW', 'CONTACTED', 'SCHEDULED', 'OFFERED', 'BOUGHT'];
 
-/** Mới → Đã liên hệ → Đã hẹn → Hoàn thành, with the current step marked (or the cancelled state). */
-export function Workflow({ status }: { status: LeadStatus }) {
-  const at = CHAIN.indexOf(status);
+/**
+ * Mới → Đã liên hệ → Đã hẹn → Hoàn thành (a buy-in: … → Hẹn kiểm tra → Đã báo giá → Đã mua), with the
+ * current step marked (or the cancelled / not bought state).
+ */
+export function Workflow({ status, type }: { status: LeadStatus; type?: LeadType }) {
+  const chain = type === 'PURCHASE' ? PURCHASE_CHAIN : CHAIN;
+  const at = chain.indexOf(status);
+  const done = status === 'DONE' || status === 'BOUGHT';
   return (
-    <ol className="grid grid-cols-4 text-center text-xs" aria-label="Tiến trình xử lý">
-      {CHAIN.map((s, i) => {
-        const reached = status !== 'CANCELLED' && i <= at;
+    <ol
+      className={cx('grid text-center text-xs', chain.length === 5 ? 'grid-cols-5' : 'grid-cols-4')}
+      aria-label="Tiến trình xử lý"
+    >
+      {chain.map((s, i) => {
+        const reached = status !== 'CANCELLED' && status !== 'DECLINED' && i <= at;
         return (
           <li
             key={s}
@@ -37,10 +52,10 @@ export function Workflow({ status }: { status: LeadStatus }) {
               )}
               aria-hidden="true"
             >
-              {reached && (i < at || status === 'DONE') ? <Check className="size-3.5" /> : i + 1}
+              {reached && (i < at || done) ? <Check className="size-3.5" /> : i + 1}
             </span>
             <span className={cx('px-0.5', i === at ? 'font-semibold text-slate-900' : 'text-slate-500')}>
-              {LEAD_STATUS_LABELS[s]}
+              {leadStatusLabel(s, type)}
             </span>
           </li>
         );
@@ -71,7 +86,7 @@ export function Details({ lead }: { lead: LeadDetail }) {
       ) : null}
       <Row label="Nguồn khách hàng">{lead.source?.label ?? UNKNOWN_SOURCE_LABEL}</Row>
       {lead.type === 'CONSULTING' ? <Row label="Nội dung">{lead.topicLabel}</Row> : null}
-      <Row label="Xe">{lead.carLabel}</Row>
+      <Row label={lead.type === 'PURCHASE' ? 'Muốn đổi lấy xe' : 'Xe'}>{lead.carLabel}</Row>
       {lead.type === 'MAINTENANCE' ? (
         <>
           <Row label="Biển số">{lead.licencePlate}</Row>
@@ -81,7 +96,7 @@ export function Details({ lead }: { lead: LeadDetail }) {
         </>
       ) : null}
       {lead.preferredDateText ? (
-        <Row label="Ngày hẹn">
+        <Row label={lead.type === 'PURCHASE' ? 'Ngày hẹn kiểm tra' : 'Ngày hẹn'}>
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-medium">
               {lead.preferredDateText}

@@ -1,12 +1,13 @@
 import { formatDate, formatDateTime } from '@contract/format';
 import {
-  LEAD_STATUS_LABELS,
   LEAD_TYPE_LABELS,
   type LeadDetail,
   type LeadStatus,
   type LeadType,
+  leadMoveAction,
   leadNoteBody,
   leadStatusBody,
+  leadStatusLabel,
 } from '@contract/leads';
 import { maxLengths } from '@contract/limits';
 import { ArrowRight, Mail, Phone } from 'lucide-react';
@@ -27,6 +28,7 @@ import { useAssignees, useLead, useLeadActions } from '../api';
 import { Details, Section, Workflow } from './lead-details';
 import { FollowUpSection, TranscriptSection } from './lead-follow-up';
 import { LeadStatusBadge } from './lead-status';
+import { PurchaseSection } from './purchase-section';
 
 const STATUS_LIMITS = maxLengths(leadStatusBody);
 const NOTE_LIMITS = maxLengths(leadNoteBody);
@@ -48,7 +50,7 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
       { status: to, note: statusNote.trim() || undefined },
       {
         onSuccess: () => {
-          toast.success(`Đã chuyển sang "${LEAD_STATUS_LABELS[to]}"`);
+          toast.success(`Đã chuyển sang "${leadStatusLabel(to, type)}"`);
           setStatusNote('');
           setCancelling(false);
         },
@@ -84,7 +86,8 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
     });
   }
 
-  const forward = lead.nextStatuses.filter((s) => s !== 'CANCELLED');
+  // An offer and a purchase have their own forms (purchase-section.tsx).
+  const forward = lead.nextStatuses.filter((s) => s !== 'CANCELLED' && !leadMoveAction(type, s));
   const canCancel = lead.nextStatuses.includes('CANCELLED');
   const staff = assignees.data ?? [];
   const mine = me && lead.assignee?.userId === me.userId;
@@ -109,9 +112,10 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
 
       <Details lead={lead} />
       <TranscriptSection transcript={lead.transcript} />
+      {lead.purchase ? <PurchaseSection lead={lead} purchase={lead.purchase} /> : null}
 
       <Section title="Trạng thái">
-        <Workflow status={lead.status} />
+        <Workflow status={lead.status} type={type} />
         {lead.status === 'CANCELLED' ? (
           <p className="text-sm text-slate-500">Yêu cầu đã bị hủy.</p>
         ) : lead.status === 'DONE' ? (
@@ -132,13 +136,13 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
               {forward.map((s, i) => (
                 <Button
                   key={s}
-                  variant={i === 0 ? 'primary' : 'secondary'}
-                  aria-label={`Chuyển sang ${LEAD_STATUS_LABELS[s]}`}
+                  variant={i === 0 && s !== 'DECLINED' ? 'primary' : 'secondary'}
+                  aria-label={`Chuyển sang ${leadStatusLabel(s, type)}`}
                   loading={status.isPending && status.variables?.status === s}
                   disabled={status.isPending}
                   onClick={() => move(s)}
                 >
-                  {LEAD_STATUS_LABELS[s]}
+                  {leadStatusLabel(s, type)}
                   <ArrowRight className="size-4" aria-hidden="true" />
                 </Button>
               ))}
@@ -300,7 +304,7 @@ export function LeadDrawer({
               </h2>
               {data ? (
                 <div className="mt-1 flex flex-wrap items-center gap-2">
-                  <LeadStatusBadge status={data.status} />
+                  <LeadStatusBadge status={data.status} type={data.type} />
                   {data.assignee ? (
                     <span className="text-xs text-slate-500">Phụ trách: {data.assignee.fullName}</span>
                   ) : (
@@ -331,7 +335,7 @@ export function LeadDrawer({
           </div>
           {data ? (
             <p className="sr-only" aria-live="polite">
-              {`${data.reference}: ${LEAD_STATUS_LABELS[data.status]}${data.preferredDate ? `, ngày hẹn ${formatDate(`${data.preferredDate}T00:00:00+07:00`)}` : ''}`}
+              {`${data.reference}: ${leadStatusLabel(data.status, data.type)}${data.preferredDate ? `, ngày hẹn ${formatDate(`${data.preferredDate}T00:00:00+07:00`)}` : ''}`}
             </p>
           ) : null}
         </div>

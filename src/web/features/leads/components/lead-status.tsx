@@ -1,4 +1,10 @@
-import { LEAD_STATUS_LABELS, type LeadStatus, type LeadView, OPEN_LEAD_STATUSES } from '@contract/leads';
+import {
+  AWAITING_VISIT_STATUSES,
+  type LeadStatus,
+  type LeadType,
+  type LeadView,
+  leadStatusLabel,
+} from '@contract/leads';
 import { AlertTriangle } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../../components/badge';
 
@@ -8,10 +14,13 @@ export const STATUS_TONES: Record<LeadStatus, BadgeTone> = {
   SCHEDULED: 'info',
   DONE: 'success',
   CANCELLED: 'neutral',
+  OFFERED: 'info',
+  BOUGHT: 'success',
+  DECLINED: 'neutral',
 };
 
-export function LeadStatusBadge({ status }: { status: LeadStatus }) {
-  return <Badge tone={STATUS_TONES[status]}>{LEAD_STATUS_LABELS[status]}</Badge>;
+export function LeadStatusBadge({ status, type }: { status: LeadStatus; type?: LeadType }) {
+  return <Badge tone={STATUS_TONES[status]}>{leadStatusLabel(status, type)}</Badge>;
 }
 
 /**
@@ -26,7 +35,7 @@ export function dueText(lead: Pick<LeadView, 'daysUntil' | 'overdue' | 'status'>
   if (lead.daysUntil === null) return null;
   if (lead.overdue)
     return { text: lead.daysUntil < 0 ? `Quá hạn ${-lead.daysUntil} ngày` : 'Quá hạn', tone: 'danger' };
-  if (!OPEN_LEAD_STATUSES.includes(lead.status)) return null;
+  if (!AWAITING_VISIT_STATUSES.includes(lead.status)) return null;
   if (lead.daysUntil <= 0) return { text: 'Hôm nay', tone: 'warning' };
   if (lead.daysUntil === 1) return { text: 'Ngày mai', tone: 'info' };
   return { text: `Còn ${lead.daysUntil} ngày`, tone: 'neutral' };

@@ -1,5 +1,5 @@
-import { formatDate } from '@contract/format';
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadType, type LeadView } from '@contract/leads';
+import { formatDate, formatPrice } from '@contract/format';
+import { LEAD_TYPE_STATUSES, type LeadType, type LeadView, leadStatusLabel } from '@contract/leads';
 import { AlertTriangle, Eye, FilterX } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/button';
@@ -30,6 +30,7 @@ const EXPORT_PATHS: Record<LeadType, string> = {
   TEST_DRIVE: 'testdrive',
   MAINTENANCE: 'maintenance',
   CONSULTING: 'consulting',
+  PURCHASE: 'purchase',
 };
 
 export interface LeadsPageText {
@@ -51,6 +52,22 @@ function subject(type: LeadType, l: LeadView) {
         </p>
       </div>
     );
+  if (type === 'PURCHASE') {
+    const p = l.purchase;
+    return (
+      <div className="md:min-w-44">
+        <p className="font-medium text-slate-800">{[l.make, l.model, l.year].filter(Boolean).join(' ')}</p>
+        <p className="text-xs text-slate-500">
+          {p?.offer
+            ? `Đã báo ${formatPrice(p.offer.amount)}${p.offer.expired ? ' (hết hạn)' : ''}`
+            : p?.valuation
+              ? `Ước tính ${formatPrice(p.valuation.estimate)}`
+              : 'Chưa định giá'}
+          {l.carLabel ? ` · đổi lấy ${l.carLabel}` : ''}
+        </p>
+      </div>
+    );
+  }
   if (type === 'CONSULTING')
     return (
       <div className="md:min-w-44">
@@ -123,7 +140,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
     page,
     size: list.size,
     search,
-    status: choice('status', LEAD_STATUSES) ?? '',
+    status: choice('status', LEAD_TYPE_STATUSES[type]) ?? '',
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
     overdue: params.get('overdue') === 'true',
@@ -184,7 +201,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
           <span className="whitespace-nowrap">{formatDate(l.createdAt)}</span>
         ),
     },
-    { key: 'status', header: 'Trạng thái', cell: (l) => <LeadStatusBadge status={l.status} /> },
+    { key: 'status', header: 'Trạng thái', cell: (l) => <LeadStatusBadge status={l.status} type={type} /> },
     {
       key: 'assignee',
       header: 'Phụ trách',
@@ -242,7 +259,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
             value={q.status}
             onChange={(v) => update({ status: v })}
             all="Tất cả trạng thái"
-            options={enumOptions(LEAD_STATUSES, LEAD_STATUS_LABELS)}
+            options={LEAD_TYPE_STATUSES[type].map((v) => ({ value: v, label: leadStatusLabel(v, type) }))}
           />
           <FilterSelect
             className="col-span-2 xl:col-span-1"

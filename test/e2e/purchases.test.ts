@@ -1,0 +1,140 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { vnDayKey } from '../../src/contract/format';
+import type { LeadDetail, LeadPage } from '../../src/contract/leads';
+import {
+  type apiClient,
+  axeScan,
+  journeyFixture,
+  PHONE,
+  type RunningBrowser,
+  type RunningServer,
+  signIn,
+  subscriptionConfirmed,
+} from './helpers';
+
+// A seller values their car on a phone and sends it with two photos; staff see it arrive live, make an
+// offer, mark it bought through the car form (prefilled from the lead) and find the car in stock.
+
+const journey = journeyFixture(import.meta.url);
+let server: RunningServer;
+let browser: RunningBrowser;
+let api: ReturnType<typeof apiClient>;
+let adminToken: string;
+
+beforeAll(() => {
+  ({ server, browser, api, adminToken } = journey);
+});
+
+const photo = (color: string) =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
+describe('selling a car to the showroom', () => {
+  it('a phone visitor values and sends a car with two photos; staff offer, buy and find it in stock', {
+    timeout: 240_000,
+  }, async () => {
+    const seller = `Người Bán Thử ${Date.now() % 100_000}`;
+
+    // Staff: the buy-in list, open and listening.
+    const staff = await browser.newPage();
+    const listening = subscriptionConfirmed(staff);
+    await signIn(staff, server.url, server.adminUsername, server.adminPassword);
+    await listening;
+    await staff.goto(`${server.url}/dashboard/purchaseManagement`);
+    await staff.getByRole('heading', { level: 1, name: 'Quản lý thu mua xe' }).waitFor();
+
+    // The visitor, 360 px: the catalogue's first brand and model, a year, the km.
+    const visitor = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await visitor.goto(`${server.url}/sell-car`);
+    await visitor.getByRole('heading', { level: 1, name: 'Định giá & bán xe' }).waitFor();
+    const brand = visitor.getByLabel('Hãng xe');
+    await expect.poll(() => brand.locator('option').count()).toBeGreaterThan(1);
+    await brand.selectOption({ index: 1 });
+    await visitor.getByLabel('Dòng xe').selectOption({ index: 1 });
+    await visitor.getByLabel('Năm sản xuất').selectOption(String(new Date().getFullYear() - 4));
+    await visitor.getByLabel('Số km đã đi').fill('60000');
+    await visitor.getByRole('radio', { name: 'Không' }).first().check();
+    await visitor.getByRole('button', { name: 'Định giá xe' }).click();
+    const result = visitor.getByRole('status').filter({ hasText: /Giá tham khảo|Chưa thể định giá tự động/ });
+    await result.waitFor();
+    const valued = (await result.textContent())?.includes('Giá tham khảo');
+    if (valued) {
+      await result.getByText('Cách tính giá này').click();
+      await result.getByText(/xe so sánh/).waitFor();
+    }
+
+    await visitor.getByLabel('Họ và tên').fill(seller);
+    await visitor.getByLabel('Số điện thoại').fill('0912 345 678');
+    await visitor.getByLabel('Email').fill('nguoiban.e2e@example.com');
+    const day = vnDayKey(new Date(Date.now() + 2 * 86_400_000));
+    await visitor.getByLabel('Ngày hẹn kiểm tra xe').fill(day.split('-').reverse().join('/'));
+    await visitor.getByLabel(/Chọn ảnh xe/).setInputFiles([
+      { name: 'truoc.jpg', mimeType: 'image/jpeg', buffer: await photo('#336699') },
+      { name: 'sau.jpg', mimeType: 'image/jpeg', buffer: await photo('#993322') },
+    ]);
+    await visitor.getByRole('img', { name: 'Ảnh 2' }).waitFor();
+    // The page as it stands after the valuation: the answer, the seller's form, the chosen photos.
+    expect(await axeScan(visitor)).toEqual([]);
+    await visitor
+      .screenshot({ path: '/tmp/shots-sourcing/sell-car-filled-360.png', fullPage: true })
+      .catch(() => {});
+    await visitor.getByRole('button', { name: 'Gửi thông tin bán xe' }).click();
+    await visitor.getByText(/Gửi thông tin bán xe thành công/).waitFor();
+    await visitor.close();
+
+    // Staff: the lead shows up in the list without a reload.
+    const row = staff.getByRole('row').filter({ hasText: seller });
+    await row.waitFor({ timeout: 20_000 });
+    const list = (await api.call('GET', 'purchases/admin', { token: adminToken, query: { search: seller } }))
+      .json as LeadPage;
+    const leadId = list.content[0].leadId;
+    expect(list.content[0].purchase?.photos).toHaveLength(2);
+    if (valued) expect(list.content[0].purchase?.valuation).not.toBeNull();
+
+    await staff.goto(`${server.url}/dashboard/purchaseManagement?id=${leadId}`);
+    const drawer = staff.getByRole('dialog');
+    await drawer.getByRole('img', { name: 'Ảnh xe 2' }).waitFor();
+    await drawer.getByLabel('Giá chào mua').fill('350000000');
+    await drawer.getByRole('button', { name: 'Báo giá', exact: true }).click();
+    await staff.getByText('Đã ghi báo giá và gửi email cho người bán').waitFor();
+    await drawer.getByText('Còn hiệu lực').waitFor();
+    expect(await axeScan(staff)).toEqual([]);
+    await staff.screenshot({ path: '/tmp/shots-sourcing/purchase-drawer-1366.png' }).catch(() => {});
+
+    // "Đã mua": the car form, prefilled from the lead.
+    await drawer.getByRole('link', { name: 'Đã mua: nhập xe vào kho' }).click();
+    await staff.waitForURL(`${server.url}/dashboard/car/add?purchase=${leadId}`);
+    await staff.getByRole('region', { name: 'Xe thu mua từ khách' }).getByText('350 triệu').waitFor();
+    const lead = (await api.call('GET', `purchases/admin/${leadId}`, { token: adminToken }))
+      .json as LeadDetail;
+    await expect.poll(() => staff.locator('#car-brand').inputValue()).toBe(lead.make);
+    expect(await staff.locator('#car-odo').inputValue()).toBe('60.000');
+    await staff.getByLabel('Giá bán').fill('420000000');
+    await staff.locator('#car-body').selectOption('SEDAN');
+    await staff.locator('#car-origin').selectOption('DOMESTIC');
+    await staff.locator('#car-ext').fill('Trắng');
+    await staff.locator('#car-int').fill('Be');
+    if (!(await staff.locator('#car-fuel').inputValue()))
+      await staff.locator('#car-fuel').selectOption('PETROL');
+    if (!(await staff.locator('#car-gearbox').inputValue()))
+      await staff.locator('#car-gearbox').selectOption('AUTOMATIC');
+    await staff.getByRole('button', { name: 'Thêm xe' }).click();
+    await staff.waitForURL(/\/dashboard\/car\/edit\/\d+/);
+    const carId = Number(new URL(staff.url()).pathname.split('/').pop());
+
+    // In stock, with the seller's photos; the lead is bought.
+    const car = (await api.call('GET', `cars/admin/${carId}`, { token: adminToken })).json as {
+      status: string;
+      photos: unknown[];
+    };
+    expect(car.status).toBe('available');
+    expect(car.photos).toHaveLength(2);
+    const bought = (await api.call('GET', `purchases/admin/${leadId}`, { token: adminToken }))
+      .json as LeadDetail;
+    expect(bought.status).toBe('BOUGHT');
+    expect(bought.purchase?.boughtCarId).toBe(carId);
+    await staff.close();
+  });
+});
