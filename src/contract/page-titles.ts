@@ -51,7 +51,9 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   setting: 'Cấu hình hệ thống',
   testdriveManagement: 'Quản lý lái thử',
   maintenanceManagement: 'Quản lý bảo dưỡng',
+  calendar: 'Lịch hẹn',
   consultantManagement: 'Quản lý tư vấn',
+  purchaseManagement: 'Quản lý thu mua xe',
   sliders: 'Quản lý banner',
   'sliders/add': 'Thêm banner',
   'sliders/:id': 'Sửa banner',
@@ -68,6 +70,8 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   soldhistory: 'Lịch sử bán hàng',
   'soldhistory/:id': 'Chi tiết giao dịch',
   reservations: 'Đặt cọc giữ xe',
+  'market-prices': 'Giá thị trường',
+  'stock-ageing': 'Tuổi tồn kho',
   audit: 'Nhật ký hoạt động',
 };
 
