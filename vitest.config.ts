@@ -9,7 +9,12 @@ const PGLITE_ONLY = ['test/ops/**', 'test/security/backup.test.ts', 'test/securi
 // The load run (a server process with the demo showroom, visitors for 8 s): a project of its own.
 const LOAD = ['test/ops/load.test.ts'];
 // The tests of stored photos and CVs, run again with S3 storage (api-s3).
-const STORAGE = ['test/api/uploads.test.ts', 'test/api/cars-admin.test.ts', 'test/api/recruitment.test.ts'];
+const STORAGE = [
+  'test/api/uploads.test.ts',
+  'test/api/cars-admin.test.ts',
+  'test/api/cars-list-json.test.ts',
+  'test/api/recruitment.test.ts',
+];
 
 // Fails a test whose calls met an answer that does not match its route's response schema.
 const RESPONSE_CHECK = 'test/helpers/response-check.ts';

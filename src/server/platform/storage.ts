@@ -26,6 +26,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The address a browser loads the object from. */
   url(key: string): string;
+  /** What every url(key) starts with, the key following it (the public list writes addresses in SQL). */
+  readonly urlPrefix: string;
 }
 
 /** Lowercase path segments of letters, digits, dot, dash and underscore, ending in a known extension. */
@@ -120,8 +122,10 @@ export class LocalStorage implements Storage {
     }
   }
 
+  readonly urlPrefix = `${UPLOADS_ROUTE}/`;
+
   url(key: string): string {
-    return `${UPLOADS_ROUTE}/${key}`;
+    return `${this.urlPrefix}${key}`;
   }
 
   /** Removes the whole folder (tests). */
@@ -190,9 +194,14 @@ export class S3Storage implements Storage {
     await (await this.client).send(command);
   }
 
+  get urlPrefix(): string {
+    if (!this.cfg.publicUrl) return `${UPLOADS_ROUTE}/`;
+    return this.cfg.prefix ? `${this.cfg.publicUrl}/${this.cfg.prefix}/` : `${this.cfg.publicUrl}/`;
+  }
+
   url(key: string): string {
     assertKey(key);
-    return this.cfg.publicUrl ? `${this.cfg.publicUrl}/${this.objectKey(key)}` : `${UPLOADS_ROUTE}/${key}`;
+    return `${this.urlPrefix}${key}`;
   }
 }
 
