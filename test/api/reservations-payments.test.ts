@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentNotifications } from '../../src/server/db/schema';
 import { ManualClock } from '../../src/server/platform/clock';
@@ -33,7 +33,11 @@ const adminView = async (code: string) => {
   return res.json.content[0];
 };
 const outcomes = async () =>
-  (await t.ctx.db.select().from(paymentNotifications)).map((p) => ({ id: p.providerId, outcome: p.outcome }));
+  // In the order received: a table read without an order may come back in any order (an update moves a row).
+  (await t.ctx.db.select().from(paymentNotifications).orderBy(asc(paymentNotifications.id))).map((p) => ({
+    id: p.providerId,
+    outcome: p.outcome,
+  }));
 
 describe('the bank-transfer webhook (SePay)', () => {
   it('refuses a wrong or missing key with 401, malformed JSON and amounts not in whole đồng with 400, storing nothing', async () => {
