@@ -35,6 +35,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   active: 'Hoạt động',
   permissions: 'Quyền',
   permission: 'Quyền',
+  receivesLeads: 'Nhận yêu cầu',
   carName: 'Tên xe',
   carId: 'Xe',
   carLabel: 'Xe',
