@@ -86,17 +86,20 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { clo
   const adminToken = await login('admin', ADMIN_PASSWORD);
   let counter = 0;
 
-  /** The newest mail in the outbox that contains `text`, waited for (mail goes out after the answer). */
-  async function mailContaining(text: string): Promise<string> {
+  /**
+   * The newest mail in the outbox that contains every one of `texts`, waited for (mail goes out after
+   * the answer: a second mail about the same thing may not be there yet, so name what sets it apart).
+   */
+  async function mailContaining(...texts: string[]): Promise<string> {
     for (let i = 0; i < 400; i++) {
       const found = outbox()
         .map(decodeMail)
         .reverse()
-        .find((m) => m.includes(text));
+        .find((m) => texts.every((text) => m.includes(text)));
       if (found) return found;
       await new Promise((r) => setTimeout(r, 25));
     }
-    throw new Error(`no mail containing ${text}`);
+    throw new Error(`no mail containing ${texts.join(' + ')}`);
   }
 
   /**
