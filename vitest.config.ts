@@ -12,7 +12,7 @@ const LOAD = ['test/ops/load.test.ts'];
 const STORAGE = [
   'test/api/uploads.test.ts',
   'test/api/cars-admin.test.ts',
-  'test/api/cars-list-json.test.ts',
+  'test/api/cars-list-summary.test.ts',
   'test/api/recruitment.test.ts',
 ];
 

@@ -60,7 +60,9 @@ async function main() {
   const started = performance.now();
   const ids = await generateCars(ctx.db, services.cars, ctx.storage, CARS);
   const seedSeconds = (performance.now() - started) / 1000;
-  if (driver === 'pg') await database.pool!.query('analyze');
+  // As autovacuum leaves a live database minutes after such a load: statistics and the visibility map up
+  // to date (without the map, the list's count reads 180 heap pages instead of an index-only scan).
+  if (driver === 'pg') await database.pool!.query('vacuum analyze');
   await app.listen({ port: 0, host: '127.0.0.1' });
   await uncached.app.listen({ port: 0, host: '127.0.0.1' });
 

@@ -26,8 +26,6 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The address a browser loads the object from. */
   url(key: string): string;
-  /** What every url(key) starts with, the key following it (the public list writes addresses in SQL). */
-  readonly urlPrefix: string;
 }
 
 /** Lowercase path segments of letters, digits, dot, dash and underscore, ending in a known extension. */
@@ -122,10 +120,8 @@ export class LocalStorage implements Storage {
     }
   }
 
-  readonly urlPrefix = `${UPLOADS_ROUTE}/`;
-
   url(key: string): string {
-    return `${this.urlPrefix}${key}`;
+    return `${UPLOADS_ROUTE}/${key}`;
   }
 
   /** Removes the whole folder (tests). */
@@ -194,14 +190,9 @@ export class S3Storage implements Storage {
     await (await this.client).send(command);
   }
 
-  get urlPrefix(): string {
-    if (!this.cfg.publicUrl) return `${UPLOADS_ROUTE}/`;
-    return this.cfg.prefix ? `${this.cfg.publicUrl}/${this.cfg.prefix}/` : `${this.cfg.publicUrl}/`;
-  }
-
   url(key: string): string {
     assertKey(key);
-    return `${this.urlPrefix}${key}`;
+    return this.cfg.publicUrl ? `${this.cfg.publicUrl}/${this.objectKey(key)}` : `${UPLOADS_ROUTE}/${key}`;
   }
 }
 

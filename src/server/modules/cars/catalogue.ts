@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, min, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, min, ne, or, sql } from 'drizzle-orm';
 import {
   type BrandCount,
   type CarDetail,
@@ -9,6 +9,7 @@ import {
   matchKey,
   SIMILAR_COUNT,
 } from '../../../contract/cars';
+import type { Page } from '../../../contract/common';
 import type { Db, Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { loadFilters } from './filters';
@@ -22,11 +23,11 @@ import {
   type PhotoRow,
   photosOf,
   type SummaryRow,
+  searchCondition,
   summaryColumns,
   visible,
 } from './rows';
 import { cars } from './schema';
-import { pageJson } from './summary-json';
 
 export type HomepageKind = 'newest' | 'most-expensive' | 'cheapest';
 
@@ -42,9 +43,8 @@ export class CarCatalogue {
     private readonly db: Db,
     private readonly views: CarViews,
     private readonly cache: ReadCache,
-    urlPrefix: string,
   ) {
-    this.listQuery = new CarListQuery(db, urlPrefix);
+    this.listQuery = new CarListQuery(db);
     // One round trip, prepared once: the car and its photos in order.
     this.detailQuery = db
       .select({
@@ -58,14 +58,19 @@ export class CarCatalogue {
       .prepare('car_detail');
   }
 
-  /** The page as the JSON bytes of a Page<CarSummary>, written by the database (cars/summary-json.ts). */
-  list(q: CarsQuery): Promise<Buffer> {
+  list(q: CarsQuery): Promise<Page<CarSummary>> {
     return this.cache.get(`list:${JSON.stringify(q)}`, () => this.loadList(q));
   }
 
-  private async loadList(q: CarsQuery): Promise<Buffer> {
-    const { items, total } = await this.listQuery.run(q);
-    return pageJson(items, total, q.page, q.pageSize);
+  private async loadList(q: CarsQuery): Promise<Page<CarSummary>> {
+    const { rows, total } = await this.listQuery.run(q);
+    return {
+      content: rows.map((r) => this.views.summary(r as unknown as SummaryRow)),
+      totalElements: total,
+      totalPages: Math.ceil(total / q.pageSize),
+      page: q.page,
+      size: q.pageSize,
+    };
   }
 
   filters(): Promise<CarFilters> {

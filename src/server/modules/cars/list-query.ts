@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, gte, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type CarsQuery, matchKey } from '../../../contract/cars';
 import type { Db } from '../../db/client';
-import { orderBy, searchCondition, visible } from './rows';
+import { orderBy, searchCondition, summaryColumns, visible } from './rows';
 import { cars } from './schema';
-import { summaryJson } from './summary-json';
 
 /** A filter of the public list: the column, how it compares, and the parameter's value for a query. */
 interface Filter {
@@ -50,8 +49,7 @@ export function listConditions(q: CarsQuery): SQL | undefined {
   return and(visible(), ...active.map((f) => f.condition(sql.param(f.value(q)))), searchCondition(q.carName));
 }
 
-/** A car of the page as its summary's JSON text, and the number of matches. */
-type ListRow = { item: string; total: number };
+type ListRow = Record<keyof typeof summaryColumns, unknown> & { total: number };
 
 /**
  * The public list as one statement: the page and, in the same round trip, the number of matches (an
@@ -65,28 +63,23 @@ export class CarListQuery {
     { execute(values: Record<string, unknown>): Promise<ListRow[]> }
   >();
 
-  constructor(
-    private readonly db: Db,
-    /** The storage's address prefix, bound into every statement (the cover's addresses). */
-    private readonly urlPrefix: string,
-  ) {}
+  constructor(private readonly db: Db) {}
 
-  async run(q: CarsQuery): Promise<{ items: string[]; total: number }> {
+  async run(q: CarsQuery): Promise<{ rows: ListRow[]; total: number }> {
     const active = FILTERS.filter((f) => given(f.value(q)));
     const values: Record<string, unknown> = { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
     for (const f of active) values[f.name] = f.value(q);
     const rows = q.carName
       ? await this.build(active, q, searchCondition(q.carName)).execute(values)
       : await this.statement(active, q).execute(values);
-    const items = rows.map((r) => r.item);
-    if (rows.length > 0) return { items, total: Number(rows[0].total) };
+    if (rows.length > 0) return { rows, total: Number(rows[0].total) };
     // An empty page: the first one means no match; a later one past the end still needs the count.
-    if (q.page === 1) return { items, total: 0 };
+    if (q.page === 1) return { rows, total: 0 };
     const [{ total }] = await this.db
       .select({ total: sql<number>`count(*)::int` })
       .from(cars)
       .where(this.where(active, searchCondition(q.carName), (f) => sql.param(values[f.name])));
-    return { items, total: Number(total) };
+    return { rows, total: Number(total) };
   }
 
   private statement(active: Filter[], q: CarsQuery) {
@@ -115,10 +108,7 @@ export class CarListQuery {
   private build(active: Filter[], q: CarsQuery, search?: SQL) {
     const where = this.where(active, search);
     return this.db
-      .select({
-        item: summaryJson(this.urlPrefix),
-        total: sql<number>`(select count(*)::int from ${cars} where ${where})`,
-      })
+      .select({ ...summaryColumns, total: sql<number>`(select count(*)::int from ${cars} where ${where})` })
       .from(cars)
       .where(where)
       .orderBy(...orderBy(q.sort))

@@ -29,9 +29,9 @@ import { registerAnswerCache } from './answer-cache';
 import { jsonOf } from './read-cache';
 import type { CarsService, HomepageKind } from './service';
 
-/** Public answers go out as JSON bytes serialised once per cached answer (the list's come written). */
-function json(reply: FastifyReply, value: object | Buffer) {
-  return reply.type('application/json; charset=utf-8').send(Buffer.isBuffer(value) ? value : jsonOf(value));
+/** Public answers go out as JSON text serialised once per cached answer. */
+function json(reply: FastifyReply, value: object) {
+  return reply.type('application/json; charset=utf-8').send(jsonOf(value));
 }
 
 const publicTags = ['Xe (công khai)'];

@@ -96,7 +96,7 @@ export class CarsService {
     this.cache = new ReadCache(cacheMs);
     const views = new CarViews(storage);
     const transaction = <T>(fn: (tx: Tx) => Promise<T>) => this.transaction(fn);
-    this.catalogue = new CarCatalogue(db, views, this.cache, storage.urlPrefix);
+    this.catalogue = new CarCatalogue(db, views, this.cache);
     this.photoStore = new CarPhotos(db, storage, views, transaction, log);
     this.admin = new CarAdmin(db, views, this.catalogue, this.photoStore, transaction);
     this.lifecycle = new CarLifecycle(transaction);
@@ -119,8 +119,7 @@ export class CarsService {
 
   // ----------------------------------------------------------------------------- public catalogue
 
-  /** The public list's page as the JSON bytes of a Page<CarSummary>. */
-  list(q: CarsQuery): Promise<Buffer> {
+  list(q: CarsQuery): Promise<Page<CarSummary>> {
     return this.catalogue.list(q);
   }
 

@@ -7,9 +7,10 @@ import { ON_S3 } from '../helpers/storage';
 import { carBody, multipart, smallJpeg } from './cars-fixtures';
 
 /*
- * The public list is written as JSON by the database (cars/summary-json.ts); a car's page is built in
- * Node (CarViews). Every field of a listed car must be the very value its page gives, whatever the row
- * holds: covers of every size, no cover, recent and old price drops, a rise, an inspection summary.
+ * The public list reads its own columns (rows.ts, summaryColumns) through a prepared statement
+ * (list-query.ts); a car's page reads the whole row. Every field of a listed car must be the very value
+ * its page gives, whatever the row holds: covers of every size, no cover, recent and old price drops, a
+ * rise, an inspection summary, text that JSON must escape.
  */
 
 let t: TestApp;
@@ -86,7 +87,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('the public list written by the database', () => {
+describe('the public list and the car page agree', () => {
   it('gives every car the summary its own page gives, field for field', async () => {
     const list = await t.call('GET', '/api/cars', { query: { pageSize: 50, brand: 'Toyota' } });
     expect(list.status, list.body).toBe(200);
@@ -119,7 +120,7 @@ describe('the public list written by the database', () => {
     expect(byId.get(ids.inspected)?.inspection).toMatchObject({ passed: 170, fixed: 3 });
   });
 
-  it('answers the same bytes from the cache as from the database, and an empty page past the end', async () => {
+  it('answers the same bytes again from the cache, and an empty page past the end with the count', async () => {
     const query = { brand: 'Toyota', sort: 'price_asc', page: 1, pageSize: 5 };
     const first = await t.call('GET', '/api/cars', { query });
     const again = await t.call('GET', '/api/cars', { query });
