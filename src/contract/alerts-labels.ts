@@ -26,8 +26,8 @@ export const ALERT_PENDING_DAYS = 7;
 export const ALERT_ENDED_KEEP_DAYS = 30;
 /** New cars one saved search lists in a digest (the rest behind "Xem tất cả"). */
 export const DIGEST_CARS_PER_SEARCH = 6;
-/** Cars a favourites list holds (the browser's, and a shared link's). */
-export const FAVORITES_MAX = 50;
+// In its own module: the heart on every car card needs this number and none of the labels here.
+export { FAVORITES_MAX } from './favorites';
 
 export const ALERT_KINDS = ['search', 'price'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];

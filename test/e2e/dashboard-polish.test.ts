@@ -2,10 +2,11 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { carPapersInput } from '../../src/contract/car-records';
 import { carInput } from '../../src/contract/cars';
+import { dashboardTitle } from '../../src/contract/dashboard-titles';
 import { vnDayKey } from '../../src/contract/format';
 import { inspectionInput } from '../../src/contract/inspections';
 import { maxLengths } from '../../src/contract/limits';
-import { dashboardTitle, pageTitle } from '../../src/contract/page-titles';
+import { pageTitle } from '../../src/contract/page-titles';
 import { saleCreateBody } from '../../src/contract/sales';
 import { userCreateBody } from '../../src/contract/users';
 import {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardTitle, NOT_FOUND_TITLE } from '../../src/contract/page-titles';
+import { dashboardTitle } from '../../src/contract/dashboard-titles';
+import { NOT_FOUND_TITLE } from '../../src/contract/page-titles';
 import { dashboardRoutes } from '../../src/web/app/dashboard-routes';
 
 // Each dashboard page is titled by its own name, on the server and in the browser (the same function).

@@ -1,4 +1,4 @@
-import { dashboardTitle } from '@contract/page-titles';
+import { dashboardTitle } from '@contract/dashboard-titles';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { CloseButton } from '../components/close-button';

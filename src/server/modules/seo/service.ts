@@ -1,10 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CarDetail } from '../../../contract/cars';
+import { dashboardTitle } from '../../../contract/dashboard-titles';
 import { formatKm, formatPrice } from '../../../contract/format';
 import type { ImageView } from '../../../contract/images';
 import { LCP_IMAGE_SIZES } from '../../../contract/page-images';
-import { carTitle, dashboardTitle, NOT_FOUND_TITLE, pageTitle } from '../../../contract/page-titles';
+import { carTitle, NOT_FOUND_TITLE, pageTitle } from '../../../contract/page-titles';
 import type { SliderView } from '../../../contract/sliders';
 import type { Config } from '../../config';
 import type { BlogsService } from '../blogs/service';

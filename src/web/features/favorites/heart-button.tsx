@@ -1,4 +1,4 @@
-import { FAVORITES_MAX } from '@contract/alerts-labels';
+import { FAVORITES_MAX } from '@contract/favorites';
 import { Heart } from 'lucide-react';
 import { cx } from '../../lib/cx';
 import { toggleFavorite, useIsFavorite } from './store';

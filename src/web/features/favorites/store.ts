@@ -1,4 +1,4 @@
-import { FAVORITES_MAX } from '@contract/alerts-labels';
+import { FAVORITES_MAX } from '@contract/favorites';
 import { useSyncExternalStore } from 'react';
 
 /**
