@@ -1,9 +1,9 @@
 import { SSR_STATE_ID } from '@contract/ssr';
-import { captureVisitSource } from './lib/visit-source';
+import { captureVisitLanding } from './lib/visit-landing';
 import './styles.css';
 
 // Before anything else: a link followed before the app starts would lose the landing page's address.
-captureVisitSource();
+captureVisitLanding();
 
 /**
  * The page's only script at first. A page the server rendered is already readable: the app (React, the

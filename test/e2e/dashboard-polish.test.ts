@@ -188,7 +188,9 @@ describe('tab titles', () => {
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('link', { name: 'Nhật ký hoạt động' }).first().click();
     await page.waitForURL(`${server.url}/dashboard/audit`);
-    await expect.poll(() => page.title()).toBe(pageTitle('Nhật ký hoạt động', site));
+    // The title follows once the page's code has come (a loaded machine takes over the poll's default second).
+    await page.getByRole('heading', { level: 1, name: 'Nhật ký hoạt động' }).waitFor();
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(pageTitle('Nhật ký hoạt động', site));
     await page.close();
   });
 });

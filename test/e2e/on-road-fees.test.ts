@@ -42,6 +42,8 @@ async function expectLines(page: import('playwright-core').Page, car: CarDetail,
     model: car.model,
     version: car.version,
   });
+  // Below the fold, its code comes when the visitor scrolls near.
+  await page.getByRole('region', { name: 'Dự tính chi phí' }).scrollIntoViewIfNeeded();
   await page.getByText('Giá tham khảo', { exact: true }).waitFor();
   for (const line of cost.lines) {
     const row = page.locator(`[data-line="${line.key}"]`);

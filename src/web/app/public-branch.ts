@@ -9,7 +9,12 @@ import { RootLayout } from './root-layout';
  * tree from these two alone, so it carries no dashboard code; the browser's tree (routes.tsx) puts the
  * public branch first, which gives its routes the same ids on both sides.
  */
-export const rootRoute: NonIndexRouteObject = { Component: RootLayout, HydrateFallback: FullScreenSpinner };
+export const rootRoute: NonIndexRouteObject = {
+  // Named: the dashboard's branch is added under it on the first visit there (routes.tsx).
+  id: 'root',
+  Component: RootLayout,
+  HydrateFallback: FullScreenSpinner,
+};
 
 export const publicBranch: RouteObject = {
   lazy: page(() => import('./public-layout')),

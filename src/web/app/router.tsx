@@ -1,5 +1,5 @@
 import { createBrowserRouter, type HydrationState, matchRoutes } from 'react-router';
-import { routes } from './routes';
+import { discoverRoutes, routes } from './routes';
 
 /**
  * The browser's router. For a page the server rendered, `hydrationData` is what it rendered with, and
@@ -7,7 +7,10 @@ import { routes } from './routes';
  * server's HTML instead of showing the loading screen.
  */
 export function createAppRouter(hydrationData?: HydrationState) {
-  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+  return createBrowserRouter(routes, {
+    ...(hydrationData ? { hydrationData } : {}),
+    patchRoutesOnNavigation: discoverRoutes,
+  });
 }
 
 /** Loads the code of every lazy route matching the current address and fixes it on the route. */
