@@ -40,6 +40,7 @@ export const GROUPS = [
   'blog',
   'images',
   'chat',
+  'slots',
   'lead post',
 ] as const;
 export type Group = (typeof GROUPS)[number];
@@ -230,7 +231,6 @@ const NAMES = [
   'Võ Thị Hạnh',
   'Đặng Quốc Huy',
 ];
-const SLOTS = ['08:30', '09:00', '10:00', '14:00', '15:30', '16:00'];
 
 interface Catalogue {
   filters: CarFilters;
@@ -680,13 +680,25 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     await call(s, 'chat', '/api/chatbot/history', { method: 'POST', body: history });
   }
 
+  /** A free slot of the car that day, the n-th of them round (visitors at once take different ones). */
+  async function freeSlot(s: Session, carId: number, day: string, n: number): Promise<string | null> {
+    const res = await call(s, 'slots', `/api/test-drives/slots?carId=${carId}&date=${day}`);
+    const free = (json<{ slots: { time: string; remaining: number }[] }>(res)?.slots ?? []).filter(
+      (slot) => slot.remaining > 0,
+    );
+    return free.length ? free[n % free.length].time : null;
+  }
+
   async function lead(s: Session) {
     if (stopped || performance.now() > deadline) throw new StopSession();
     const n = leadCounter++;
     const phone = `09${String(10_000_000 + ((n * 7919 + Math.floor(s.rand() * 1000)) % 90_000_000)).slice(-8)}`;
     const day = vnDayKey(new Date(Date.now() + (2 + Math.floor(s.rand() * 10)) * 86_400_000));
     const carId = s.lastCar?.carId ?? (s.seen.length ? pick(s, s.seen).carId : pick(s, catalogue.carIds));
-    const form: LeadRecord['form'] = n % 2 === 0 ? 'consulting' : 'test-drive';
+    // A test drive is booked as the form books it: in a slot the car still has free that day (a slot
+    // taken meanwhile answers 409, which a visitor choosing freely would meet and the form never offers).
+    const timeSlot = n % 2 === 0 ? null : await freeSlot(s, carId, day, n);
+    const form: LeadRecord['form'] = timeSlot ? 'test-drive' : 'consulting';
     const body =
       form === 'consulting'
         ? {
@@ -705,7 +717,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
             email: '',
             carId,
             preferredDate: day,
-            timeSlot: pick(s, SLOTS),
+            timeSlot,
             note: 'Muốn lái thử cuối tuần',
             website: '',
             clientRequestId: randomUUID(),

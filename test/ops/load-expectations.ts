@@ -28,6 +28,7 @@ const GROUPS = [
   'blog',
   'images',
   'chat',
+  'slots',
   'lead post',
 ];
 
