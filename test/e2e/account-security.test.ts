@@ -45,7 +45,7 @@ describe('a new account', () => {
     expect(await admin.locator('input[type=password]').count()).toBe(0);
     await admin.getByLabel('Họ và tên').fill('Trịnh Văn Mới');
     await admin.getByLabel('Email').fill('moi.trinh@example.com');
-    await admin.getByRole('checkbox', { name: /Quản lý dịch vụ/ }).check();
+    await admin.locator('input[value="MANAGE_SERVICE"]').check();
     await admin.getByRole('button', { name: 'Thêm tài khoản' }).click();
     await admin.getByText('đã gửi email để họ tự đặt mật khẩu', { exact: false }).waitFor();
 
