@@ -72,6 +72,8 @@ describe('image pipeline (platform/images.ts)', () => {
     const view = imageView(t.ctx.storage, stored.key, stored.width, stored.height);
     expect(view.srcset).toBe(`${view.urls[480]} 480w, ${view.urls[960]} 700w`);
     expect(view.src).toBe(view.urls[960]);
+    expect(Object.keys(view.urls)).toEqual(['480', '960', '1600']);
+    expect(JSON.parse(JSON.stringify(view))).toEqual(view);
   });
 });
 

@@ -191,17 +191,21 @@ export async function saveImage(
 
 /** The contract's ImageView of a stored image: widths in srcset are the real ones (no enlargement). */
 export function imageView(storage: Storage, key: string, width: number, height: number): ImageView {
-  const urls = Object.fromEntries(IMAGE_WIDTHS.map((w) => [w, storage.url(variantKey(key, w))])) as Record<
-    ImageWidth,
-    string
-  >;
-  const seen = new Set<number>();
-  const parts: string[] = [];
+  // Filled from the widest width down: an object whose first integer key is 1600 keeps its keys in a
+  // dictionary, while one filled upwards holds 1,600 slots that JSON.stringify walks one by one (an
+  // uncached list of 12 cars took three times as long to serialise).
+  const urls = {} as Record<ImageWidth, string>;
+  for (let i = IMAGE_WIDTHS.length - 1; i >= 0; i--) {
+    const w = IMAGE_WIDTHS[i];
+    urls[w] = storage.url(variantKey(key, w));
+  }
+  let srcset = '';
+  let previous = 0;
   for (const w of IMAGE_WIDTHS) {
     const real = Math.min(w, width);
-    if (seen.has(real)) continue;
-    seen.add(real);
-    parts.push(`${urls[w]} ${real}w`);
+    if (real === previous) continue;
+    previous = real;
+    srcset += `${srcset ? ', ' : ''}${urls[w]} ${real}w`;
   }
-  return { src: urls[960], srcset: parts.join(', '), width, height, urls };
+  return { src: urls[960], srcset, width, height, urls };
 }

@@ -125,12 +125,15 @@ export function registerMetrics(
   jobs?: Pick<JobQueue, 'health'>,
 ): Metrics {
   const metrics = new Metrics(database, jobs);
+  // One listener shared by every answer ('close' comes once per answer, so `once` and its wrapper are
+  // not needed): the hook is on every request's path.
+  const settled = () => {
+    metrics.inFlight--;
+  };
   app.addHook('onRequest', (_req, reply, done) => {
     metrics.inFlight++;
     // 'close' comes for every answer, also when the client gave up before it (onResponse does not).
-    reply.raw.once('close', () => {
-      metrics.inFlight--;
-    });
+    reply.raw.on('close', settled);
     done();
   });
   app.addHook('onResponse', (req, reply, done) => {
