@@ -78,24 +78,41 @@ export function ListPage<T>({
           {invalid}
         </p>
       ) : null}
-      {query.error && !invalid ? (
-        <div
-          className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200"
-          role="alert"
-        >
-          {errorMessage(query.error)}
-        </div>
-      ) : (
-        <DataTable
-          {...table}
-          rows={invalid ? [] : query.data?.content}
-          loading={query.isPending && !invalid}
-          className={query.isPlaceholderData ? 'opacity-70' : undefined}
-        />
-      )}
+      <QueryTable {...table} query={query} invalid={Boolean(invalid)} />
       <ListPages list={list} totalPages={query.data?.totalPages ?? 0} pageSizeId={pageSizeId} />
       {children}
     </>
+  );
+}
+
+/**
+ * A paged query's rows in a DataTable (skeletons while the first page loads, dimmed while the next one
+ * does), or its error in a card. `invalid`: the filters cannot be applied, the table stays empty.
+ */
+export function QueryTable<T>({
+  query,
+  invalid = false,
+  ...table
+}: Omit<ComponentProps<typeof DataTable<T>>, 'rows' | 'loading' | 'className'> & {
+  query: PagedQuery<T>;
+  invalid?: boolean;
+}) {
+  if (query.error && !invalid)
+    return (
+      <div
+        className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200"
+        role="alert"
+      >
+        {errorMessage(query.error)}
+      </div>
+    );
+  return (
+    <DataTable
+      {...table}
+      rows={invalid ? [] : query.data?.content}
+      loading={query.isPending && !invalid}
+      className={query.isPlaceholderData ? 'opacity-70' : undefined}
+    />
   );
 }
 

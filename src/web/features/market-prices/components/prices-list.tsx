@@ -4,13 +4,13 @@ import type { MarketPriceView } from '@contract/market-prices';
 import { Trash2, X } from 'lucide-react';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { type Column, DataTable } from '../../../components/data-table';
+import type { Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { Select } from '../../../components/form-field';
+import { QueryTable } from '../../../components/list-page';
 import { Pagination } from '../../../components/pagination';
 import { actionsColumn, RowButton } from '../../../components/row-actions';
 import { SearchBox } from '../../../components/search-box';
-import { errorMessage } from '../../../lib/api-client';
 import { useConfirmAction } from '../../../lib/use-confirm-action';
 import type { ListParams } from '../../../lib/use-list-params';
 import { useDeleteMarketPrice, useMarketPrices } from '../api';
@@ -105,33 +105,22 @@ export function PricesList({ list, batchName }: { list: ListParams; batchName: s
           </Button>
         ) : null}
       </div>
-      {rows.error ? (
-        <div
-          className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200"
-          role="alert"
-        >
-          {errorMessage(rows.error)}
-        </div>
-      ) : (
-        <DataTable
-          columns={columns}
-          rows={rows.data?.content}
-          rowKey={(r) => r.id}
-          loading={rows.isPending}
-          className={rows.isPlaceholderData ? 'opacity-70' : undefined}
-          caption="Giá thị trường"
-          empty={
-            <EmptyState
-              title={search || batchId ? 'Không có giá phù hợp' : 'Chưa có giá thị trường'}
-              description={
-                search || batchId
-                  ? 'Thử từ khóa khác hoặc bỏ lọc lần nhập.'
-                  : 'Nhập bảng giá để định giá xe theo thị trường.'
-              }
-            />
-          }
-        />
-      )}
+      <QueryTable
+        query={rows}
+        columns={columns}
+        rowKey={(r) => r.id}
+        caption="Giá thị trường"
+        empty={
+          <EmptyState
+            title={search || batchId ? 'Không có giá phù hợp' : 'Chưa có giá thị trường'}
+            description={
+              search || batchId
+                ? 'Thử từ khóa khác hoặc bỏ lọc lần nhập.'
+                : 'Nhập bảng giá để định giá xe theo thị trường.'
+            }
+          />
+        }
+      />
       <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
         <div className="flex items-center gap-2 text-sm text-slate-600">
           <label htmlFor="market-page-size" className="whitespace-nowrap">

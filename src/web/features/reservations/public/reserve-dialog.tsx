@@ -1,7 +1,7 @@
 import { formatPrice, formatThousands } from '@contract/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { CarThumb } from '../../../components/car-thumb';
@@ -147,6 +147,26 @@ export default function ReserveDialog({
     );
   }
 
+  /** One required field of the form: its label, its error and the input's own attributes. */
+  function field(
+    name: keyof ReservationFields,
+    label: string,
+    input: ComponentProps<'input'>,
+    hint?: string,
+  ) {
+    return (
+      <FormField label={label} htmlFor={ids[name]} required error={errors[name]} hint={hint}>
+        <Input
+          id={ids[name]}
+          name={name}
+          {...input}
+          value={values[name]}
+          onChange={(e) => change(name, e.target.value)}
+        />
+      </FormField>
+    );
+  }
+
   return (
     <ModalDialog
       open={open}
@@ -189,52 +209,19 @@ export default function ReserveDialog({
             </ol>
 
             <form noValidate onSubmit={submit} className="space-y-4" aria-labelledby={titleId}>
-              <FormField label="Họ tên" htmlFor={ids.fullName} required error={errors.fullName}>
-                <Input
-                  id={ids.fullName}
-                  name="fullName"
-                  autoComplete="name"
-                  maxLength={NAME_MAX}
-                  value={values.fullName}
-                  onChange={(e) => change('fullName', e.target.value)}
-                />
-              </FormField>
-              <FormField
-                label="Số điện thoại"
-                htmlFor={ids.phone}
-                required
-                error={errors.phone}
-                hint="Ví dụ: 0901 234 567"
-              >
-                <Input
-                  id={ids.phone}
-                  name="phone"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel"
-                  maxLength={20}
-                  value={values.phone}
-                  onChange={(e) => change('phone', e.target.value)}
-                />
-              </FormField>
-              <FormField
-                label="Email"
-                htmlFor={ids.email}
-                required
-                error={errors.email}
-                hint="Biên nhận và đường dẫn theo dõi đơn cọc được gửi về email này."
-              >
-                <Input
-                  id={ids.email}
-                  name="email"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  maxLength={EMAIL_MAX}
-                  value={values.email}
-                  onChange={(e) => change('email', e.target.value)}
-                />
-              </FormField>
+              {field('fullName', 'Họ tên', { autoComplete: 'name', maxLength: NAME_MAX })}
+              {field(
+                'phone',
+                'Số điện thoại',
+                { type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: 20 },
+                'Ví dụ: 0901 234 567',
+              )}
+              {field(
+                'email',
+                'Email',
+                { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: EMAIL_MAX },
+                'Biên nhận và đường dẫn theo dõi đơn cọc được gửi về email này.',
+              )}
 
               {refusal ? (
                 <div data-testid="reserve-refusal">

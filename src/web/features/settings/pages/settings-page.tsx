@@ -93,6 +93,21 @@ export default function SettingsPage() {
     </FormField>
   );
 
+  /** A whole number from 1 to `max` (service bays, idle hours). */
+  const count = (name: 'serviceBays' | 'sessionIdleHours', label: string, max: number, hint: string) => (
+    <FormField label={label} htmlFor={`cfg-${name}`} error={errors[name]?.message} hint={hint}>
+      <Input
+        id={`cfg-${name}`}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={max}
+        className="max-w-40"
+        {...register(name, { valueAsNumber: true })}
+      />
+    </FormField>
+  );
+
   const money = (
     name: `carCalculations.${string}`,
     label: string,
@@ -167,22 +182,12 @@ export default function SettingsPage() {
               <div className="md:col-span-2">{text('showroomAddress', 'Địa chỉ')}</div>
               {text('showroomEmail', 'Email', { type: 'email' })}
               {text('openingHours', 'Giờ mở cửa', { placeholder: '8:00 - 18:00, Thứ Hai - Chủ Nhật' })}
-              <FormField
-                label="Số khoang dịch vụ"
-                htmlFor="cfg-serviceBays"
-                error={errors.serviceBays?.message}
-                hint="Số xe nhận bảo dưỡng cùng lúc trong một khung giờ: khách không đặt được khung giờ đã đủ."
-              >
-                <Input
-                  id="cfg-serviceBays"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={50}
-                  className="max-w-40"
-                  {...register('serviceBays', { valueAsNumber: true })}
-                />
-              </FormField>
+              {count(
+                'serviceBays',
+                'Số khoang dịch vụ',
+                50,
+                'Số xe nhận bảo dưỡng cùng lúc trong một khung giờ: khách không đặt được khung giờ đã đủ.',
+              )}
             </div>
           </Card>
 
@@ -320,22 +325,12 @@ export default function SettingsPage() {
             title="Đăng nhập và phiên làm việc"
             description="Một phiên đăng nhập không được dùng trong khoảng thời gian này sẽ tự đăng xuất (phiên luôn hết hạn sau 7 ngày)."
           >
-            <FormField
-              label="Tự đăng xuất sau khi không dùng (giờ)"
-              htmlFor="cfg-sessionIdleHours"
-              error={errors.sessionIdleHours?.message}
-              hint="Từ 1 đến 168 giờ; mặc định 8 giờ."
-            >
-              <Input
-                id="cfg-sessionIdleHours"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={168}
-                className="max-w-40"
-                {...register('sessionIdleHours', { valueAsNumber: true })}
-              />
-            </FormField>
+            {count(
+              'sessionIdleHours',
+              'Tự đăng xuất sau khi không dùng (giờ)',
+              168,
+              'Từ 1 đến 168 giờ; mặc định 8 giờ.',
+            )}
           </Card>
 
           <div className="sticky bottom-0 z-20 -mx-4 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:flex-row sm:items-center sm:justify-end sm:px-6">

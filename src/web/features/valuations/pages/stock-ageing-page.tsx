@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { CarRowTitle } from '../../../components/car-thumb';
-import { type Column, DataTable } from '../../../components/data-table';
+import type { Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { QueryTable } from '../../../components/list-page';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { actionsColumn } from '../../../components/row-actions';
-import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { useListParams } from '../../../lib/use-list-params';
 import { useStockAgeing } from '../api';
@@ -149,29 +149,18 @@ export default function StockAgeingPage() {
           );
         })}
       </fieldset>
-      {q.error ? (
-        <div
-          className="rounded-xl bg-white p-6 text-center text-red-600 shadow-sm ring-1 ring-slate-200"
-          role="alert"
-        >
-          {errorMessage(q.error)}
-        </div>
-      ) : (
-        <DataTable
-          columns={columns}
-          rows={q.data?.content}
-          rowKey={(r) => r.carId}
-          loading={q.isPending}
-          className={q.isPlaceholderData ? 'opacity-70' : undefined}
-          caption="Xe theo tuổi tồn kho"
-          empty={
-            <EmptyState
-              title={bucket ? 'Không có xe trong nhóm này' : 'Không có xe đang bán'}
-              description="Xe đang bán và đang giao dịch hiện ở đây theo số ngày trong kho."
-            />
-          }
-        />
-      )}
+      <QueryTable
+        query={q}
+        columns={columns}
+        rowKey={(r) => r.carId}
+        caption="Xe theo tuổi tồn kho"
+        empty={
+          <EmptyState
+            title={bucket ? 'Không có xe trong nhóm này' : 'Không có xe đang bán'}
+            description="Xe đang bán và đang giao dịch hiện ở đây theo số ngày trong kho."
+          />
+        }
+      />
       <Pagination
         className="mt-4"
         page={list.page}
