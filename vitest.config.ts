@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -42,6 +43,9 @@ const apiProject = (name: string, driver: 'pglite' | 'pg') => ({
 
 export default defineConfig({
   test: {
+    // One test file per core. The API files wait on PostgreSQL, the disk and sockets about as much as they
+    // compute, so vitest's default (a core left free) kept one of two cores idle for half an hour in CI.
+    maxWorkers: availableParallelism(),
     projects: [
       apiProject('api', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', 'pg')] : []),
