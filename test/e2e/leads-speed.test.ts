@@ -31,7 +31,7 @@ describe('a lead waiting past its target', () => {
   }, async () => {
     const { server, browser, api } = journey;
     const page = await browser.newPage({ viewport: DESKTOP });
-    const listening = subscriptionConfirmed(page);
+    const listening = subscriptionConfirmed(page, '/dashboard/consultantManagement');
     await signIn(page, server.url, server.adminUsername, server.adminPassword);
     await page.goto(`${server.url}/dashboard/consultantManagement`);
     await page.getByRole('heading', { level: 1 }).waitFor();

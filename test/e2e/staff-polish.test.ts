@@ -48,7 +48,7 @@ async function consultingLead(fullName: string): Promise<number> {
 describe('the lead lists', () => {
   it('show a new lead at once, highlighted, and its toast stays past 8 s', { timeout: 120_000 }, async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    const listening = subscriptionConfirmed(page);
+    const listening = subscriptionConfirmed(page, '/dashboard/consultantManagement');
     await signIn(page, server.url, server.adminUsername, server.adminPassword);
     await page.goto(`${server.url}/dashboard/consultantManagement`);
     await page.getByRole('heading', { level: 1 }).waitFor();

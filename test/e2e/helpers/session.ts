@@ -15,9 +15,12 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
  * every notification is pushed. The SUBSCRIBE leaving the browser is not enough: under load the server
  * may read it after a lead posted by the test.
  */
-export function subscriptionConfirmed(page: Page): Promise<void> {
+export function subscriptionConfirmed(page: Page, onPath?: string): Promise<void> {
   return new Promise((resolve) => {
     page.on('websocket', (ws) => {
+      // Each page load opens a socket of its own: with `onPath`, only a socket of that page counts (the
+      // one of the page before, say the overview after signing in, may be gone when the lead is posted).
+      if (onPath && !new URL(page.url()).pathname.startsWith(onPath)) return;
       ws.on('framereceived', (frame) => {
         if (String(frame.payload).startsWith('RECEIPT')) resolve();
       });
