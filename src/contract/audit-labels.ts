@@ -206,6 +206,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   batchId: 'Lần nhập',
   price: 'Giá',
   source: 'Nguồn',
+  // Mail a visitor caused, skipped over the day's cap
+  mailKind: 'Loại email',
+  capBy: 'Giới hạn theo',
+  limit: 'Giới hạn mỗi ngày',
 };
 
 /** Where a field means something else on one object ('position' of a template item is its order). */
@@ -276,6 +280,17 @@ const REPORTED_LABELS: Record<string, string> = {
   email: 'Email bị đổi mà không phải tôi',
   reset: 'Mật khẩu bị đặt lại mà không phải tôi',
 };
+const CAP_BY_LABELS: Record<string, string> = { address: 'Địa chỉ email nhận', ip: 'Địa chỉ IP gửi' };
+const MAIL_KIND_LABELS: Record<string, string> = {
+  'reservation-created': 'Hướng dẫn chuyển tiền cọc',
+  'reservation-cancelled': 'Hủy đặt cọc',
+  'reservation-expired': 'Hết hạn giữ xe',
+  'booking-created': 'Xác nhận lịch hẹn',
+  'booking-moved': 'Đổi lịch hẹn',
+  'booking-cancelled': 'Hủy lịch hẹn',
+  'booking-reminder': 'Nhắc lịch hẹn',
+  'alert-confirmation': 'Xác nhận đăng ký thông báo xe',
+};
 const EXPORT_FORMAT_LABELS: Record<string, string> = { xlsx: 'Excel (XLSX)', csv: 'CSV' };
 
 /** Coded values per field, whatever the object ('pdf' of cvKind is 'Tệp PDF'). */
@@ -305,6 +320,8 @@ export const AUDIT_VALUE_LABELS: Record<string, Record<string, string>> = {
   by: CANCELLED_BY_LABELS,
   scope: SIGN_IN_SCOPE_LABELS,
   reported: REPORTED_LABELS,
+  capBy: CAP_BY_LABELS,
+  mailKind: MAIL_KIND_LABELS,
 };
 
 /** `type` means a lead's kind on a lead and a job's kind on a posting. */

@@ -88,6 +88,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   handle: 'Đánh dấu đã xử lý',
   upload: 'Tải ảnh lên',
   reorder: 'Sắp xếp lại',
+  'mail-capped': 'Bỏ qua email (vượt giới hạn mỗi ngày)',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -112,6 +113,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   inspection_photo: 'Ảnh kiểm định',
   market_price: 'Giá thị trường',
   market_price_import: 'Lần nhập giá thị trường',
+  visitor_mail: 'Email gửi khách',
 };
 
 /** A stored coded value (a status, a kind, a list of permissions) as its label, other values as they are. */

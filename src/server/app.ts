@@ -67,6 +67,7 @@ import { responseCheck, responseSerializer, withErrorResponses } from './platfor
 import { createStorage, type Storage } from './platform/storage';
 import { bearerToken, TokenSigner } from './platform/tokens';
 import { MULTIPART_LIMITS, uploadRoutes } from './platform/uploads';
+import { CustomerMailer } from './platform/visitor-mail';
 import { registerXsrf } from './platform/xsrf';
 import { registerWeb } from './web-routes';
 
@@ -143,6 +144,11 @@ export async function buildApp(opts: BuildOptions) {
   const webConfig = new WebConfigService(ctx.db);
   const users = new UsersService(ctx.db);
   const counters = ctx.counters;
+  // Every mail to a customer; what a visitor causes is capped per mailbox and IP (platform/visitor-mail.ts).
+  const customerMail = new CustomerMailer({
+    ...{ mailer, counters, db: ctx.db, log: app.log },
+    limits: config.visitorMail,
+  });
   const throttle = new SignInThrottle(ctx.db, counters);
   const notices = new SecurityNotices(config.jwtSecret, config.publicUrl, mailer, app.log);
   const auth = new AuthService(
@@ -187,6 +193,7 @@ export async function buildApp(opts: BuildOptions) {
     users,
     notifications,
     webConfig,
+    customerMail,
     cars: carDirectory(ctx.db, cars),
   });
   // Public content: banners, news, recruitment (CVs in private storage), share previews.
@@ -215,7 +222,7 @@ export async function buildApp(opts: BuildOptions) {
   seo.setPageRenderer(pages);
   // Online deposits: a held car is "Đang giao dịch" everywhere, so every step drops cached answers and pages.
   const reservations = createReservations({
-    ...{ db: ctx.db, clock, cars, webConfig, mailer, log: app.log },
+    ...{ db: ctx.db, clock, cars, webConfig, customerMail, log: app.log },
     ...{ secret: config.jwtSecret, publicUrl: config.publicUrl },
     notifyStaff: (message, link) =>
       notifications.notifySafely(users.idsWithPermission('MANAGE_CAR'), message, link),
@@ -226,7 +233,7 @@ export async function buildApp(opts: BuildOptions) {
   });
   // Saved searches and price alerts by e-mail, with their daily digest (modules/alerts).
   const alerts = createAlerts({
-    ...{ db: ctx.db, clock, mailer, counters, log: app.log, cars, webConfig, jobs },
+    ...{ db: ctx.db, clock, customerMail, counters, log: app.log, cars, webConfig, jobs },
     ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
   });
   sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));

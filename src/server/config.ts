@@ -43,6 +43,8 @@ export interface Config {
   reservationRateLimit: number;
   /** Instant valuations a visitor's address may ask per minute (VALUATION_RATE_LIMIT). */
   valuationRateLimit: number;
+  /** Mail a visitor can cause, per recipient mailbox and per client IP a day (platform/visitor-mail.ts). */
+  visitorMail: { perAddressPerDay: number; perIpPerDay: number };
   /** How long a server-rendered public page is reused (0: off); changes through this server clear it at once. */
   pageCacheMs: number;
   /** The AI advisor: language-model provider (offline without a key), its timeout, the chat rate limit. */
@@ -101,9 +103,8 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
 function port(env: Env): number {
   const raw = env.PORT || '3000';
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 0 || value > 65535) {
+  if (!/^\d+$/.test(raw) || value < 0 || value > 65535)
     throw new ConfigError(`PORT="${raw}" không hợp lệ: cần một số từ 0 đến 65535`);
-  }
   return value;
 }
 
@@ -236,9 +237,8 @@ function aiConfig(env: Env): AiConfig {
 function cacheMs(env: Env, name: 'CAR_CACHE_MS' | 'PAGE_CACHE_MS', fallback: string): number {
   const raw = env[name] || fallback;
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value > 3_600_000) {
+  if (!/^\d+$/.test(raw) || value > 3_600_000)
     throw new ConfigError(`${name}="${raw}" không hợp lệ: cần số mili giây từ 0 đến 3600000`);
-  }
   return value;
 }
 
@@ -292,7 +292,6 @@ export function loadConfig(env: Env = process.env): Config {
   const nodeEnv =
     env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const p = port(env);
-  const host = env.HOST || '0.0.0.0';
   const dataDir = resolve(env.DATA_DIR || './data');
   checkDataDir(dataDir);
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
@@ -360,7 +359,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     env: nodeEnv,
     port: p,
-    host,
+    host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
     adminUsername,
@@ -383,6 +382,10 @@ export function loadConfig(env: Env = process.env): Config {
     carCacheMs: cacheMs(env, 'CAR_CACHE_MS', databaseUrl === null ? '600000' : '3000'),
     reservationRateLimit: intIn(env, 'RESERVATION_RATE_LIMIT', 10, 1, 100_000),
     valuationRateLimit: intIn(env, 'VALUATION_RATE_LIMIT', 60, 1, 100_000),
+    visitorMail: {
+      perAddressPerDay: intIn(env, 'VISITOR_MAIL_PER_ADDRESS_PER_DAY', 5, 1, 1_000_000),
+      perIpPerDay: intIn(env, 'VISITOR_MAIL_PER_IP_PER_DAY', 20, 1, 1_000_000),
+    },
     // A page also shows what changes with time alone (a post's publication): at most a minute old.
     pageCacheMs: cacheMs(env, 'PAGE_CACHE_MS', databaseUrl === null ? '60000' : '3000'),
     ai: aiConfig(env),

@@ -40,6 +40,10 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { clo
     OVERLOAD_DELAY_MS: '0',
     // Stored jobs run when a test calls services.jobs.runDue(), never behind its back.
     JOBS_POLL_MS: '0',
+    // Test files mail one address and send from 127.0.0.1 many times; the caps on mail a visitor can
+    // cause are proved by test/api/visitor-mail-cap.test.ts, which sets its own.
+    VISITOR_MAIL_PER_ADDRESS_PER_DAY: '100000',
+    VISITOR_MAIL_PER_IP_PER_DAY: '100000',
     // The api-s3 project: photos and CVs in s3rver instead of DATA_DIR.
     ...s3Env(),
     ...env,

@@ -55,6 +55,9 @@ export async function startServer(
       DEMO_DATA: 'off',
       DATA_DIR: dataDir,
       WEB_DIR: join(dataDir, 'no-web'),
+      // Generous caps on visitor mail unless a test sets its own (test/pg/visitor-mail-processes.test.ts).
+      VISITOR_MAIL_PER_ADDRESS_PER_DAY: '100000',
+      VISITOR_MAIL_PER_IP_PER_DAY: '100000',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -100,7 +100,9 @@ describe('the confirmation e-mail', () => {
     );
     expect(m.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(m.text).toContain(`Xác nhận: ${SITE}/alerts/confirm?token=${links.subscription('c', 42)}`);
-    expect(m.text).toContain('Xe mới theo bộ lọc: Toyota · SUV · Giá đến 800 triệu');
+    // The brand was typed, not chosen from a list: the confirmation names only what was chosen.
+    expect(m.text).toContain('Xe mới theo bộ lọc: SUV · Giá đến 800 triệu, cùng điều kiện bạn đã nhập');
+    expect(m.text).not.toContain('Toyota');
     expect(m.text).toContain(
       `Quản lý thông báo: ${SITE}/alerts/manage?token=${links.address('m', 'khach@example.com')}`,
     );

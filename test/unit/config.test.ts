@@ -148,3 +148,19 @@ describe('loadConfig', () => {
     expect(failure({ DATA_DIR: join(file, 'data') })).toContain('DATA_DIR');
   });
 });
+
+describe('the caps on mail a visitor can cause', () => {
+  it('default to 5 per recipient address and 20 per client IP a day', () => {
+    expect(load({}).visitorMail).toEqual({ perAddressPerDay: 5, perIpPerDay: 20 });
+    expect(
+      load({ VISITOR_MAIL_PER_ADDRESS_PER_DAY: '3', VISITOR_MAIL_PER_IP_PER_DAY: '100' }).visitorMail,
+    ).toEqual({ perAddressPerDay: 3, perIpPerDay: 100 });
+  });
+
+  it('refuse a value that is not a whole number from 1', () => {
+    expect(failure({ VISITOR_MAIL_PER_ADDRESS_PER_DAY: '0' })).toBe(
+      'VISITOR_MAIL_PER_ADDRESS_PER_DAY="0" không hợp lệ: cần một số nguyên từ 1 đến 1000000',
+    );
+    expect(failure({ VISITOR_MAIL_PER_IP_PER_DAY: 'nhiều' })).toContain('VISITOR_MAIL_PER_IP_PER_DAY');
+  });
+});

@@ -79,6 +79,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     SMTP_URL: undefined,
     JWT_SECRET: undefined,
     WEB_DIR: undefined,
+    // The journeys mail the same few addresses from 127.0.0.1 all day long (the caps: test/api/visitor-mail-cap.test.ts).
+    VISITOR_MAIL_PER_ADDRESS_PER_DAY: '100000',
+    VISITOR_MAIL_PER_IP_PER_DAY: '100000',
     ...opts.env,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];

@@ -1,16 +1,17 @@
 import type { CarSummary } from '../../../contract/cars';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import type { Mailer } from '../../platform/mailer';
 import type { CounterStore } from '../../platform/rate-limit';
+import type { CustomerMailer } from '../../platform/visitor-mail';
 import type { ListFilters } from '../cars/service';
 import type { AlertLinks } from './links';
 
-/** What the alerts module uses of the others (the cars service, settings, the mailer), as ports. */
+/** What the alerts module uses of the others (the cars service, settings, the customers' mail), as ports. */
 export interface AlertDeps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
+  /** Confirmations are capped per mailbox and IP a day as the visitor's; digests (opted in) are not. */
+  customerMail: CustomerMailer;
   counters: CounterStore;
   links: AlertLinks;
   log: { error(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void };

@@ -3,6 +3,7 @@ import { DIGEST_CARS_PER_SEARCH, type DigestRunAnswer } from '../../../contract/
 import { vnDayKey } from '../../../contract/format';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
+import { byShowroom } from '../../platform/visitor-mail';
 import type { AlertDeps } from './deps';
 import { type DigestContent, digestIsEmpty, digestMail } from './mail';
 import { alertDigests, alertSubscriptions, type DigestItems } from './schema';
@@ -57,7 +58,11 @@ export class AlertDigest {
         continue;
       }
       try {
-        await this.deps.mailer.send(digestMail(built.content, this.deps.links, showroom!));
+        // Only to an address whose owner confirmed it: not a mail a stranger can cause.
+        await this.deps.customerMail.send(
+          digestMail(built.content, this.deps.links, showroom!),
+          byShowroom('alert-digest'),
+        );
       } catch (err) {
         this.deps.log.error({ err, email }, 'alert digest mail failed');
         await db.delete(alertDigests).where(eq(alertDigests.id, claim.id));

@@ -1,6 +1,7 @@
 import type { CarSummary } from '../../../contract/cars';
 import { formatKm, formatPrice } from '../../../contract/format';
 import type { Mail } from '../../platform/mailer';
+import { escapeHtml } from '../../platform/visitor-mail-text';
 import type { AlertLinks } from './links';
 
 /**
@@ -9,14 +10,7 @@ import type { AlertLinks } from './links';
  * headers of a one-click unsubscribe (RFC 2369 List-Unsubscribe, RFC 8058 List-Unsubscribe-Post).
  */
 
-export function esc(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+export const esc = escapeHtml;
 
 // The site's brand red (styles.css --color-brand-600).
 const BRAND = '#b91c1c';

@@ -1,4 +1,9 @@
-import { ALERT_PENDING_DAYS, describeSearch, searchListPath } from '../../../contract/alerts-labels';
+import {
+  ALERT_PENDING_DAYS,
+  describeSearch,
+  type SavedSearchFilters,
+  searchListPath,
+} from '../../../contract/alerts-labels';
 import type { CarSummary } from '../../../contract/cars';
 import { formatPrice } from '../../../contract/format';
 import type { Mail } from '../../platform/mailer';
@@ -27,10 +32,27 @@ export interface Showroom {
   email: string;
 }
 
+/** Filters a visitor types as words (a keyword, a brand, colours), not chosen from a list. */
+const TYPED_FILTERS = ['carName', 'brand', 'exteriorColor', 'interiorColor'] as const;
+
+/**
+ * A saved search as its confirmation names it: the filters chosen from lists, never the words typed.
+ * Anyone may type anyone's address, so what they typed must not reach that person as the showroom's
+ * words; the owner sees every filter on the manage page once confirmed, and the digest names them all.
+ */
+function confirmedSearch(filters: SavedSearchFilters): string {
+  const typed = TYPED_FILTERS.some((k) => filters[k]);
+  const chosen = { ...filters };
+  for (const k of TYPED_FILTERS) delete chosen[k];
+  if (!typed) return describeSearch(chosen);
+  const rest = Object.values(chosen).some((v) => v !== undefined);
+  return rest ? `${describeSearch(chosen)}, cùng điều kiện bạn đã nhập` : 'điều kiện bạn đã nhập';
+}
+
 /** What one sign-up is about, in a sentence. */
 function subject(row: SubscriptionRow, car: CarSummary | undefined): string {
   return row.kind === 'search'
-    ? `Xe mới theo bộ lọc: ${describeSearch(row.filters ?? {})}`
+    ? `Xe mới theo bộ lọc: ${confirmedSearch(row.filters ?? {})}`
     : `Báo khi giảm giá: ${car ? `${car.carName} ${car.year} (giá hiện tại ${formatPrice(car.sellPrice)})` : 'xe bạn chọn'}`;
 }
 

@@ -70,7 +70,7 @@ export function alertsRoutes(d: AlertRoutesDeps) {
         },
       },
       async (req, reply) => {
-        const { answer, created } = await d.signups.saveSearch(req.body);
+        const { answer, created } = await d.signups.saveSearch(req.body, req.ip);
         return reply.status(created ? 201 : 200).send(answer);
       },
     );
@@ -91,7 +91,7 @@ export function alertsRoutes(d: AlertRoutesDeps) {
         },
       },
       async (req, reply) => {
-        const { answer, created } = await d.signups.watchPrice(req.params.id, req.body.email);
+        const { answer, created } = await d.signups.watchPrice(req.params.id, req.body.email, req.ip);
         return reply.status(created ? 201 : 200).send(answer);
       },
     );

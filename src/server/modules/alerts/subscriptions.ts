@@ -11,6 +11,7 @@ import type { CarSummary } from '../../../contract/cars';
 import type { Executor } from '../../db/client';
 import { ApiError, conflict, notFound, tooMany } from '../../platform/errors';
 import { RateLimiter } from '../../platform/rate-limit';
+import { byVisitor } from '../../platform/visitor-mail';
 import type { AlertDeps } from './deps';
 import { confirmationMail } from './mail';
 import { alertSubscriptions } from './schema';
@@ -51,8 +52,12 @@ export class AlertSignups {
     );
   }
 
-  async saveSearch(body: SavedSearchCreate): Promise<{ answer: AlertSignupAnswer; created: boolean }> {
-    return this.signUp({
+  /** `ip`: the visitor's, for the cap on mail a visitor can cause. */
+  async saveSearch(
+    body: SavedSearchCreate,
+    ip: string | null,
+  ): Promise<{ answer: AlertSignupAnswer; created: boolean }> {
+    return this.signUp(ip, {
       email: body.email,
       kind: 'search',
       filters: body.filters,
@@ -64,7 +69,11 @@ export class AlertSignups {
     });
   }
 
-  async watchPrice(carId: number, email: string): Promise<{ answer: AlertSignupAnswer; created: boolean }> {
+  async watchPrice(
+    carId: number,
+    email: string,
+    ip: string | null,
+  ): Promise<{ answer: AlertSignupAnswer; created: boolean }> {
     const [car] = await this.deps.cars.summaries([carId]);
     if (!car) throw notFound(ALERT_MESSAGES.carMissing);
     // A sold car's price changes no more: the answer names two similar cars instead, as a reservation's does.
@@ -78,6 +87,7 @@ export class AlertSignups {
         })),
       });
     return this.signUp(
+      ip,
       {
         email,
         kind: 'price',
@@ -91,7 +101,7 @@ export class AlertSignups {
     );
   }
 
-  private async signUp(input: SignUp, car?: CarSummary) {
+  private async signUp(ip: string | null, input: SignUp, car?: CarSummary) {
     const { db, clock } = this.deps;
     if (await this.confirmations.blocked(input.email)) throw tooMany(ALERT_MESSAGES.mailFlood);
     const { row, created } = await db.transaction(async (tx) => {
@@ -117,7 +127,7 @@ export class AlertSignups {
       };
     await this.confirmations.hit(input.email);
     // The visitor's answer does not wait for the mail server; a failure is logged.
-    void this.sendConfirmation(row, car);
+    void this.sendConfirmation(row, ip, car);
     return {
       answer: {
         subscription,
@@ -128,10 +138,11 @@ export class AlertSignups {
     };
   }
 
-  private async sendConfirmation(row: SubscriptionRow, car?: CarSummary) {
+  private async sendConfirmation(row: SubscriptionRow, ip: string | null, car?: CarSummary) {
     try {
       const showroom = await this.deps.showroom();
-      await this.deps.mailer.send(confirmationMail(row, car, this.deps.links, showroom));
+      const mail = confirmationMail(row, car, this.deps.links, showroom);
+      await this.deps.customerMail.send(mail, byVisitor('alert-confirmation', ip));
     } catch (err) {
       this.deps.log.error({ err, subscriptionId: row.id }, 'alert confirmation mail failed');
     }

@@ -9,6 +9,8 @@ import {
 } from '../../../contract/leads';
 import type { WebConfiguration } from '../../../contract/web-config';
 import type { Mail } from '../../platform/mailer';
+import type { CustomerMail } from '../../platform/visitor-mail';
+import { greetingName } from '../../platform/visitor-mail-text';
 import { BookingLinks } from './booking-links';
 import { buildIcs } from './ics';
 import { leadEvents } from './schema';
@@ -61,11 +63,18 @@ function addressOf(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }
 
+/**
+ * What the visit is, in the customer's mail: the showroom's own car for a test drive, the service for a
+ * maintenance visit. Never the car the visitor described (make, model, plate): whoever typed the address
+ * may not be its owner, and their words must not reach that person as the showroom's.
+ */
 function what(row: LeadRow): string {
   if (row.type === 'TEST_DRIVE') return `lái thử ${vehicleOf(row)}`;
-  const service = MAINTENANCE_SERVICE_LABELS[row.serviceType as MaintenanceServiceType] ?? 'Dịch vụ';
-  return `${service.toLowerCase()} xe ${vehicleOf(row)}`;
+  return 'bảo dưỡng xe';
 }
+
+const serviceOf = (row: LeadRow) =>
+  MAINTENANCE_SERVICE_LABELS[row.serviceType as MaintenanceServiceType] ?? 'Dịch vụ';
 
 export interface MailContext {
   config: WebConfiguration;
@@ -90,10 +99,10 @@ export function bookingIcs(row: LeadRow, method: 'REQUEST' | 'CANCEL', ctx: Mail
     date: row.preferredDate ?? '',
     start,
     end,
-    summary: `${LEAD_TYPE_LABELS[row.type as LeadType]}: ${vehicleOf(row)} - ${showroom}`,
+    summary: `${LEAD_TYPE_LABELS[row.type as LeadType]}: ${row.type === 'TEST_DRIVE' ? vehicleOf(row) : serviceOf(row)} - ${showroom}`,
     description: [
       `Mã lịch hẹn: ${row.reference}`,
-      `Khách hàng: ${row.fullName}, ${row.phone}`,
+      `Khách hàng: ${greetingName(row.fullName)}`,
       method === 'REQUEST' ? `Đổi giờ hoặc hủy lịch: ${url}` : 'Lịch hẹn đã được hủy.',
       ctx.config.showroomPhone ? `Hotline: ${ctx.config.showroomPhone}` : '',
     ]
@@ -102,7 +111,7 @@ export function bookingIcs(row: LeadRow, method: 'REQUEST' | 'CANCEL', ctx: Mail
     location: ctx.config.showroomAddress || showroom,
     url: method === 'REQUEST' ? url : undefined,
     organizer: { name: showroom, email: ctx.config.showroomEmail || addressOf(ctx.mailFrom) },
-    attendee: row.email ? { name: row.fullName, email: row.email } : null,
+    attendee: row.email ? { name: greetingName(row.fullName), email: row.email } : null,
   });
 }
 
@@ -128,12 +137,12 @@ export function bookingMail(row: LeadRow, kind: BookingMailKind, ctx: MailContex
     reminder: `Xin nhắc bạn lịch ${what(row)} vào ngày mai.`,
   };
   const lines = [
-    `Xin chào ${row.fullName},`,
+    `Xin chào ${greetingName(row.fullName)},`,
     '',
     opening[kind],
     '',
     `- Mã lịch hẹn: ${row.reference}`,
-    `- ${row.type === 'TEST_DRIVE' ? 'Xe lái thử' : 'Xe của bạn'}: ${vehicleOf(row)}`,
+    row.type === 'TEST_DRIVE' ? `- Xe lái thử: ${vehicleOf(row)}` : `- Dịch vụ: ${serviceOf(row)}`,
     `- Thời gian: ${whenText(row)}`,
     `- Địa điểm: ${cfg.showroomAddress || cfg.showroomName}`,
   ];
@@ -152,9 +161,18 @@ export function bookingMail(row: LeadRow, kind: BookingMailKind, ctx: MailContex
   return mail;
 }
 
-/** Builds and sends the customer's e-mail about their booking; throws when the mail server refuses. */
-export async function sendBookingMail(deps: LeadsDeps, row: LeadRow, kind: BookingMailKind): Promise<void> {
-  if (!row.email || !row.preferredDate) return;
+/**
+ * Builds and sends the customer's e-mail about their booking; throws when the mail server refuses.
+ * `cause`: the visitor's own step (capped per mailbox and IP a day) or the showroom's. Answers whether
+ * it went ('none' without an address).
+ */
+export async function sendBookingMail(
+  deps: LeadsDeps,
+  row: LeadRow,
+  kind: BookingMailKind,
+  cause: CustomerMail,
+): Promise<'sent' | 'skipped' | 'none'> {
+  if (!row.email || !row.preferredDate) return 'none';
   const [moves] = await deps.db
     .select({ n: count() })
     .from(leadEvents)
@@ -167,15 +185,21 @@ export async function sendBookingMail(deps: LeadsDeps, row: LeadRow, kind: Booki
     now: deps.clock.now(),
     sequence: moves.n + (kind === 'cancelled' ? 1 : 0),
   };
-  await deps.mailer.send(bookingMail(row, kind, ctx));
+  return deps.customerMail.send(bookingMail(row, kind, ctx), cause);
 }
 
 /**
  * After the change has committed: the customer's e-mail, when they gave an address. Never awaited by the
  * answer and never failing it (a mail server down is logged; the booking stands).
  */
-export function tellCustomer(deps: LeadsDeps, row: LeadRow, kind: BookingMailKind): Promise<void> {
-  return sendBookingMail(deps, row, kind).catch((err) =>
-    deps.log.error({ err, leadId: row.id, kind }, 'booking mail failed'),
+export function tellCustomer(
+  deps: LeadsDeps,
+  row: LeadRow,
+  kind: BookingMailKind,
+  cause: CustomerMail,
+): Promise<void> {
+  return sendBookingMail(deps, row, kind, cause).then(
+    () => undefined,
+    (err) => deps.log.error({ err, leadId: row.id, kind }, 'booking mail failed'),
   );
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { BOOKING_TYPES, type BookingType } from '../../../contract/leads';
 import type { Tx } from '../../db/client';
+import { byVisitor } from '../../platform/visitor-mail';
 import { tellCustomer } from './booking-mail';
 import { findRepeat, lockRepeat, type RepeatProbe, repeatProbe, repeatSince } from './idempotency';
 import { planReminder } from './reminders';
@@ -110,5 +111,6 @@ export async function afterInsert(deps: LeadsDeps, tx: Tx, row: LeadRow): Promis
 
 /** After the commit: the customer's confirmation with its invitation (not awaited). */
 export function afterCommit(deps: LeadsDeps, row: LeadRow): void {
-  if (isBooking(row.type)) void tellCustomer(deps, row, 'created');
+  if (isBooking(row.type))
+    void tellCustomer(deps, row, 'created', byVisitor('booking-created', row.sourceIp));
 }

@@ -11,6 +11,8 @@ import type { CurrentUser } from '../../platform/access';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict } from '../../platform/errors';
+import { byShowroom } from '../../platform/visitor-mail';
+import { greetingName } from '../../platform/visitor-mail-text';
 import { leadDetail } from './handling';
 import { onStatusChange } from './lifecycle';
 import { leadEvents, leads, purchaseLeads } from './schema';
@@ -96,10 +98,12 @@ export async function recordOffer(
   return leadDetail(deps, 'PURCHASE', id);
 }
 
-/** The seller's copy of the offer; a failure is logged (staff still see the offer and may call). */
+/**
+ * The seller's copy of the offer; a failure is logged (staff still see the offer and may call). It names
+ * the request, not the car as the seller described it: whoever filled the form typed that address.
+ */
 async function mailOffer(deps: LeadsDeps, row: LeadRow, amount: number, validUntil: string) {
   const config = await deps.webConfig.get();
-  const car = [row.make, row.model, row.year].filter(Boolean).join(' ');
   const contact = [
     config.showroomPhone && `điện thoại ${config.showroomPhone}`,
     config.showroomEmail && `email ${config.showroomEmail}`,
@@ -107,9 +111,9 @@ async function mailOffer(deps: LeadsDeps, row: LeadRow, amount: number, validUnt
     .filter(Boolean)
     .join(', ');
   const lines = [
-    `Xin chào ${row.fullName},`,
+    `Xin chào ${greetingName(row.fullName)},`,
     '',
-    `${config.showroomName} xin gửi giá chào mua chiếc ${car} của bạn (mã yêu cầu ${row.reference}):`,
+    `${config.showroomName} xin gửi giá chào mua chiếc xe bạn đăng ký bán (mã yêu cầu ${row.reference}):`,
     '',
     `- Giá chào mua: ${formatPrice(amount)} (${formatVnd(amount)})`,
     `- Hiệu lực đến hết ngày: ${dmy(validUntil)}`,
@@ -119,11 +123,12 @@ async function mailOffer(deps: LeadsDeps, row: LeadRow, amount: number, validUnt
     '',
     `Trân trọng,\n${config.showroomName}`,
   ];
-  await deps.mailer
-    .send({
-      to: row.email!,
-      subject: `${config.showroomName} báo giá thu mua xe ${car} (${row.reference})`,
-      text: lines.join('\n'),
-    })
+  const mail = {
+    to: row.email!,
+    subject: `${config.showroomName} báo giá thu mua xe (${row.reference})`,
+    text: lines.join('\n'),
+  };
+  await deps.customerMail
+    .send(mail, byShowroom('purchase-offer'))
     .catch((err) => deps.log.error({ err }, 'purchase offer mail failed'));
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type LeadStatus, OPEN_LEAD_STATUSES } from '../../../contract/leads';
 import type { Executor } from '../../db/client';
 import type { JobPayload } from '../../platform/jobs/queue';
+import { byVisitor } from '../../platform/visitor-mail';
 import { sendBookingMail } from './booking-mail';
 import { type BookingMove, leadEvents, leads } from './schema';
 import type { LeadRow, LeadsDeps } from './types';
@@ -79,11 +80,21 @@ export function defineReminderJob(deps: LeadsDeps): void {
       return { row, eventId: event.id };
     });
     if (!claimed) return;
+    // The clock acting on the visitor's booking: counted against the day's cap like the visitor's own
+    // mail (with the address the booking came from). Skipped over the cap: the history claims no
+    // reminder, and the job is over (no retry).
+    let outcome: Awaited<ReturnType<typeof sendBookingMail>>;
     try {
-      await sendBookingMail(deps, claimed.row, 'reminder');
+      outcome = await sendBookingMail(
+        deps,
+        claimed.row,
+        'reminder',
+        byVisitor('booking-reminder', claimed.row.sourceIp),
+      );
     } catch (err) {
       await deps.db.delete(leadEvents).where(eq(leadEvents.id, claimed.eventId));
       throw err;
     }
+    if (outcome === 'skipped') await deps.db.delete(leadEvents).where(eq(leadEvents.id, claimed.eventId));
   });
 }

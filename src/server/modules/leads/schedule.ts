@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { byShowroom, byVisitor } from '../../platform/visitor-mail';
 import { tellCustomer } from './booking-mail';
 import { dropReminder, planReminder } from './reminders';
 import { leadEvents, leads } from './schema';
@@ -93,7 +94,10 @@ export async function moveBooking(
     await planReminder(deps, tx, row);
     return { row, before, changed: true };
   });
-  if (result.changed) void tellCustomer(deps, result.row, 'moved');
+  if (result.changed) {
+    const cause = by.staff ? byShowroom('booking-moved') : byVisitor('booking-moved', by.actor.ip);
+    void tellCustomer(deps, result.row, 'moved', cause);
+  }
   return result;
 }
 
@@ -129,7 +133,7 @@ export async function cancelBooking(deps: LeadsDeps, id: number, reason: string 
     await dropReminder(deps, tx, id);
     return updated;
   });
-  void tellCustomer(deps, row, 'cancelled');
+  void tellCustomer(deps, row, 'cancelled', byVisitor('booking-cancelled', actor.ip));
   return row;
 }
 
@@ -142,7 +146,7 @@ export async function bookingStatusChanged(deps: LeadsDeps, tx: Executor, row: L
 export function afterStatusChange(deps: LeadsDeps, row: LeadRow, to: LeadStatus): void {
   if (to !== 'CANCELLED' || !row.preferredDate) return;
   if (appointmentMoment(row.preferredDate, row.timeSlot).getTime() <= deps.clock.now().getTime()) return;
-  void tellCustomer(deps, { ...row, status: to }, 'cancelled');
+  void tellCustomer(deps, { ...row, status: to }, 'cancelled', byShowroom('booking-cancelled'));
 }
 
 /** The bell of whoever handles the lead (its assignee, or everyone holding MANAGE_SERVICE when nobody does). */

@@ -1,8 +1,13 @@
 import { LEAD_TYPE_LABELS, type LeadType } from '../../../contract/leads';
+import { plainLine } from '../../platform/visitor-mail-text';
 import type { LeadRow, LeadsDeps } from './types';
 import { dmy, leadLink } from './wording';
 
-/** A bell notification and an e-mail for the staff member a lead was given to; failures are only logged. */
+/**
+ * A bell notification and an e-mail for the staff member a lead was given to; failures are only logged.
+ * Not capped (it goes to staff), and plain text: what the visitor typed is shown as text, one line per
+ * field, never as markup.
+ */
 export function tellAssignee(
   deps: LeadsDeps,
   row: LeadRow,
@@ -19,15 +24,17 @@ export function tellAssignee(
     '',
     `${by.name} vừa giao cho bạn một yêu cầu ${kind}:`,
     `- Mã yêu cầu: ${row.reference}`,
-    `- Khách hàng: ${row.fullName}, điện thoại ${row.phone}${row.email ? `, email ${row.email}` : ''}`,
+    `- Khách hàng: ${plainLine(row.fullName, 100)}, điện thoại ${row.phone}${row.email ? `, email ${row.email}` : ''}`,
   ];
   if (row.carLabel) lines.push(`- Xe: ${row.carLabel}`);
-  if (row.licencePlate)
-    lines.push(`- Xe: ${[row.make, row.model, row.year].filter(Boolean).join(' ')} (${row.licencePlate})`);
+  if (row.licencePlate) {
+    const car = [row.make, row.model, row.year].filter(Boolean).join(' ');
+    lines.push(`- Xe: ${plainLine(`${car} (${row.licencePlate})`, 200)}`);
+  }
   if (row.preferredDate) {
     lines.push(`- Ngày hẹn: ${dmy(row.preferredDate)}${row.timeSlot ? ` lúc ${row.timeSlot}` : ''}`);
   }
-  if (row.message) lines.push(`- Ghi chú của khách: ${row.message}`);
+  if (row.message) lines.push(`- Ghi chú của khách: ${plainLine(row.message, 2000)}`);
   lines.push('', `Xem chi tiết: ${deps.config.publicUrl}${link}`);
   deps.mailer
     .send({

@@ -7,6 +7,7 @@ import type { JobQueue } from '../../platform/jobs/queue';
 import type { Mailer } from '../../platform/mailer';
 import type { CounterStore } from '../../platform/rate-limit';
 import type { Storage } from '../../platform/storage';
+import type { CustomerMailer } from '../../platform/visitor-mail';
 import type { NotificationsService } from '../notifications/service';
 import type { UsersService } from '../users/service';
 import type { WebConfigService } from '../web-config/service';
@@ -39,7 +40,10 @@ export interface LeadsDeps {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'jwtSecret' | 'mailFrom'>;
   log: FastifyBaseLogger;
+  /** Mail to staff (an assignment). */
   mailer: Mailer;
+  /** Mail to customers: what a visitor causes is capped per mailbox and IP a day. */
+  customerMail: CustomerMailer;
   counters: CounterStore;
   users: UsersService;
   notifications: NotificationsService;

@@ -30,10 +30,11 @@ export interface ReservationDeps {
 
 /** Who hears of each step: the visitor by e-mail, staff through the bell. Never throws. */
 export interface ReservationTeller {
-  created(r: ReservationRow): Promise<void>;
+  /** `ip`: the visitor's, for the cap on mail a visitor can cause. */
+  created(r: ReservationRow, ip: string | null): Promise<void>;
   paid(r: ReservationRow): Promise<void>;
   extended(r: ReservationRow): Promise<void>;
-  cancelled(r: ReservationRow, byVisitor: boolean): Promise<void>;
+  cancelled(r: ReservationRow, byVisitor: boolean, ip?: string | null): Promise<void>;
   expired(r: ReservationRow): Promise<void>;
   refunded(r: ReservationRow): Promise<void>;
   /** A paid hold closed by the sale of its car: the deposit went into the price. */

@@ -1,8 +1,12 @@
 import { formatDateTime, formatThousands } from '../../../contract/format';
 import type { Mail } from '../../platform/mailer';
+import { greetingName } from '../../platform/visitor-mail-text';
 import type { ReservationLinks, ReservationRow } from './views';
 
-/** The e-mails a visitor receives about their reservation: one per step, each with the page's link. */
+/**
+ * The e-mails a visitor receives about their reservation: one per step, each with the page's link. The
+ * only text of the visitor's they carry is the name, when it reads as one (greetingName).
+ */
 
 const money = (vnd: number) => `${formatThousands(vnd)} đ`;
 
@@ -11,7 +15,7 @@ function letter(r: ReservationRow, links: ReservationLinks, subject: string, lin
     to: r.email,
     subject: `${subject} - ${r.code}`,
     text: [
-      `Chào ${r.customerName},`,
+      `Chào ${greetingName(r.customerName)},`,
       '',
       ...lines,
       '',

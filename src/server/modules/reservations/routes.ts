@@ -96,7 +96,7 @@ export function reservationsRoutes(d: ReservationRoutesDeps) {
           response: { 200: reservationPublicViewSchema },
         },
       },
-      (req) => d.visitor.cancelByVisitor(req.params.code, req.body.token),
+      (req) => d.visitor.cancelByVisitor(req.params.code, req.body.token, req.ip),
     );
 
     app.get(

@@ -125,7 +125,7 @@ export class ReservationsService {
     }
     this.deps.changed();
     // The visitor's answer does not wait for the mail server (the teller logs its own failures).
-    void this.deps.tell.created(row);
+    void this.deps.tell.created(row, actor.ip);
     return { view: await this.view(row), created: true };
   }
 
@@ -147,7 +147,11 @@ export class ReservationsService {
     return this.view(await this.byCode(code, token));
   }
 
-  async cancelByVisitor(code: string, token: string): Promise<ReservationPublicView> {
+  async cancelByVisitor(
+    code: string,
+    token: string,
+    ip: string | null = null,
+  ): Promise<ReservationPublicView> {
     const found = await this.byCode(code, token);
     const row = await this.db.transaction(async (tx) => {
       await this.deps.cars.lock(tx, found.carId);
@@ -179,7 +183,7 @@ export class ReservationsService {
       return updated;
     });
     this.deps.changed();
-    void this.deps.tell.cancelled(row, true);
+    void this.deps.tell.cancelled(row, true, ip);
     return this.view(row);
   }
 

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { bankByBin } from '../../../contract/banks';
 import { formatPrice } from '../../../contract/format';
-import type { Mail, Mailer } from '../../platform/mailer';
+import type { Mail } from '../../platform/mailer';
+import { byShowroom, byVisitor, type CustomerMail, type CustomerMailer } from '../../platform/visitor-mail';
 import type { ReservationTeller } from './deps';
 import { reservationMails } from './mail';
 import type { ReservationLinks, ReservationRow } from './views';
 
 export interface TellerPorts {
-  mailer: Mailer;
+  customerMail: CustomerMailer;
   links: ReservationLinks;
   log: FastifyBaseLogger;
   /** The bell of every staff member who manages cars. */
@@ -16,11 +17,14 @@ export interface TellerPorts {
 
 const listLink = (r: ReservationRow) => `/dashboard/reservations?search=${r.code}`;
 
-/** E-mails to the visitor and the staff's bell; a failure is logged and never undoes the step. */
+/**
+ * E-mails to the visitor and the staff's bell; a failure is logged and never undoes the step. What the
+ * visitor's own steps send (holding, cancelling, a hold they left unpaid) counts against the day's cap.
+ */
 export function reservationTeller(p: TellerPorts): ReservationTeller {
-  const send = async (mail: Mail) => {
+  const send = async (mail: Mail, cause: CustomerMail) => {
     try {
-      await p.mailer.send(mail);
+      await p.customerMail.send(mail, cause);
     } catch (err) {
       p.log.error({ err, to: mail.to, subject: mail.subject }, 'reservation mail failed');
     }
@@ -33,25 +37,31 @@ export function reservationTeller(p: TellerPorts): ReservationTeller {
     }
   };
   return {
-    async created(r) {
-      await send(reservationMails.created(r, p.links, bankByBin(r.bankBin)?.shortName ?? r.bankBin));
+    async created(r, ip) {
+      const bank = bankByBin(r.bankBin)?.shortName ?? r.bankBin;
+      await send(reservationMails.created(r, p.links, bank), byVisitor('reservation-created', ip));
       await bell(
         `Đặt cọc mới ${r.code}: ${r.customerName} giữ xe ${r.carName}, chờ chuyển ${formatPrice(r.amount)}`,
         listLink(r),
       );
     },
     async paid(r) {
-      await send(reservationMails.paid(r, p.links));
+      await send(reservationMails.paid(r, p.links), byShowroom('reservation-paid'));
       await bell(
         `Đã nhận cọc ${formatPrice(r.paidAmount ?? r.amount)} (${r.code}) cho xe ${r.carName} từ ${r.customerName}`,
         listLink(r),
       );
     },
-    extended: (r) => send(reservationMails.extended(r, p.links)),
-    cancelled: (r, byVisitor) => send(reservationMails.cancelled(r, p.links, byVisitor)),
-    expired: (r) => send(reservationMails.expired(r, p.links)),
-    refunded: (r) => send(reservationMails.refunded(r, p.links)),
-    sold: (r) => send(reservationMails.sold(r, p.links)),
+    extended: (r) => send(reservationMails.extended(r, p.links), byShowroom('reservation-extended')),
+    cancelled: (r, visitor, ip = null) =>
+      send(
+        reservationMails.cancelled(r, p.links, visitor),
+        visitor ? byVisitor('reservation-cancelled', ip) : byShowroom('reservation-cancelled'),
+      ),
+    // No IP: the reservation keeps none; the mailbox's cap still counts it.
+    expired: (r) => send(reservationMails.expired(r, p.links), byVisitor('reservation-expired', null)),
+    refunded: (r) => send(reservationMails.refunded(r, p.links), byShowroom('reservation-refunded')),
+    sold: (r) => send(reservationMails.sold(r, p.links), byShowroom('reservation-sold')),
     lapsed: (r) =>
       bell(
         `Hết hạn giữ xe ${r.carName} (${r.code}) đã cọc: liên hệ ${r.customerName} để gia hạn, bán hoặc hoàn cọc`,
