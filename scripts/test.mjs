@@ -28,7 +28,11 @@ const STAGES = [
     ],
   },
   { name: 'load', what: 'the 8 s load run with SIGTERM', cmd: [bin('vitest'), 'run', '--project', 'load'] },
-  { name: 'build', what: 'web and server, fast compression', cmd: ['node', 'scripts/build/index.mjs', '--fast'] },
+  {
+    name: 'build',
+    what: 'web and server, fast compression',
+    cmd: ['node', 'scripts/build/index.mjs', '--fast'],
+  },
   { name: 'e2e', what: 'browser journeys in Chromium', cmd: [bin('vitest'), 'run', '--project', 'e2e'] },
 ];
 
@@ -57,7 +61,8 @@ for (const stage of stages) {
 }
 
 console.log('\n== stage times');
-for (const s of done) console.log(`  ${s.name.padEnd(10)} ${seconds(s.ms).padStart(9)}${s.ok ? '' : '  FAILED'}`);
+for (const s of done)
+  console.log(`  ${s.name.padEnd(10)} ${seconds(s.ms).padStart(9)}${s.ok ? '' : '  FAILED'}`);
 console.log(`  ${'total'.padEnd(10)} ${seconds(performance.now() - started).padStart(9)}`);
 if (!pg) console.log('  (TEST_DATABASE_URL not set: the PostgreSQL proofs did not run)');
 process.exit(failed ? 1 : 0);

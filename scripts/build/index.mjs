@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { precompress } from './precompress.mjs';
 import { buildServer } from './server.mjs';
-import { inputsHash, isFresh, removeStamp, ROOT, writeStamp } from './stamp.mjs';
+import { inputsHash, isFresh, ROOT, removeStamp, writeStamp } from './stamp.mjs';
 
 const args = process.argv.slice(2);
 const ifStale = args.includes('--if-stale');

@@ -32,7 +32,10 @@ describe('one car, several staff at once', () => {
     const prices = [590, 585, 580, 575, 570, 565].map((m) => m * 1_000_000);
     const answers = await Promise.all(
       prices.map((sellPrice, i) =>
-        t.call('PUT', `/api/cars/admin/${carId}/price`, { token: (i % 2 ? a : b).token, body: { sellPrice } }),
+        t.call('PUT', `/api/cars/admin/${carId}/price`, {
+          token: (i % 2 ? a : b).token,
+          body: { sellPrice },
+        }),
       ),
     );
     for (const res of answers) expect(res.status, res.body).toBe(200);
