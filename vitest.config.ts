@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = { '@contract': r('./src/contract'), '@web': r('./src/web') };
 
+// Tests without a database (contract, formatters, parsers, codecs, the engine on plain data): run once, in
+// the `unit` project. test/helpers/database.ts refuses to open a database there, so a test that needs one
+// cannot hide in it.
+const UNIT = ['test/unit/**/*.test.ts', 'src/**/*.test.ts'];
 // Files whose subject is not the database (the file system, the embedded database's own backup): once.
 const PGLITE_ONLY = ['test/ops/**', 'test/security/backup.test.ts', 'test/security/edge-limits.test.ts'];
 // The load run (a server process with the demo showroom, visitors for 8 s): a project of its own.
@@ -20,13 +24,25 @@ const STORAGE = [
 // Fails a test whose calls met an answer that does not match its route's response schema.
 const RESPONSE_CHECK = 'test/helpers/response-check.ts';
 
+// One worker keeps its modules from file to file (isolate: false): the application's code is imported and
+// transformed once per worker, not once per file (2 to 5 s a file on two busy cores). Each file still
+// builds its own app on its own database (test/helpers/app.ts); nothing in the server keeps state at
+// module level that one app could leak to the next.
+const shared = {
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+  isolate: false,
+};
+
 // API tests run once per database driver: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
 const apiProject = (name: string, driver: 'pglite' | 'pg') => ({
   resolve: { alias },
   test: {
     name,
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['test/**/*.test.ts'],
     exclude: [
+      'test/unit/**',
       'test/e2e/**',
       'test/pg/**',
       'node_modules/**',
@@ -35,9 +51,8 @@ const apiProject = (name: string, driver: 'pglite' | 'pg') => ({
     ],
     env: { TEST_DB_DRIVER: driver },
     setupFiles: [RESPONSE_CHECK],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks' as const,
+    globalSetup: driver === 'pglite' ? ['test/helpers/postgres-notice.ts'] : [],
+    ...shared,
   },
 });
 
@@ -47,6 +62,10 @@ export default defineConfig({
     // compute, so vitest's default (a core left free) kept one of two cores idle for half an hour in CI.
     maxWorkers: availableParallelism(),
     projects: [
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: UNIT, setupFiles: [RESPONSE_CHECK], ...shared },
+      },
       apiProject('api', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', 'pg')] : []),
       // Photos and CVs in an S3-compatible server on 127.0.0.1 (s3rver, started by the global setup).
@@ -58,9 +77,7 @@ export default defineConfig({
           env: { TEST_DB_DRIVER: 'pglite', TEST_STORAGE: 's3' },
           setupFiles: [RESPONSE_CHECK],
           globalSetup: ['test/helpers/s3-server.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks' as const,
+          ...shared,
         },
       },
       {
@@ -95,10 +112,13 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // The demo showroom is filled once and copied for each file (a server takes 5 s to start instead of 25 s).
+          globalSetup: ['test/e2e/helpers/seed-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          fileParallelism: false,
+          // Two journey files at a time, each with its own server process and Chromium.
+          maxWorkers: 2,
         },
       },
     ],

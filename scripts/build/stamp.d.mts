@@ -4,3 +4,4 @@ export const ROOT: string;
 export function isFresh(part: 'web' | 'server', root?: string): boolean;
 export function inputsHash(part: 'web' | 'server', root?: string): string;
 export function writeStamp(part: 'web' | 'server', inputs: string, root?: string): void;
+export function removeStamp(part: 'web' | 'server', root?: string): void;

@@ -2,7 +2,7 @@
 // build, so `npm start` rebuilds only a part whose sources changed since (content, not modification
 // times: a checkout or a copy that changes times alone rebuilds nothing).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -59,4 +59,9 @@ export function isFresh(part, root = ROOT) {
 export function writeStamp(part, inputs, root = ROOT) {
   mkdirSync(join(root, 'dist', '.stamps'), { recursive: true });
   writeFileSync(stampFile(root, part), `${JSON.stringify({ inputs, builtAt: new Date().toISOString() })}\n`);
+}
+
+/** Forgets a part's build (a fast test build): the next `--if-stale` build makes it again. */
+export function removeStamp(part, root = ROOT) {
+  rmSync(stampFile(root, part), { force: true });
 }

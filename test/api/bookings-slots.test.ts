@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vnDayKey } from '../../src/contract/format';
 import { ManualClock } from '../../src/server/platform/clock';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { raceTest } from '../helpers/race';
 import { asIp, createCar, freshIp, inDays, maintenanceBody, testDriveBody, uuid } from './leads-fixtures';
 
 /**
@@ -154,38 +155,41 @@ describe('a car once per slot', () => {
     expect((await bookTestDrive(carId, day, '09:00', { phone: '0912000444' })).status).toBe(201);
   });
 
-  it('lets one of several visitors racing for the last slot of a day win; the others get 409 with other days', async () => {
-    const car = await createCar(t, { carName: 'Mazda CX-5 2.0', brand: 'Mazda', model: 'CX-5' });
-    const day = inDays(5);
-    // 08:00 to 16:00 on the hour take every slot but 17:00.
-    for (let h = 8; h <= 16; h++) {
-      expect((await bookTestDrive(car, day, `${String(h).padStart(2, '0')}:00`)).status).toBe(201);
-    }
-    const before = await tdSlots({ carId: car, date: day });
-    expect(
-      before.json.slots
-        .filter((s: { state: string }) => s.state === 'free')
-        .map((s: { time: string }) => s.time),
-    ).toEqual(['17:00']);
-    const racers = ['0901000001', '0901000002', '0901000003', '0901000004', '0901000005'];
-    const answers = await Promise.all(
-      racers.map((phone) => bookTestDrive(car, day, '17:00', { phone, clientRequestId: uuid() })),
-    );
-    const statuses = answers.map((a) => a.status).sort();
-    expect(statuses).toEqual([201, 409, 409, 409, 409]);
-    const lost = answers.find((a) => a.status === 409)!;
-    // The day before ends at 17:00 (24 h away); the day after starts at 08:00 (15 h away).
-    expect(
-      lost.json.alternatives.map((a: { date: string; timeSlot: string }) => `${a.date} ${a.timeSlot}`),
-    ).toEqual([`${inDays(6)} 08:00`, `${inDays(6)} 08:30`, `${inDays(6)} 09:00`]);
-    const after = await tdSlots({ carId: car, date: day });
-    expect(after.json.slots.every((s: { state: string }) => s.state !== 'free')).toBe(true);
-    const booked = await t.call('GET', '/api/test-drives/admin', {
-      token: t.adminToken,
-      query: { from: day, to: day, size: 100, search: 'Mazda' },
-    });
-    expect(booked.json.content.filter((l: { timeSlot: string }) => l.timeSlot === '17:00')).toHaveLength(1);
-  });
+  raceTest(
+    'lets one of several visitors racing for the last slot of a day win; the others get 409 with other days',
+    async () => {
+      const car = await createCar(t, { carName: 'Mazda CX-5 2.0', brand: 'Mazda', model: 'CX-5' });
+      const day = inDays(5);
+      // 08:00 to 16:00 on the hour take every slot but 17:00.
+      for (let h = 8; h <= 16; h++) {
+        expect((await bookTestDrive(car, day, `${String(h).padStart(2, '0')}:00`)).status).toBe(201);
+      }
+      const before = await tdSlots({ carId: car, date: day });
+      expect(
+        before.json.slots
+          .filter((s: { state: string }) => s.state === 'free')
+          .map((s: { time: string }) => s.time),
+      ).toEqual(['17:00']);
+      const racers = ['0901000001', '0901000002', '0901000003', '0901000004', '0901000005'];
+      const answers = await Promise.all(
+        racers.map((phone) => bookTestDrive(car, day, '17:00', { phone, clientRequestId: uuid() })),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([201, 409, 409, 409, 409]);
+      const lost = answers.find((a) => a.status === 409)!;
+      // The day before ends at 17:00 (24 h away); the day after starts at 08:00 (15 h away).
+      expect(
+        lost.json.alternatives.map((a: { date: string; timeSlot: string }) => `${a.date} ${a.timeSlot}`),
+      ).toEqual([`${inDays(6)} 08:00`, `${inDays(6)} 08:30`, `${inDays(6)} 09:00`]);
+      const after = await tdSlots({ carId: car, date: day });
+      expect(after.json.slots.every((s: { state: string }) => s.state !== 'free')).toBe(true);
+      const booked = await t.call('GET', '/api/test-drives/admin', {
+        token: t.adminToken,
+        query: { from: day, to: day, size: 100, search: 'Mazda' },
+      });
+      expect(booked.json.content.filter((l: { timeSlot: string }) => l.timeSlot === '17:00')).toHaveLength(1);
+    },
+  );
 });
 
 describe('maintenance: the service bays per slot', () => {
@@ -241,7 +245,7 @@ describe('maintenance: the service bays per slot', () => {
     expect((await put(2)).status).toBe(200);
   });
 
-  it('lets exactly as many concurrent bookings as bays through', async () => {
+  raceTest('lets exactly as many concurrent bookings as bays through', async () => {
     const day = inDays(10);
     const answers = await Promise.all([20, 21, 22, 23, 24].map((i) => book(day, '11:00', i)));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409, 409, 409]);

@@ -4,6 +4,7 @@ import { DEFAULT_LEAD_HANDLING } from '../../src/contract/leads';
 import { RECEIVES_LEADS_NEEDS_SERVICE } from '../../src/contract/users';
 import { leads, notifications } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { raceTest } from '../helpers/race';
 import { asIp, consultingBody, createCar, freshIp, testDriveBody } from './leads-fixtures';
 
 /**
@@ -207,7 +208,7 @@ describe('round-robin', () => {
     expect(moved.json.assignee.userId).toBe(bystander.id);
   });
 
-  it('shares simultaneous submissions evenly (the turn is a locked row, not memory)', async () => {
+  raceTest('shares simultaneous submissions evenly (the turn is a locked row, not memory)', async () => {
     await setAutoAssign({ CONSULTING: true, TEST_DRIVE: true });
     const submissions = Array.from({ length: 9 }, () =>
       t.call('POST', '/api/consulting', { body: consultingBody(), headers: asIp(freshIp()) }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_RATE_LIMIT_MESSAGE, LEAD_THANK_YOU } from '../../src/contract/leads';
 import { LEAD_MESSAGES } from '../../src/server/modules/leads/service';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { raceTest } from '../helpers/race';
 import {
   asIp,
   consultingBody,
@@ -236,7 +237,7 @@ describe('spam and double submission', () => {
     expect((await post('/api/consulting', consultingBody())).status).toBe(201);
   });
 
-  it('turns a double click into one lead, answering the same receipt', async () => {
+  raceTest('turns a double click into one lead, answering the same receipt', async () => {
     const body = testDriveBody(carId, { fullName: 'Phạm Nhấp Đúp' });
     const ip = freshIp();
     const [a, b] = await Promise.all([

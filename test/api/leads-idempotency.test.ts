@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_MESSAGES } from '../../src/server/modules/leads/service';
 import { ManualClock } from '../../src/server/platform/clock';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { raceTest } from '../helpers/race';
 import {
   asIp,
   consultingBody,
@@ -64,19 +65,22 @@ describe('the Idempotency-Key header', () => {
     expect(other.json.message).toBe(LEAD_MESSAGES.reusedKey);
   });
 
-  it('makes one lead of the same key sent twice at once (the second waits for the slot, then finds it)', async () => {
-    const key = uuid();
-    const body = keyless(testDriveBody(carId, { fullName: 'Khách Gửi Đồng Thời' }));
-    const ip = freshIp();
-    const [a, b] = await Promise.all([
-      post('/api/test-drives', body, { 'Idempotency-Key': key }, ip),
-      post('/api/test-drives', body, { 'Idempotency-Key': key }, ip),
-    ]);
-    expect([a.status, b.status].sort()).toEqual([200, 201]);
-    expect(a.json.reference).toBe(b.json.reference);
-    expect(a.json.manageUrl).toBe(b.json.manageUrl);
-    expect(await count('/api/test-drives', 'khach gui dong thoi')).toBe(1);
-  });
+  raceTest(
+    'makes one lead of the same key sent twice at once (the second waits for the slot, then finds it)',
+    async () => {
+      const key = uuid();
+      const body = keyless(testDriveBody(carId, { fullName: 'Khách Gửi Đồng Thời' }));
+      const ip = freshIp();
+      const [a, b] = await Promise.all([
+        post('/api/test-drives', body, { 'Idempotency-Key': key }, ip),
+        post('/api/test-drives', body, { 'Idempotency-Key': key }, ip),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([200, 201]);
+      expect(a.json.reference).toBe(b.json.reference);
+      expect(a.json.manageUrl).toBe(b.json.manageUrl);
+      expect(await count('/api/test-drives', 'khach gui dong thoi')).toBe(1);
+    },
+  );
 
   it('refuses a key that is no uuid, or one that differs from the body’s', async () => {
     const bad = await post('/api/consulting', keyless(consultingBody()), { 'Idempotency-Key': 'lan-1' });
@@ -114,7 +118,7 @@ describe('without any key: a repeat within 10 minutes is the same lead', () => {
     expect(other.status).toBe(201);
   });
 
-  it('makes one lead of two copies sent at the same moment', async () => {
+  raceTest('makes one lead of two copies sent at the same moment', async () => {
     const body = keyless(testDriveBody(carId, { fullName: 'Khách Bấm Hai Lần', phone: '0933222333' }));
     const ip = freshIp();
     const [a, b] = await Promise.all([

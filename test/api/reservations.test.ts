@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/platform/clock';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { raceTest } from '../helpers/race';
 import { carStatus, newCar, openDeposits, reserve, visitor } from './reservations-fixtures';
 
 let t: TestApp;
@@ -110,7 +111,7 @@ describe('a visitor reserves a car', () => {
     expect(res.json.similar.map((c: { carId: number }) => c.carId)).not.toContain(carId);
   });
 
-  it('gives the car to exactly one of two visitors racing for it', async () => {
+  raceTest('gives the car to exactly one of two visitors racing for it', async () => {
     const carId = await newCar(t, seller.token);
     const answers = await Promise.all(
       ['Nguyễn An', 'Trần Bình', 'Lê Chi'].map((fullName) =>

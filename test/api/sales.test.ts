@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vnDayKey } from '../../src/contract/format';
 import { auditLog, sales } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { raceTest } from '../helpers/race';
 import { carBody } from './cars-fixtures';
 
 let t: TestApp;
@@ -99,7 +100,7 @@ describe('recording a sale', () => {
     expect(again.json.message).toBe('Xe này đã được bán');
   });
 
-  it('two staff selling the same car at once: exactly one wins, the other gets 409', async () => {
+  raceTest('two staff selling the same car at once: exactly one wins, the other gets 409', async () => {
     for (let round = 0; round < 3; round++) {
       const carId = await newCar();
       const [a, b] = await Promise.all([
@@ -200,7 +201,7 @@ describe('cancelling a sale', () => {
     ).toBe(404);
   });
 
-  it('concurrent cancel and sale keep status and history consistent', async () => {
+  raceTest('concurrent cancel and sale keep status and history consistent', async () => {
     const carId = await newCar();
     const first = await t.call('POST', '/api/soldhistory', { token: seller.token, body: sale(carId) });
     const [cancel, resell] = await Promise.all([

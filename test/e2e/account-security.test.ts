@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   apiClient,
   PHONE,
@@ -23,7 +23,7 @@ let api: ReturnType<typeof apiClient>;
 let adminToken: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ seededFrom: inject('e2eSeededDir') });
   browser = await startBrowser();
   api = apiClient(server.url, server.dataDir);
   adminToken = await api.login(server.adminUsername, server.adminPassword);

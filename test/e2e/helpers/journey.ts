@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { apiClient } from './api';
 import { type RunningBrowser, startBrowser } from './browser';
 import { reportRan } from './report';
@@ -32,7 +32,10 @@ export function journeyFixture(fileUrl: string, opts: { env?: Record<string, str
       cpSync(join(ROOT, 'dist/web'), webDir, { recursive: true });
       served = webDir;
     }
-    journey.server = await startServer({ env: { WEB_DIR: served, ...opts.env } });
+    journey.server = await startServer({
+      env: { WEB_DIR: served, ...opts.env },
+      seededFrom: inject('e2eSeededDir'),
+    });
     journey.browser = await startBrowser();
     journey.api = apiClient(journey.server.url, journey.server.dataDir);
     journey.adminToken = await journey.api.login(journey.server.adminUsername, journey.server.adminPassword);

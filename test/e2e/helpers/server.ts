@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +15,11 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** Use this data directory instead of a fresh temporary one (it is then kept on stop). */
   dataDir?: string;
+  /**
+   * Start from a copy of this data directory, one a server already filled with the demo showroom
+   * (seed-template.ts): 5 s to ready instead of 25 s. Its outbox and lock file are not copied.
+   */
+  seededFrom?: string;
   /** How long to wait for /api/ready (default 90 s). */
   readyTimeoutMs?: number;
 }
@@ -62,6 +67,13 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   }
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'showroom-e2e-'));
+  if (opts.seededFrom && ownDir) {
+    const skip = new Set(['outbox', 'server.lock']);
+    cpSync(opts.seededFrom, dataDir, {
+      recursive: true,
+      filter: (src) => src === opts.seededFrom || !skip.has(src.slice(opts.seededFrom!.length + 1)),
+    });
+  }
   const port = await freePort();
   const env: Record<string, string | undefined> = {
     ...process.env,

@@ -3,6 +3,7 @@ import type { Database } from '../../src/server/db/client';
 import { ManualClock } from '../../src/server/platform/clock';
 import { CounterStore, RateLimiter } from '../../src/server/platform/rate-limit';
 import { openTestDatabase } from '../helpers/database';
+import { raceTest } from '../helpers/race';
 
 let database: Database;
 const clock = new ManualClock(new Date('2026-03-01T08:00:00Z'));
@@ -51,7 +52,7 @@ describe('RateLimiter (fixed window in the shared rate_limits table)', () => {
     expect(await limiter.blocked('k')).toBe(false); // window over
   });
 
-  it('counts every one of many concurrent hits (one atomic upsert each)', async () => {
+  raceTest('counts every one of many concurrent hits (one atomic upsert each)', async () => {
     const limiter = new RateLimiter(store, 'c', 10, 60_000);
     const results = await Promise.all(Array.from({ length: 25 }, () => limiter.hit('same')));
     expect(results.filter(Boolean)).toHaveLength(10);

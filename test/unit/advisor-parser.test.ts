@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../src/contract/query';
-import { type Expected, QUESTIONS } from './questions';
+import { type Expected, QUESTIONS } from '../advisor/questions';
 
 const NOW = new Date('2026-11-21T09:00:00+07:00');
 
