@@ -16,7 +16,7 @@ export const INPUTS = {
 /** The file a part's build must have produced (a stamp without it means the output was deleted). */
 export const OUTPUTS = {
   web: ['dist/web/index.html', 'dist/web/.ssr/entry-server.js'],
-  server: ['dist/server/main.js', 'dist/server/market-prices-parse-worker.js'],
+  server: ['dist/server/main.js'],
 };
 
 const stampFile = (root, part) => join(root, 'dist', '.stamps', `${part}.json`);
