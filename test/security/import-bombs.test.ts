@@ -147,6 +147,18 @@ describe('hostile spreadsheets and CSV files on the market-price import (a real 
     withinBounds(m);
   }, 60_000);
 
+  it('one text of 90 MB (within the 100 MB) is refused as damaged after its first megabyte', async () => {
+    const sheet = [
+      Buffer.from('<?xml version="1.0"?><worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>'),
+      Buffer.alloc(90 * 1024 * 1024, 'C'),
+      Buffer.from('</t></is></c></row></sheetData></worksheet>'),
+    ];
+    const m = await upload(await workbook(sheet), 'mot-o-90mb.xlsx');
+    expect(m.status).toBe(400);
+    expect(m.json.message).toBe('Không đọc được tệp Excel: tệp hỏng hoặc không phải XLSX');
+    withinBounds(m);
+  }, 60_000);
+
   it('60,000 price rows in a sheet refuse at the 50,000-row cap', async () => {
     const file = await workbook(sheetChunks(PRICE_HEADER, PRICE_ROW, 60_000));
     const m = await upload(file, '60-nghin-dong.xlsx');

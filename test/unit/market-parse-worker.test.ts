@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseInWorker } from '../../src/server/modules/market-prices/parse-in-worker';
 import { ApiError } from '../../src/server/platform/errors';
+import { PRICE_HEADER, sheetChunks, workbook } from '../helpers/xlsx-files';
 
 // The worker thread a price list is read in, from the sources (through tsx): its limits turn into
 // Vietnamese refusals, and this process (the server's) goes on.
@@ -24,6 +25,15 @@ describe('reading a price list in a worker thread', () => {
       row: { brand: 'Kia', model: 'Morning', price: 285_000_000 },
     });
   });
+
+  it('reads a list of 49.999 rows and 26 columns, notes and all, within its limits', async () => {
+    const header = [...PRICE_HEADER, ...Array.from({ length: 22 }, (_, i) => `Ghi chú ${i + 1}`)];
+    const row = ['Toyota Vios 1.5G CVT', 2020, 45000, 450000000, ...Array(22).fill('xe gia đình, một chủ')];
+    const list = await parseInWorker(await workbook(sheetChunks(header, row, 49_999)), 2026);
+    expect(list).toMatchObject({ format: 'xlsx', rows: 49_999, refused: 0 });
+    expect(list.fresh).toHaveLength(1);
+    expect(list.repeatedRows).toHaveLength(49_998);
+  }, 90_000);
 
   it('stops a worker that runs out of time or of its heap, and refuses the file with 413', async () => {
     expect(await refusal(parseInWorker(CSV, 2026, { timeoutMs: 1, heapMb: 160 }))).toEqual(TOO_BIG);

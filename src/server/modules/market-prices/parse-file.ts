@@ -5,7 +5,7 @@ import {
 } from '../../../contract/market-prices';
 import { dictionaryLookup } from '../../../contract/query/car-name';
 import { type Columns, recogniseColumns } from './columns';
-import { readTable } from './read-file';
+import { readRows } from './read-file';
 import { type MarketRow, parseRow } from './row-parse';
 
 /** A price list read and checked, before the database is asked which rows it already holds. */
@@ -29,29 +29,38 @@ export interface ParsedPriceList {
  * `year` is the current year in Vietnam (a model year may be at most the next one).
  */
 export async function parsePriceList(bytes: Buffer, year: number): Promise<ParsedPriceList> {
-  const table = await readTable(bytes);
-  const cols = recogniseColumns(table.header);
+  // Each row is read as it comes and only what will be stored is kept: a wide sheet of notes costs
+  // its fifteen useful columns, not its hundred.
+  let cols: Columns | undefined;
   const ctx = { lookup: dictionaryLookup(), year, names: new Map() };
   const refusals: ImportRefusal[] = [];
+  let rows = 0;
   let refused = 0;
   const fresh = new Map<string, { line: number; row: MarketRow }>();
   const repeatedRows: number[] = [];
-  for (const { line, cells } of table.rows) {
-    const parsed = parseRow(cells, cols, ctx);
-    if ('reason' in parsed) {
-      refused++;
-      if (refusals.length < MARKET_IMPORT_LISTED_REFUSALS)
-        refusals.push({ row: line, reason: parsed.reason });
-    } else if (fresh.has(parsed.fingerprint)) repeatedRows.push(line);
-    else fresh.set(parsed.fingerprint, { line, row: parsed });
-  }
+  const format = await readRows(bytes, {
+    // A file without the columns a price needs is refused at its header, before the rest is read.
+    header: (cells) => {
+      cols = recogniseColumns(cells);
+    },
+    row: (line, cells) => {
+      rows++;
+      const parsed = parseRow(cells, cols as Columns, ctx);
+      if ('reason' in parsed) {
+        refused++;
+        if (refusals.length < MARKET_IMPORT_LISTED_REFUSALS)
+          refusals.push({ row: line, reason: parsed.reason });
+      } else if (fresh.has(parsed.fingerprint)) repeatedRows.push(line);
+      else fresh.set(parsed.fingerprint, { line, row: parsed });
+    },
+  });
   return {
-    format: table.format,
-    rows: table.rows.length,
+    format,
+    rows,
     refused,
     refusals,
     fresh: [...fresh.values()],
     repeatedRows,
-    columns: cols.recognised,
+    columns: cols?.recognised ?? [],
   };
 }

@@ -114,27 +114,36 @@ export const parseCsv = (text: string): string[][] => [...csvRecords(text)];
 
 const blank = (cells: Cell[]) => cells.every((c) => c === null || (typeof c === 'string' && !c.trim()));
 
+export interface RowHandlers {
+  /** The header: the first row that is not blank. */
+  header(cells: string[]): void;
+  /** A data row that is not blank, with its number in the file as a spreadsheet shows it. */
+  row(line: number, cells: Cell[]): void;
+}
+
 /**
- * The file as a header and numbered data rows. The header is the first row that is not blank; blank
+ * Reads the file row by row: the header (the first row that is not blank), then each data row. Blank
  * rows are skipped (their numbers still count, so a refusal names the row staff see in their sheet).
- * Reading stops at the first data row beyond the cap: a file of millions of rows costs what the cap does.
+ * Nothing is kept: reading stops at the first data row beyond the cap, and a file of millions of rows
+ * costs what the cap does.
  */
-export async function readTable(buf: Buffer): Promise<Table> {
+export async function readRows(buf: Buffer, handlers: RowHandlers): Promise<ImportFormat> {
   const format = detectFormat(buf);
-  let header: string[] | null = null;
-  const rows: Table['rows'] = [];
+  let header = false;
+  let rows = 0;
   const take = (line: number, cells: Cell[]) => {
     if (blank(cells)) return;
     if (!header) {
-      header = cells.map((c) => (c === null ? '' : String(c).trim()));
+      header = true;
+      handlers.header(cells.map((c) => (c === null ? '' : String(c).trim())));
       return;
     }
-    rows.push({ line, cells });
-    if (rows.length > MARKET_IMPORT_MAX_ROWS)
+    if (++rows > MARKET_IMPORT_MAX_ROWS)
       throw new ApiError(
         413,
         `Tệp có hơn ${MARKET_IMPORT_MAX_ROWS.toLocaleString('vi-VN')} dòng: hãy chia thành nhiều tệp`,
       );
+    handlers.row(line, cells);
   };
   if (format === 'xlsx')
     await readXlsxRows(buf, { maxColumns: MAX_COLUMNS, maxCellChars: MAX_CELL_CHARS }, take);
@@ -143,5 +152,18 @@ export async function readTable(buf: Buffer): Promise<Table> {
     for (const record of csvRecords(decodeText(buf))) take(++line, record);
   }
   if (!header) throw badRequest('Tệp không có dữ liệu');
+  return format;
+}
+
+/** The whole file as a header and its data rows (the benchmark reads it so). */
+export async function readTable(buf: Buffer): Promise<Table> {
+  let header: string[] = [];
+  const rows: Table['rows'] = [];
+  const format = await readRows(buf, {
+    header: (cells) => {
+      header = cells;
+    },
+    row: (line, cells) => rows.push({ line, cells }),
+  });
   return { format, header, rows };
 }

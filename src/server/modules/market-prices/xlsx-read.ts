@@ -38,6 +38,25 @@ interface XmlHandlers {
   close?(name: string): void;
 }
 
+/**
+ * The longest token the XML parser may gather: saxes keeps a text, a name or an attribute value whole
+ * until the markup after it, so one text of 90 MB inside the size limit would sit in memory twice. Excel
+ * writes at most 32.767 characters in a cell; a token past this is not a spreadsheet Excel wrote.
+ */
+const MAX_TOKEN_CHARS = 1024 * 1024;
+const PENDING = ['text', 'name', 'entity', 'piTarget'] as const;
+
+/** How much saxes has gathered of the token it is in (its own fields, read when they are strings). */
+function pendingChars(parser: SaxesParser): number {
+  const fields = parser as unknown as Record<(typeof PENDING)[number], unknown>;
+  let longest = 0;
+  for (const key of PENDING) {
+    const value = fields[key];
+    if (typeof value === 'string' && value.length > longest) longest = value.length;
+  }
+  return longest;
+}
+
 /** The name without its namespace prefix (`x:row` from some writers is a `row`). */
 const local = (name: string) => {
   const colon = name.indexOf(':');
@@ -64,6 +83,7 @@ async function parsePart(part: Part, handlers: XmlHandlers): Promise<void> {
       inflated += chunk.length;
       if (inflated > part.uncompressedSize) throw damaged();
       parser.write(decoder.decode(chunk, { stream: true }));
+      if (pendingChars(parser) > MAX_TOKEN_CHARS) throw damaged();
     }
     parser.write(decoder.decode());
     parser.close();
