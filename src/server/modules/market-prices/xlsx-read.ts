@@ -12,9 +12,9 @@ import type { Cell } from './read-file';
  * reading by throwing (the row cap).
  */
 export const XLSX_LIMITS = {
-  /** Every part of the workbook together, once inflated (a price list of 50.000 rows is about 20 MB). */
+  /** Every part of the workbook together, once inflated (50.000 rows of fifteen cells: 30 to 60 MB). */
   unzippedBytes: 100 * 1024 * 1024,
-  /** The shared texts, held in memory while the sheet is read: what a 50.000-row list needs, twice. */
+  /** The shared texts, held in memory while the sheet is read (a few MB in a real price list). */
   sharedStringsBytes: 32 * 1024 * 1024,
   sharedStrings: 1_000_000,
 };
