@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { ApiError, tooMany } from '../../platform/errors';
 import type { ParsedPriceList } from './parse-file';
-import type { WorkerAnswer } from './parse-worker';
+import type { WorkerAnswer, WorkerBatch } from './parse-worker';
 
 /**
  * A price list is read in a worker thread of its own: a file crafted to take memory or time (a ZIP
@@ -68,9 +68,21 @@ function runWorker(bytes: Buffer, year: number, limits: ParseLimits): Promise<Pa
       void worker.terminate();
     };
     const timer = setTimeout(() => settle(() => reject(tooBig())), limits.timeoutMs);
-    worker.once('message', (answer: WorkerAnswer) =>
-      settle(() => (answer.ok ? resolve(answer.list) : reject(new ApiError(answer.status, answer.message)))),
-    );
+    // The answer, then the rows in batches asked for one at a time: a single message of 50.000 rows takes
+    // the server's thread half a second to copy in, a batch a few milliseconds between other requests.
+    let list: ParsedPriceList | null = null;
+    let expected = 0;
+    worker.on('message', (message: WorkerAnswer | WorkerBatch) => {
+      if (!list) {
+        const answer = message as WorkerAnswer;
+        if (!answer.ok) return settle(() => reject(new ApiError(answer.status, answer.message)));
+        list = answer.list;
+        expected = answer.rows;
+      } else for (const row of message as WorkerBatch) list.fresh.push(row);
+      const done = list;
+      if (done.fresh.length >= expected) settle(() => resolve(done));
+      else worker.postMessage('next');
+    });
     // Out of its heap, the file is what took it. Any other death is ours (the worker file missing from a
     // build, say) and answers as the server's fault.
     worker.once('error', (err: Error & { code?: string }) =>
