@@ -55,7 +55,7 @@ interface Measured {
   growthMb: number;
 }
 
-/** Uploads a file while /api/health is polled; the answer with its time, the slowest health check, RSS growth. */
+/** Uploads a file while /api/health is polled: the answer, its time, the slowest check, RSS growth. */
 async function upload(bytes: Buffer, name: string): Promise<Measured> {
   const before = statusKb('VmRSS');
   // Resets the peak (VmHWM) to the current resident size, so the peak read afterwards is this upload's.

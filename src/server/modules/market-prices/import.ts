@@ -80,10 +80,11 @@ async function insertChunk(tx: Executor, batchId: number, now: Date, rows: Marke
 }
 
 /**
- * Reads a price list (CSV or XLSX, in a worker thread: parse-in-worker.ts) and stores its good rows in one transaction with the import's own
- * record and its audit row: the batch lands whole or not at all. Rows that cannot be read are refused
- * with their row number and the reason; rows already stored (or repeated in the file) are skipped as
- * duplicates. Nothing is stored when no row is new, but the attempt is still audited.
+ * Reads a price list (CSV or XLSX, in a worker thread: parse-in-worker.ts) and stores its good rows in
+ * one transaction with the import's own record and its audit row: the batch lands whole or not at all.
+ * Rows that cannot be read are refused with their row number and the reason; rows already stored (or
+ * repeated in the file) are skipped as duplicates. Nothing is stored when no row is new, but the attempt
+ * is still audited.
  */
 export async function importPriceList(
   db: Db,

@@ -16,7 +16,8 @@ export interface ParseLimits {
   heapMb: number;
 }
 
-// A list of 50.000 rows takes 3 s to read on a quiet machine and about 10 s on a busy one (docs/performance.md).
+// A list of 50.000 rows takes 3 s to read on a quiet machine and about 10 s on a busy one
+// (docs/performance.md): the time limit stops only what no real list needs.
 export const PARSE_LIMITS: ParseLimits = { timeoutMs: 60_000, heapMb: 160 };
 /** Files waiting for the one being read; one more is refused (429). */
 const MAX_WAITING = 3;
