@@ -10,7 +10,12 @@ const alias = { '@contract': r('./src/contract'), '@web': r('./src/web') };
 // cannot hide in it.
 const UNIT = ['test/unit/**/*.test.ts', 'src/**/*.test.ts'];
 // Files whose subject is not the database (the file system, the embedded database's own backup): once.
-const PGLITE_ONLY = ['test/ops/**', 'test/security/backup.test.ts', 'test/security/edge-limits.test.ts'];
+const PGLITE_ONLY = [
+  'test/ops/**',
+  'test/security/backup.test.ts',
+  'test/security/edge-limits.test.ts',
+  'test/security/import-bombs.test.ts',
+];
 // The load run (a server process with the demo showroom, visitors for 8 s): a project of its own.
 const LOAD = ['test/ops/load.test.ts'];
 // The tests of stored photos and CVs, run again with S3 storage (api-s3).

@@ -9,7 +9,12 @@ export async function buildServer() {
   const outdir = join(ROOT, 'dist', 'server');
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { main: join(ROOT, 'src/server/start.ts') },
+    entryPoints: {
+      main: join(ROOT, 'src/server/start.ts'),
+      // A price list is read in a worker thread, started from this file beside the chunks
+      // (modules/market-prices/parse-in-worker.ts names it).
+      'market-prices-parse-worker': join(ROOT, 'src/server/modules/market-prices/parse-worker.ts'),
+    },
     outdir,
     bundle: true,
     // main.ts loads the application while the database opens (dynamic imports): separate chunks, all in

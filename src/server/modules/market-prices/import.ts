@@ -1,18 +1,12 @@
 import { inArray, sql } from 'drizzle-orm';
 import { vnDayKey } from '../../../contract/format';
-import {
-  type ImportRefusal,
-  type ImportResult,
-  MARKET_IMPORT_LISTED_REFUSALS,
-} from '../../../contract/market-prices';
-import { dictionaryLookup } from '../../../contract/query/car-name';
+import type { ImportResult } from '../../../contract/market-prices';
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import { recogniseColumns } from './columns';
-import { readTable } from './read-file';
-import { type MarketRow, parseRow } from './row-parse';
+import { parseInWorker } from './parse-in-worker';
+import type { MarketRow } from './row-parse';
 import { marketPriceImports, marketPrices } from './schema';
 
 /** Rows per INSERT: 22 parameters a row stays well under PostgreSQL's 65.535. */
@@ -86,10 +80,11 @@ async function insertChunk(tx: Executor, batchId: number, now: Date, rows: Marke
 }
 
 /**
- * Reads a price list (CSV or XLSX) and stores its good rows in one transaction with the import's own
- * record and its audit row: the batch lands whole or not at all. Rows that cannot be read are refused
- * with their row number and the reason; rows already stored (or repeated in the file) are skipped as
- * duplicates. Nothing is stored when no row is new, but the attempt is still audited.
+ * Reads a price list (CSV or XLSX, in a worker thread: parse-in-worker.ts) and stores its good rows in
+ * one transaction with the import's own record and its audit row: the batch lands whole or not at all.
+ * Rows that cannot be read are refused with their row number and the reason; rows already stored (or
+ * repeated in the file) are skipped as duplicates. Nothing is stored when no row is new, but the attempt
+ * is still audited.
  */
 export async function importPriceList(
   db: Db,
@@ -97,23 +92,9 @@ export async function importPriceList(
   file: { name: string; bytes: Buffer },
   actor: Actor,
 ): Promise<ImportResult> {
-  const table = await readTable(file.bytes);
-  const cols = recogniseColumns(table.header);
-  const ctx = {
-    lookup: dictionaryLookup(),
-    year: Number(vnDayKey(clock.now()).slice(0, 4)),
-    names: new Map(),
-  };
-
-  const refusals: ImportRefusal[] = [];
-  const fresh = new Map<string, { line: number; row: MarketRow }>();
-  const duplicateRows: number[] = [];
-  for (const { line, cells } of table.rows) {
-    const parsed = parseRow(cells, cols, ctx);
-    if ('reason' in parsed) refusals.push({ row: line, reason: parsed.reason });
-    else if (fresh.has(parsed.fingerprint)) duplicateRows.push(line);
-    else fresh.set(parsed.fingerprint, { line, row: parsed });
-  }
+  const list = await parseInWorker(file.bytes, Number(vnDayKey(clock.now()).slice(0, 4)));
+  const fresh = new Map(list.fresh.map((e) => [e.row.fingerprint, e]));
+  const duplicateRows = [...list.repeatedRows];
   // Rows already stored by an earlier import: looked up first so the answer can name them.
   const fingerprints = [...fresh.keys()];
   for (let i = 0; i < fingerprints.length; i += CHUNK) {
@@ -132,9 +113,9 @@ export async function importPriceList(
   const rows = [...fresh.values()].map((e) => e.row);
   const summary = {
     fileName: file.name,
-    format: table.format,
-    rows: table.rows.length,
-    refusedRows: refusals.length,
+    format: list.format,
+    rows: list.rows,
+    refusedRows: list.refused,
   };
   const { batchId, imported } = await db.transaction(async (tx) => {
     let batchId: number | null = null;
@@ -144,11 +125,11 @@ export async function importPriceList(
         .insert(marketPriceImports)
         .values({
           fileName: file.name,
-          format: table.format,
-          rowCount: table.rows.length,
+          format: list.format,
+          rowCount: list.rows,
           imported: 0,
           duplicates: 0,
-          refused: refusals.length,
+          refused: list.refused,
           createdBy: actor.userId,
           createdByName: actor.username,
           createdAt: now,
@@ -159,7 +140,7 @@ export async function importPriceList(
         imported += await insertChunk(tx, batch.id, now, rows.slice(i, i + CHUNK));
       await tx
         .update(marketPriceImports)
-        .set({ imported, duplicates: table.rows.length - refusals.length - imported })
+        .set({ imported, duplicates: list.rows - list.refused - imported })
         .where(inArray(marketPriceImports.id, [batch.id]));
     }
     await writeAudit(tx, actor, {
@@ -169,7 +150,7 @@ export async function importPriceList(
       after: {
         ...summary,
         importedRows: imported,
-        duplicateRows: table.rows.length - refusals.length - imported,
+        duplicateRows: list.rows - list.refused - imported,
       },
     });
     return { batchId, imported };
@@ -178,13 +159,13 @@ export async function importPriceList(
   return {
     batchId,
     fileName: file.name,
-    format: table.format,
-    rows: table.rows.length,
+    format: list.format,
+    rows: list.rows,
     imported,
-    duplicates: table.rows.length - refusals.length - imported,
-    refused: refusals.length,
-    refusals: refusals.slice(0, MARKET_IMPORT_LISTED_REFUSALS),
+    duplicates: list.rows - list.refused - imported,
+    refused: list.refused,
+    refusals: list.refusals,
     duplicateRows: duplicateRows.sort((a, b) => a - b).slice(0, LISTED_DUPLICATES),
-    columns: cols.recognised,
+    columns: list.columns,
   };
 }

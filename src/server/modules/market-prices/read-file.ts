@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { type ImportFormat, MARKET_IMPORT_MAX_ROWS } from '../../../contract/market-prices';
 import { ApiError, badRequest } from '../../platform/errors';
+import { readXlsxRows } from './xlsx-read';
 
 /** A cell as read: text from a CSV, or what a spreadsheet holds (a number, a date, text). */
 export type Cell = string | number | Date | null;
@@ -11,6 +11,11 @@ export interface Table {
   /** Data rows, each with its number in the file as a spreadsheet shows it (the header is row 1). */
   rows: { line: number; cells: Cell[] }[];
 }
+
+/** Cells to the right of this many columns are not read: a price list has about fifteen. */
+export const MAX_COLUMNS = 100;
+/** A longer cell is cut to this many characters: no name, price or date is anywhere near it. */
+export const MAX_CELL_CHARS = 1_000;
 
 const unsupported = () =>
   new ApiError(
@@ -40,7 +45,8 @@ function decodeText(buf: Buffer): string {
 /** The separator of the header line: the one of comma, semicolon and tab found most outside quotes. */
 function separatorOf(text: string): string {
   const end = text.search(/\r?\n/);
-  const line = end < 0 ? text : text.slice(0, end);
+  // A header is a few hundred characters: a longer first line is not looked at whole.
+  const line = (end < 0 ? text : text.slice(0, end)).slice(0, 65_536);
   let best = ',';
   let bestCount = 0;
   for (const sep of [',', ';', '\t']) {
@@ -58,98 +64,106 @@ function separatorOf(text: string): string {
   return best;
 }
 
-/** RFC 4180 records: quoted fields may hold separators, quotes ("") and line breaks. */
-export function parseCsv(text: string): string[][] {
+/**
+ * RFC 4180 records, one at a time: quoted fields may hold separators, quotes ("") and line breaks. A
+ * field is cut at MAX_CELL_CHARS and fields beyond MAX_COLUMNS are dropped, so one line of megabytes
+ * costs no more than a normal one.
+ */
+export function* csvRecords(text: string): Generator<string[]> {
   const sep = separatorOf(text);
-  const records: string[][] = [];
   let field = '';
   let record: string[] = [];
   let quoted = false;
+  let started = false;
+  const push = () => {
+    if (record.length < MAX_COLUMNS) record.push(field);
+    field = '';
+    started = false;
+  };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
       if (ch === '"') {
         if (text[i + 1] === '"') {
-          field += '"';
+          if (field.length < MAX_CELL_CHARS) field += '"';
           i++;
         } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === sep) {
-      record.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
+      } else if (field.length < MAX_CELL_CHARS) field += ch;
+    } else if (ch === '"' && !started) {
+      quoted = true;
+      started = true;
+    } else if (ch === sep) push();
+    else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
+      push();
+      yield record;
       record = [];
-      field = '';
-    } else field += ch;
+    } else {
+      started = true;
+      if (field.length < MAX_CELL_CHARS) field += ch;
+    }
   }
   if (field !== '' || record.length) {
-    record.push(field);
-    records.push(record);
+    push();
+    yield record;
   }
-  return records;
 }
+
+/** Every record of a CSV text. */
+export const parseCsv = (text: string): string[][] => [...csvRecords(text)];
 
 const blank = (cells: Cell[]) => cells.every((c) => c === null || (typeof c === 'string' && !c.trim()));
 
-/** A spreadsheet cell's value as a Cell: formulas by their result, rich text and links by their text. */
-function cellValue(value: ExcelJS.CellValue): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'string') return value;
-  if (value instanceof Date) return value;
-  if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'object') {
-    if ('result' in value) return cellValue((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String((value as { text: unknown }).text);
-    if ('error' in value) return null;
-  }
-  return String(value);
-}
-
-async function readXlsx(buf: Buffer): Promise<Cell[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('Không đọc được tệp Excel: tệp hỏng hoặc không phải XLSX');
-  }
-  // The first sheet that holds anything.
-  const sheet = workbook.worksheets.find((s) => s.actualRowCount > 0);
-  if (!sheet) return [];
-  const out: Cell[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const cells: Cell[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellValue(cell.value);
-    });
-    out[rowNumber - 1] = Array.from(cells, (c) => c ?? null);
-  });
-  return Array.from(out, (r) => r ?? []);
+export interface RowHandlers {
+  /** The header: the first row that is not blank. */
+  header(cells: string[]): void;
+  /** A data row that is not blank, with its number in the file as a spreadsheet shows it. */
+  row(line: number, cells: Cell[]): void;
 }
 
 /**
- * The file as a header and numbered data rows. The header is the first row that is not blank; blank
+ * Reads the file row by row: the header (the first row that is not blank), then each data row. Blank
  * rows are skipped (their numbers still count, so a refusal names the row staff see in their sheet).
+ * Nothing is kept: reading stops at the first data row beyond the cap, and a file of millions of rows
+ * costs what the cap does.
  */
-export async function readTable(buf: Buffer): Promise<Table> {
+export async function readRows(buf: Buffer, handlers: RowHandlers): Promise<ImportFormat> {
   const format = detectFormat(buf);
-  const records: Cell[][] = format === 'xlsx' ? await readXlsx(buf) : parseCsv(decodeText(buf));
-  const headerIndex = records.findIndex((r) => !blank(r));
-  if (headerIndex < 0) throw badRequest('Tệp không có dữ liệu');
-  const header = records[headerIndex].map((c) => (c === null ? '' : String(c).trim()));
-  const rows: Table['rows'] = [];
-  for (let i = headerIndex + 1; i < records.length; i++) {
-    if (blank(records[i])) continue;
-    rows.push({ line: i + 1, cells: records[i] });
-    if (rows.length > MARKET_IMPORT_MAX_ROWS)
+  let header = false;
+  let rows = 0;
+  const take = (line: number, cells: Cell[]) => {
+    if (blank(cells)) return;
+    if (!header) {
+      header = true;
+      handlers.header(cells.map((c) => (c === null ? '' : String(c).trim())));
+      return;
+    }
+    if (++rows > MARKET_IMPORT_MAX_ROWS)
       throw new ApiError(
         413,
         `Tệp có hơn ${MARKET_IMPORT_MAX_ROWS.toLocaleString('vi-VN')} dòng: hãy chia thành nhiều tệp`,
       );
+    handlers.row(line, cells);
+  };
+  if (format === 'xlsx')
+    await readXlsxRows(buf, { maxColumns: MAX_COLUMNS, maxCellChars: MAX_CELL_CHARS }, take);
+  else {
+    let line = 0;
+    for (const record of csvRecords(decodeText(buf))) take(++line, record);
   }
+  if (!header) throw badRequest('Tệp không có dữ liệu');
+  return format;
+}
+
+/** The whole file as a header and its data rows (the benchmark reads it so). */
+export async function readTable(buf: Buffer): Promise<Table> {
+  let header: string[] = [];
+  const rows: Table['rows'] = [];
+  const format = await readRows(buf, {
+    header: (cells) => {
+      header = cells;
+    },
+    row: (line, cells) => rows.push({ line, cells }),
+  });
   return { format, header, rows };
 }
