@@ -141,7 +141,7 @@ export async function buildApp(opts: BuildOptions) {
 
   // Services, built in dependency order; modules reach each other only through these.
   const webConfig = new WebConfigService(ctx.db);
-  const users = new UsersService(ctx.db);
+  const users = new UsersService(ctx.db, ctx.clock);
   const counters = ctx.counters;
   const throttle = new SignInThrottle(ctx.db, counters);
   const notices = new SecurityNotices(config.jwtSecret, config.publicUrl, mailer, app.log);

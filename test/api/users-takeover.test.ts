@@ -131,10 +131,12 @@ describe('an e-mail an ADMIN set is not the owner’s until the owner confirms i
       query: { username: staff.username, token: codeOf(mail), newPassword: 'Chontoi2026' },
     });
     expect(confirm.status).toBe(200);
-    expect((await t.call('GET', `/api/users/${staff.id}`, { token: t.adminToken })).json.emailConfirmed).toBe(
-      true,
-    );
-    const reset = await t.call('POST', `/api/users/${staff.id}/reset-password`, { token: manager.token });
+    // A day on, the helpers' admin session has idled out: sign in again.
+    const admin = await t.login('admin', ADMIN_PASSWORD);
+    expect((await t.call('GET', `/api/users/${staff.id}`, { token: admin })).json.emailConfirmed).toBe(true);
+    const reset = await t.call('POST', `/api/users/${staff.id}/reset-password`, {
+      token: await t.login(manager.username, STAFF_PASSWORD),
+    });
     expect(reset.status).toBe(200);
   });
 
@@ -202,13 +204,16 @@ describe('an e-mail an ADMIN set is not the owner’s until the owner confirms i
     expect(stolen).toContain('Mã xác nhận');
     const token = /\/reset-password#report=(\S+)/.exec(notice)![1];
     expect((await t.call('POST', '/api/auth/report-change', { query: { token } })).status).toBe(200);
+    const admin = await t.login('admin', ADMIN_PASSWORD);
     expect((await userRow(t, staff.username)).email).toBe(own);
+    // The address replaced hears of it (the owner may be there, and the old mailbox someone else's).
+    expect(await t.mailContaining('vừa được đặt lại về', own)).toMatch(/^To: ke\.gian@evil\.example/m);
     const use = await callFrom(t, '10.60.0.4', 'POST', '/api/auth/reset-password/confirm', {
       query: { username: staff.username, token: codeOf(stolen), newPassword: 'Chiemquyen1' },
     });
     expect(use.status).toBe(400);
     // The restored address is the owner's: a manager's reset reaches it again.
-    const reset = await t.call('POST', `/api/users/${staff.id}/reset-password`, { token: t.adminToken });
+    const reset = await t.call('POST', `/api/users/${staff.id}/reset-password`, { token: admin });
     expect(reset.status).toBe(200);
   });
 

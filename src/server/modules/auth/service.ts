@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from '../../platform/password';
 import { assertAcceptablePassword } from '../../platform/passwords/policy';
 import { type CounterStore, RateLimiter } from '../../platform/rate-limit';
 import type { TokenSigner } from '../../platform/tokens';
-import type { UsersService } from '../users/service';
+import { emailConfirmed, type UsersService } from '../users/service';
 import type { WebConfigService } from '../web-config/service';
 import type { SecurityNotices } from './notices';
 import type { SignInThrottle } from './sign-in-throttle';
@@ -159,6 +159,7 @@ export class AuthService {
       role: row.role as Role,
       permissions: current.permissions as Permission[],
       email: row.email,
+      emailConfirmed: emailConfirmed(row),
       phone: row.phone,
     };
   }
@@ -236,17 +237,20 @@ export class AuthService {
     await this.notices.notify(row.email, { ...row, userId: row.id }, { kind: 'password' });
   }
 
-  /** The caller's own e-mail and phone; a new e-mail needs the current password and is told to the old one. */
+  /**
+   * The caller's own e-mail and phone. A new e-mail needs the current password and is told to the old
+   * one; the current password given with the address unchanged confirms an address someone else set.
+   */
   async changeInfo(actor: StaffActor, email: string, phone: string, currentPassword?: string) {
     const row = await this.users.findRow(this.db, actor.userId);
     if (!row) throw notFound('Không tìm thấy tài khoản');
-    const emailChanged = (row.email ?? '') !== email;
-    if (emailChanged) {
-      if (!currentPassword)
-        throw badRequest(CURRENT_PASSWORD_FOR_EMAIL, { currentPassword: CURRENT_PASSWORD_FOR_EMAIL });
-      await this.assertCurrentPassword(actor, row.passwordHash, currentPassword);
-    }
-    await this.users.updateContact(actor, email, phone);
+    const emailChanged = (row.email ?? '').toLowerCase() !== email;
+    const confirming = !emailChanged && !!currentPassword && !emailConfirmed(row);
+    if (emailChanged && !currentPassword)
+      throw badRequest(CURRENT_PASSWORD_FOR_EMAIL, { currentPassword: CURRENT_PASSWORD_FOR_EMAIL });
+    if (emailChanged || confirming)
+      await this.assertCurrentPassword(actor, row.passwordHash, currentPassword ?? '');
+    await this.users.updateContact(actor, email, phone, emailChanged || confirming);
     if (emailChanged) {
       await this.notices.notify(
         row.email,
@@ -285,6 +289,15 @@ export class AuthService {
       });
     });
     this.log.warn({ userId: row.id, kind: claims.kind }, 'account change reported by its owner');
+    // Whoever reads the old mailbox can use its link: the address it replaced hears of it too.
+    if (restore)
+      this.notices.send(
+        claims.newEmail!,
+        'Email tài khoản của bạn đã được khôi phục',
+        `Xin chào ${row.fullName},\n\nEmail của tài khoản ${row.username} vừa được đặt lại về ${claims.oldEmail} ` +
+          'qua liên kết báo cáo gửi đến địa chỉ đó; mọi phiên đăng nhập đã bị đăng xuất và quản trị viên đã được báo.\n\n' +
+          'Nếu bạn là chủ tài khoản và không biết việc này, hãy liên hệ ngay quản trị viên.',
+      );
     for (const listener of this.reportListeners) {
       await listener({ userId: row.id, username: row.username, kind: claims.kind }).catch((err) =>
         this.log.error({ err }, 'report listener failed'),
