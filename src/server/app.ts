@@ -167,7 +167,8 @@ export async function buildApp(opts: BuildOptions) {
     database,
     log: app.log,
     stomp: {
-      authenticate: (jwt) => auth.resolve(jwt),
+      // Opening the socket and checking it again are not uses of the session (the idle timeout).
+      authenticate: (jwt) => auth.resolve(jwt, undefined, { use: false }),
       maySubscribe: (user, destination) => destination === `/topic/notifications/${user.id}`,
     },
   });

@@ -110,9 +110,11 @@ export class AuthService {
 
   /**
    * The signed-in user behind a bearer token, or null when the token is invalid, revoked, expired, idle
-   * longer than the settings allow, or its user inactive. A use is written at most once a minute.
+   * longer than the settings allow, or its user inactive. A use is written at most once a minute, unless
+   * `use` is false: the notification socket's own checks (every 30 s, before each delivery) are the
+   * server's, not the person's, and must not keep an open tab from idling out.
    */
-  async resolve(jwt: string, ip?: string): Promise<CurrentUser | null> {
+  async resolve(jwt: string, ip?: string, opts: { use?: boolean } = {}): Promise<CurrentUser | null> {
     const claims = await this.tokens.verify(jwt);
     if (!claims) return null;
     const now = this.clock.now();
@@ -132,7 +134,10 @@ export class AuthService {
         ),
       );
     if (!row) return null;
-    if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS || (ip && ip !== row.ip)) {
+    if (
+      opts.use !== false &&
+      (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS || (ip && ip !== row.ip))
+    ) {
       await this.db
         .update(sessions)
         .set({ lastUsedAt: now, ...(ip ? { ip } : {}) })
