@@ -10,7 +10,7 @@ import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, tooMany } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
 import { assertAcceptablePassword } from '../../platform/passwords/policy';
-import type { CounterStore } from '../../platform/rate-limit';
+import { addressKey, type CounterStore } from '../../platform/rate-limit';
 import {
   EMAIL_NOT_CONFIRMED,
   managerMayMail,
@@ -115,9 +115,10 @@ export class PasswordSetup {
   /** Step 1 of the reset screen: always the same answer, whether or not the user exists. */
   async requestReset(username: string, ip: string): Promise<string> {
     const name = username.trim().toLowerCase();
+    const client = addressKey(ip);
     if (
-      (await this.over(`reset-ip:${ip}`, LIMITS.requestAddress)) ||
-      (await this.over(`reset:${name}|${ip}`, LIMITS.requestPair))
+      (await this.over(`reset-ip:${client}`, LIMITS.requestAddress)) ||
+      (await this.over(`reset:${name}|${client}`, LIMITS.requestPair))
     )
       throw tooMany(RESET_TOO_MANY);
     const user = await this.users.findByUsername(name);
@@ -174,10 +175,11 @@ export class PasswordSetup {
    */
   async confirm(username: string, code: string, newPassword: string, ip: string): Promise<string> {
     const name = username.trim().toLowerCase();
-    const pairKey = `confirm:${name}|${ip}`;
-    const addressKey = `confirm-ip:${ip}`;
+    const client = addressKey(ip);
+    const pairKey = `confirm:${name}|${client}`;
+    const clientKey = `confirm-ip:${client}`;
     for (const [key, rule] of [
-      [addressKey, LIMITS.confirmAddress],
+      [clientKey, LIMITS.confirmAddress],
       [pairKey, LIMITS.confirmPair],
     ] as const) {
       const counter = await this.counters.peek(key);
@@ -228,7 +230,7 @@ export class PasswordSetup {
     });
     if (!used || !user) {
       await this.counters.increment(pairKey, LIMITS.confirmPair.windowMs);
-      await this.counters.increment(addressKey, LIMITS.confirmAddress.windowMs);
+      await this.counters.increment(clientKey, LIMITS.confirmAddress.windowMs);
       throw badRequest(RESET_INVALID);
     }
     await this.throttle.forgive(user.username);
