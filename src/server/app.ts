@@ -349,7 +349,9 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(healthRoutes(database, metrics));
       await a.register(authRoutes(auth, passwordSetup));
       await a.register(usersRoutes(users, passwordSetup, notices));
-      await a.register(webConfigRoutes(webConfig));
+      await a.register(
+        webConfigRoutes(webConfig, (actor, given, missing) => auth.confirmPassword(actor, given, missing)),
+      );
       await a.register(uploadRoutes(storage));
       await a.register(carsRoutes(cars));
       await a.register(inspectionsRoutes(inspections));

@@ -215,6 +215,17 @@ export class AuthService {
     });
   }
 
+  /**
+   * For another module's sensitive change (the deposit account, the webhook key): the caller's current
+   * password, 400 with `missing` when none is given, wrong ones counted per session like the profile's.
+   */
+  async confirmPassword(actor: StaffActor, given: string | undefined, missing: string) {
+    if (!given) throw badRequest(missing, { currentPassword: missing });
+    const row = await this.users.findRow(this.db, actor.userId);
+    if (!row) throw notFound('Không tìm thấy tài khoản');
+    await this.assertCurrentPassword(actor, row.passwordHash, given);
+  }
+
   /** Checks the caller's current password, counting wrong ones per session. */
   private async assertCurrentPassword(actor: StaffActor, passwordHash: string, given: string) {
     if (await this.wrongCurrentPassword.blocked(actor.sessionId)) {
