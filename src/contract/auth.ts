@@ -113,6 +113,8 @@ export const myInfoSchema = z.object({
   role: z.enum(ROLES),
   permissions: z.array(z.enum(PERMISSIONS)),
   email: z.string().nullable(),
+  /** False when someone else (an admin) set the address: the profile asks the owner to confirm it. */
+  emailConfirmed: z.boolean(),
   phone: z.string().nullable(),
 });
 export type MyInfo = z.infer<typeof myInfoSchema>;

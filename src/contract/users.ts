@@ -77,6 +77,11 @@ export const userViewSchema = z.object({
   fullName: z.string(),
   username: z.string(),
   email: z.string().nullable(),
+  /**
+   * The owner confirmed this address (set it in the profile, or used a code mailed to it): codes a
+   * manager sends go only to a confirmed address (docs/auth.md).
+   */
+  emailConfirmed: z.boolean(),
   phone: z.string().nullable(),
   role: z.enum(ROLES),
   active: z.boolean(),

@@ -171,8 +171,22 @@ export const DEFAULT_WEB_CONFIGURATION: WebConfiguration = {
   sessionIdleHours: 8,
 };
 
-/** PUT web-configuration: any subset of the fields; a nested block is replaced whole. */
-export const webConfigurationUpdate = webConfiguration.partial().strict();
+/**
+ * The webhook key as staff read it back: write-only, so a set key is shown as this mask (blank when
+ * none is set); sending the mask back keeps the stored key.
+ */
+export const WEBHOOK_KEY_MASK = '••••••••';
+export const PAYMENT_PASSWORD_REQUIRED =
+  'Vui lòng nhập mật khẩu hiện tại để đổi tài khoản nhận cọc hoặc khóa API webhook';
+
+/**
+ * PUT web-configuration: any subset of the fields; a nested block is replaced whole. Changing the
+ * deposit account (bank, number, name) or the webhook key needs `currentPassword`.
+ */
+export const webConfigurationUpdate = webConfiguration
+  .partial()
+  .extend({ currentPassword: z.string().max(128, { message: 'Mật khẩu quá dài' }).optional() })
+  .strict();
 
 /** A stored document read back: defaults fill fields added since it was written. */
 export function withConfigDefaults(stored: unknown): WebConfiguration {

@@ -142,7 +142,7 @@ export async function buildApp(opts: BuildOptions) {
 
   // Services, built in dependency order; modules reach each other only through these.
   const webConfig = new WebConfigService(ctx.db);
-  const users = new UsersService(ctx.db);
+  const users = new UsersService(ctx.db, ctx.clock);
   const counters = ctx.counters;
   // Every mail to a customer; what a visitor causes is capped per mailbox and IP (platform/visitor-mail.ts).
   const customerMail = new CustomerMailer({
@@ -173,7 +173,8 @@ export async function buildApp(opts: BuildOptions) {
     database,
     log: app.log,
     stomp: {
-      authenticate: (jwt) => auth.resolve(jwt),
+      // Opening the socket and checking it again are not uses of the session (the idle timeout).
+      authenticate: (jwt) => auth.resolve(jwt, undefined, { use: false }),
       maySubscribe: (user, destination) => destination === `/topic/notifications/${user.id}`,
     },
   });
@@ -355,7 +356,9 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(healthRoutes(database, metrics));
       await a.register(authRoutes(auth, passwordSetup));
       await a.register(usersRoutes(users, passwordSetup, notices));
-      await a.register(webConfigRoutes(webConfig));
+      await a.register(
+        webConfigRoutes(webConfig, (actor, given, missing) => auth.confirmPassword(actor, given, missing)),
+      );
       await a.register(uploadRoutes(storage));
       await a.register(carsRoutes(cars));
       await a.register(inspectionsRoutes(inspections));

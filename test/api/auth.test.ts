@@ -111,6 +111,7 @@ describe('GET /api/auth/my-info and /api/auth/login-info', () => {
       role: 'STAFF',
       permissions: ['MANAGE_BLOG', 'MANAGE_CAR'],
       email: expect.stringContaining('@'),
+      emailConfirmed: true,
       phone: null,
     });
     const admin = await myInfo(t.adminToken);

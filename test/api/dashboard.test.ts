@@ -161,8 +161,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Revenue, margins and the summary's money are the car managers'; counts are every staff member's. */
-const MONEY = /^(sold-cars-by-(brand|years|months)|sales-performance|salespeople|summary|reservations)$/;
+/** Revenue, margins and the stock's value are the car managers'; counts are every staff member's. */
+const MONEY =
+  /^(sold-cars-by-(brand|years|months)|sales-performance|salespeople|summary|reservations|cars|total-cars-by-brand)$/;
 const get = (
   path: string,
   query?: Record<string, string | number | boolean>,
@@ -458,7 +459,10 @@ describe('validation and access', () => {
     const routes = t.routeTable.filter((r) => r.url.startsWith('/api/dashboard/'));
     expect(routes.length).toBeGreaterThanOrEqual(14);
     for (const r of routes) {
-      const money = MONEY.test(r.url.replace('/api/dashboard/', '')) && !r.url.endsWith('summary');
+      // The summary, the stock by status and by brand answer every staff member, money only to MANAGE_CAR.
+      const money =
+        MONEY.test(r.url.replace('/api/dashboard/', '')) &&
+        !/\/(summary|cars|total-cars-by-brand)$/.test(r.url);
       expect(r.access, r.url).toBe(money ? 'MANAGE_CAR' : 'auth');
       expect((await t.call('GET', r.url)).status, r.url).toBe(401);
       // Sales, revenue and margins need MANAGE_CAR.

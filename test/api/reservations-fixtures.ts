@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { TestApp } from '../helpers/app';
+import { ADMIN_PASSWORD, type TestApp } from '../helpers/app';
 import { carBody } from './cars-fixtures';
 
 export const WEBHOOK_KEY = 'sepay-test-key-0123456789';
@@ -23,6 +23,8 @@ export async function openDeposits(t: TestApp, over: Record<string, unknown> = {
         webhookApiKey: WEBHOOK_KEY,
         ...over,
       },
+      // The deposit account and the webhook key change only with the current password.
+      currentPassword: ADMIN_PASSWORD,
     },
   });
   expect(res.status, res.body).toBe(200);

@@ -135,6 +135,8 @@ describe('GET /api/users/{id}', () => {
       fullName: 'Chi Tiết',
       username: 'tietc',
       email: expect.stringMatching(/@example\.com$/),
+      // Typed by the admin; confirmed once its owner uses the invitation.
+      emailConfirmed: false,
       phone: '0912000111',
       role: 'STAFF',
       active: true,

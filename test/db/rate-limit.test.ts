@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { ManualClock } from '../../src/server/platform/clock';
-import { CounterStore, RateLimiter } from '../../src/server/platform/rate-limit';
+import { addressKey, CounterStore, RateLimiter } from '../../src/server/platform/rate-limit';
 import { openTestDatabase } from '../helpers/database';
 import { raceTest } from '../helpers/race';
 
@@ -69,5 +69,33 @@ describe('RateLimiter (fixed window in the shared rate_limits table)', () => {
     clock.advance(4000);
     await store.prune();
     expect(await store.peek('blocked')).toBeNull();
+  });
+});
+
+describe('addressKey: the client a limit counts', () => {
+  it('an IPv6 address by its /64, whatever its spelling; IPv4 and IPv4-mapped addresses as IPv4', () => {
+    for (const ip of [
+      '2001:db8:1:2::1',
+      '2001:0DB8:0001:0002:ffff:ffff:ffff:ffff',
+      '2001:db8:1:2:0:0:0:0',
+      '2001:db8:1:2::192.0.2.1',
+      '2001:db8:1:2::1%eth0',
+    ])
+      expect(addressKey(ip), ip).toBe('2001:db8:1:2::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('2001:db8::')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64');
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('not-an-address')).toBe('not-an-address');
+  });
+
+  it('a limiter keyed by address counts a /64 as one client, other keys as they are', async () => {
+    const limiter = new RateLimiter(store, 'v6', 2, 60_000);
+    expect(await limiter.hit('2001:db8:5:6::1')).toBe(true);
+    expect(await limiter.hit('2001:db8:5:6::2')).toBe(true);
+    expect(await limiter.hit('2001:db8:5:6:ffff::3')).toBe(false);
+    expect(await limiter.hit('2001:db8:5:7::1')).toBe(true);
+    expect(await limiter.hit('session-2001:db8:5:6::1')).toBe(true);
   });
 });

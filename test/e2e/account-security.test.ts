@@ -155,4 +155,33 @@ describe('my profile', () => {
       'cu.email@example.com',
     );
   });
+
+  it('an address an admin set is confirmed by its owner in the profile, with the current password', async () => {
+    const staff = await api.createStaff(adminToken, ['MANAGE_CAR'], { email: 'truoc.do@example.com' });
+    const put = await api.call('PUT', `users/${staff.userId}`, {
+      token: adminToken,
+      body: {
+        fullName: 'Nhân Viên Đổi Email',
+        email: 'admin.dat@example.com',
+        phone: '0901234567',
+        role: 'STAFF',
+      },
+    });
+    expect(put.status, put.body).toBe(200);
+    // A manager's reset does not go there until the owner confirms it.
+    const refused = await api.call('POST', `users/${staff.userId}/reset-password`, { token: adminToken });
+    expect(refused.status).toBe(409);
+    const page = await browser.newPage();
+    await signIn(page, server.url, staff.username, staff.password);
+    await page.goto(`${server.url}/dashboard/profile/change-information`);
+    const note = page.getByText('Email này do quản trị viên đặt và bạn chưa xác nhận', { exact: false });
+    await note.waitFor();
+    await page.locator('#contact-current-password').fill(staff.password);
+    await page.getByRole('button', { name: 'Lưu thông tin liên hệ' }).click();
+    await page.getByText('Cập nhật thông tin thành công').waitFor();
+    await note.waitFor({ state: 'hidden' });
+    expect(await page.locator('#contact-current-password').count()).toBe(0);
+    const sent = await api.call('POST', `users/${staff.userId}/reset-password`, { token: adminToken });
+    expect(sent.status).toBe(200);
+  });
 });

@@ -62,6 +62,9 @@ describe('staff accounts', () => {
       () => (document.getElementById('user-phone') as HTMLInputElement | null)?.value === '0987111222',
     );
     expect(await page.getByLabel('Tên đăng nhập').getAttribute('readonly')).not.toBeNull();
+    // An admin may change the e-mail; the owner confirmed this one by using the invitation's code.
+    expect(await page.getByLabel('Email').getAttribute('readonly')).toBeNull();
+    await page.getByText('Chủ tài khoản đã xác nhận email này.', { exact: false }).waitFor();
     await page.getByLabel('Số điện thoại').fill('0909000111');
     await page.getByRole('checkbox', { name: /Quản lý banner/ }).check();
     await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
@@ -128,6 +131,49 @@ describe('settings and profile', () => {
 
     await page.goto(`${server.url}/`);
     await page.locator('footer').getByText('Bản quyền thuộc về AutoViet Sài Gòn').waitFor();
+
+    // The deposit account and the webhook key: the key is write-only, and changing either asks for the
+    // current password.
+    await page.goto(`${server.url}/dashboard/setting`);
+    const account = page.getByLabel('Số tài khoản');
+    await page.waitForFunction(
+      () => ((document.getElementById('cfg-res-account') as HTMLInputElement | null)?.value ?? '') !== '',
+    );
+    await page.getByRole('button', { name: 'Tạo khóa ngẫu nhiên' }).click();
+    const key = await page.getByLabel('Khóa API webhook').inputValue();
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    await account.fill('0071000999999');
+    await page.getByRole('button', { name: 'Lưu cấu hình' }).click();
+    const password = page.getByLabel('Mật khẩu hiện tại');
+    await page
+      .getByText('Vui lòng nhập mật khẩu hiện tại để đổi tài khoản nhận cọc hoặc khóa API webhook')
+      .first()
+      .waitFor();
+    await password.fill('Sai12345');
+    await page.getByRole('button', { name: 'Lưu cấu hình' }).click();
+    await page.getByText('Mật khẩu hiện tại không đúng').first().waitFor();
+    await password.fill(server.adminPassword);
+    await page.getByRole('button', { name: 'Lưu cấu hình' }).click();
+    await page.getByText('Đã lưu cấu hình hệ thống').waitFor();
+    // Read back masked, never in clear; the bank's notifier gets in with the new key.
+    await page.waitForFunction(
+      () => (document.getElementById('cfg-res-key') as HTMLInputElement | null)?.value === '••••••••',
+    );
+    expect(await password.count()).toBe(0);
+    const token = await api.login(server.adminUsername, server.adminPassword);
+    const stored = await api.call('GET', 'web-configuration/admin', { token });
+    expect(stored.body).not.toContain(key);
+    expect((stored.json as { reservations: { accountNumber: string } }).reservations.accountNumber).toBe(
+      '0071000999999',
+    );
+    const hook = (apiKey: string) =>
+      fetch(`${server.url}/api/payments/sepay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Apikey ${apiKey}` },
+        body: JSON.stringify({ id: 1, transferType: 'in', transferAmount: 1, content: 'thu' }),
+      });
+    expect((await hook(key)).status).not.toBe(401);
+    expect((await hook('khoa-sai-0123456789')).status).toBe(401);
 
     // Bad input: the contract's message, nothing saved.
     await page.goto(`${server.url}/dashboard/setting`);

@@ -29,7 +29,10 @@ beforeAll(async () => {
   };
   const res = await api.call('PUT', 'web-configuration', {
     token: adminToken,
-    body: { reservations: { ...current.reservations, webhookApiKey: KEY } },
+    body: {
+      reservations: { ...current.reservations, webhookApiKey: KEY },
+      currentPassword: server.adminPassword,
+    },
   });
   expect(res.status, res.body).toBe(200);
 });

@@ -39,6 +39,7 @@ beforeAll(async () => {
         accountName: 'CONG TY TNHH AUTOVIET',
         webhookApiKey: KEY,
       },
+      currentPassword: ADMIN_PASSWORD,
     },
   });
   expect(settings.status, settings.text).toBe(200);

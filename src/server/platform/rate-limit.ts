@@ -1,3 +1,4 @@
+import { isIP, isIPv6 } from 'node:net';
 import { and, eq, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
@@ -94,6 +95,36 @@ export class CounterStore {
   }
 }
 
+/**
+ * The client a limit counts, from its address: an IPv4 address as it is; an IPv6 address by its /64
+ * (`2001:db8:1:2::/64`), since one subscriber line or one cloud machine is given a whole /64 and could
+ * take a fresh address for every attempt; an IPv4-mapped IPv6 address (`::ffff:203.0.113.1`) as its IPv4
+ * address. Anything else (already a key) is returned unchanged.
+ */
+export function addressKey(ip: string): string {
+  const bare = ip.split('%')[0];
+  if (!isIPv6(bare)) return ip;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare);
+  if (mapped) return mapped[1];
+  return `${hextets(bare).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address, in lower case without leading zeros. */
+function hextets(ip: string): string[] {
+  let text = ip.toLowerCase();
+  // A trailing dotted IPv4 part (64:ff9b::192.0.2.1) is two groups.
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number);
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right].map((g) => Number.parseInt(g, 16).toString(16));
+}
+
 /** A named limit: `limit` attempts per key per window, counted in the shared store. */
 export class RateLimiter {
   constructor(
@@ -103,8 +134,9 @@ export class RateLimiter {
     readonly windowMs: number,
   ) {}
 
+  /** A key that is a client address counts that client (an IPv6 /64 as one, see addressKey). */
   private key(key: string) {
-    return `${this.name}:${key}`;
+    return `${this.name}:${isIP(key.split('%')[0]) ? addressKey(key) : key}`;
   }
 
   /** Counts one attempt; false when the key is over its limit for the current window. */

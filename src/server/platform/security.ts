@@ -75,18 +75,39 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
 /**
  * Security headers on every answer, computed by helmet (see securityHeaders): CSP (the OpenAPI viewer
  * under /api/docs replaces it with its own, see app.ts), nosniff, frame and referrer policies, COOP,
- * HSTS when PUBLIC_URL is https, Permissions-Policy. Answers to a signed-in caller, and every sign-in
- * answer (it carries a token), are `Cache-Control: no-store` unless the route says otherwise: no
- * browser or proxy cache keeps staff data.
+ * HSTS when PUBLIC_URL is https, Permissions-Policy. Private API answers are `Cache-Control: no-store`
+ * unless the route says otherwise (see privateAnswer): no browser, shared computer or proxy keeps staff
+ * data or what a visitor's secret link opens. Pages behind such links: the SEO module's private pages.
  */
 export function registerSecurityHeaders(app: FastifyInstance, opts: { publicUrl: string }) {
   const headers = securityHeaders(opts.publicUrl);
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers);
-    if (req.url.startsWith('/api/') && (req.headers.authorization || req.url.startsWith('/api/auth/')))
-      reply.header('cache-control', 'no-store');
+    if (privateAnswer(req)) reply.header('cache-control', 'no-store');
     done();
   });
+}
+
+// A route parameter that is a visitor's secret (a booking's signed token, a reservation's code).
+const SECRET_ROUTE_PARAM = /\/:(token|code)(\/|$)/;
+
+/**
+ * An API answer nobody but its caller should keep: to a signed-in caller; from sign-in; to anything a
+ * visitor sends (a receipt carries its manage link); from a route reached with a secret in its path or
+ * query (bookings/{token}, reservations/{code}?token=, alerts/manage?token=), errors included. Reads
+ * anyone may make (cars, settings, posts) keep their caching.
+ */
+function privateAnswer(req: FastifyRequest): boolean {
+  if (!req.url.startsWith('/api/')) return false;
+  if (req.headers.authorization || req.url.startsWith('/api/auth/')) return true;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return true;
+  const route = req.routeOptions.url;
+  if (route && SECRET_ROUTE_PARAM.test(route)) return true;
+  const q = req.url.indexOf('?');
+  if (q < 0) return false;
+  for (const key of new URLSearchParams(req.url.slice(q + 1)).keys())
+    if (SECRET_PARAMS.test(key)) return true;
+  return false;
 }
 
 // Query parameters that carry secrets: the spec's reset confirmation sends its code and the new

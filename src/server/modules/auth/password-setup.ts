@@ -7,11 +7,16 @@ import type { Db } from '../../db/client';
 import { passwordResetCodes } from '../../db/schema';
 import { type Actor, anonymousActor, personActor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
-import { badRequest, tooMany } from '../../platform/errors';
+import { badRequest, conflict, tooMany } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
 import { assertAcceptablePassword } from '../../platform/passwords/policy';
-import type { CounterStore } from '../../platform/rate-limit';
-import type { UsersService } from '../users/service';
+import { addressKey, type CounterStore } from '../../platform/rate-limit';
+import {
+  EMAIL_NOT_CONFIRMED,
+  managerMayMail,
+  ownerRequestMayMail,
+  type UsersService,
+} from '../users/service';
 import { type SecurityNotices, showCode } from './notices';
 import type { SignInThrottle } from './sign-in-throttle';
 
@@ -75,6 +80,7 @@ export class PasswordSetup {
         userId: user.id,
         codeHash: this.hashCode(user.id, code),
         purpose: purpose === 'invite' ? 'invite' : 'reset',
+        sentTo: user.email,
         expiresAt: new Date(this.counters.now().getTime() + ttl),
       });
       await writeAudit(tx, actor, {
@@ -109,9 +115,10 @@ export class PasswordSetup {
   /** Step 1 of the reset screen: always the same answer, whether or not the user exists. */
   async requestReset(username: string, ip: string): Promise<string> {
     const name = username.trim().toLowerCase();
+    const client = addressKey(ip);
     if (
-      (await this.over(`reset-ip:${ip}`, LIMITS.requestAddress)) ||
-      (await this.over(`reset:${name}|${ip}`, LIMITS.requestPair))
+      (await this.over(`reset-ip:${client}`, LIMITS.requestAddress)) ||
+      (await this.over(`reset:${name}|${client}`, LIMITS.requestPair))
     )
       throw tooMany(RESET_TOO_MANY);
     const user = await this.users.findByUsername(name);
@@ -119,6 +126,14 @@ export class PasswordSetup {
       this.log.info(
         { username: name },
         'password reset requested for an unknown, inactive or mail-less account',
+      );
+      return RESET_SENT;
+    }
+    // An address someone else set less than a day ago gets nothing: the owner has not seen the notice yet.
+    if (!ownerRequestMayMail(user, this.counters.now())) {
+      this.log.warn(
+        { username: name },
+        'password reset not mailed: the address was set by someone else today',
       );
       return RESET_SENT;
     }
@@ -130,16 +145,25 @@ export class PasswordSetup {
     return RESET_SENT;
   }
 
-  /** A new account's owner chooses their own password from the code mailed to them. */
+  /**
+   * A new account's owner chooses their own password from the code mailed to them. The one code that
+   * goes to an address nobody has confirmed: the account has no owner yet, and whoever uses the code
+   * becomes it (and confirms the address).
+   */
   async sendInvitation(userId: number, actor: Actor) {
     const user = await this.users.findRow(this.db, userId);
     if (user?.email) await this.issue({ ...user, email: user.email }, 'invite', actor);
   }
 
-  /** A manager's "reset password": the owner gets a code to choose a new one; nothing else changes. */
+  /**
+   * A manager's "reset password": the owner gets a code to choose a new one; nothing else changes. Only
+   * to an address the owner confirmed (409 otherwise): whoever manages the account never chooses where
+   * its codes go.
+   */
   async sendManagerReset(userId: number, actor: Actor): Promise<string | null> {
     const user = await this.users.findRow(this.db, userId);
     if (!user?.email) return null;
+    if (!managerMayMail(user, this.counters.now())) throw conflict(EMAIL_NOT_CONFIRMED);
     await this.issue({ ...user, email: user.email }, 'manager-reset', actor);
     return user.email;
   }
@@ -151,10 +175,11 @@ export class PasswordSetup {
    */
   async confirm(username: string, code: string, newPassword: string, ip: string): Promise<string> {
     const name = username.trim().toLowerCase();
-    const pairKey = `confirm:${name}|${ip}`;
-    const addressKey = `confirm-ip:${ip}`;
+    const client = addressKey(ip);
+    const pairKey = `confirm:${name}|${client}`;
+    const clientKey = `confirm-ip:${client}`;
     for (const [key, rule] of [
-      [addressKey, LIMITS.confirmAddress],
+      [clientKey, LIMITS.confirmAddress],
       [pairKey, LIMITS.confirmPair],
     ] as const) {
       const counter = await this.counters.peek(key);
@@ -179,13 +204,18 @@ export class PasswordSetup {
           ),
         )
         .for('update');
-      let match: { purpose: string } | null = null;
+      let match: { purpose: string; sentTo: string | null } | null = null;
       // Every live code is compared (and one dummy when there is none), whatever matched before.
-      for (const entry of live.length ? live : [{ codeHash: '0'.repeat(64), purpose: 'reset' }]) {
+      const dummy = { codeHash: '0'.repeat(64), purpose: 'reset', sentTo: null };
+      for (const entry of live.length ? live : [dummy]) {
         const expected = Buffer.from(entry.codeHash);
         if (expected.length === given.length && timingSafeEqual(expected, given)) match = entry;
       }
-      if (!user || !match) return null;
+      // A code is good only while the account still has the address it was mailed to: one mailed to
+      // an address since replaced (or put back by the owner's report) opens nothing.
+      if (!user || !match?.sentTo || match.sentTo.toLowerCase() !== (user.email ?? '').toLowerCase())
+        return null;
+      const address = match.sentTo;
       // One code used voids every other: the new password is set once.
       await tx
         .update(passwordResetCodes)
@@ -193,12 +223,14 @@ export class PasswordSetup {
         .where(and(eq(passwordResetCodes.userId, id), isNull(passwordResetCodes.usedAt)));
       await this.users.setPassword(tx, id, hashed);
       await this.users.revokeSessions(tx, id);
+      // The owner read the code in that mailbox: the address is theirs.
+      await this.users.confirmEmail(tx, id, address);
       await writeAudit(tx, personActor(user, ip), { action: 'reset-password', entity: 'user', entityId: id });
       return match;
     });
     if (!used || !user) {
       await this.counters.increment(pairKey, LIMITS.confirmPair.windowMs);
-      await this.counters.increment(addressKey, LIMITS.confirmAddress.windowMs);
+      await this.counters.increment(clientKey, LIMITS.confirmAddress.windowMs);
       throw badRequest(RESET_INVALID);
     }
     await this.throttle.forgive(user.username);

@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from '../../platform/password';
 import { assertAcceptablePassword } from '../../platform/passwords/policy';
 import { type CounterStore, RateLimiter } from '../../platform/rate-limit';
 import type { TokenSigner } from '../../platform/tokens';
-import type { UsersService } from '../users/service';
+import { emailConfirmed, type UsersService } from '../users/service';
 import type { WebConfigService } from '../web-config/service';
 import type { SecurityNotices } from './notices';
 import type { SignInThrottle } from './sign-in-throttle';
@@ -110,9 +110,11 @@ export class AuthService {
 
   /**
    * The signed-in user behind a bearer token, or null when the token is invalid, revoked, expired, idle
-   * longer than the settings allow, or its user inactive. A use is written at most once a minute.
+   * longer than the settings allow, or its user inactive. A use is written at most once a minute, unless
+   * `use` is false: the notification socket's own checks (every 30 s, before each delivery) are the
+   * server's, not the person's, and must not keep an open tab from idling out.
    */
-  async resolve(jwt: string, ip?: string): Promise<CurrentUser | null> {
+  async resolve(jwt: string, ip?: string, opts: { use?: boolean } = {}): Promise<CurrentUser | null> {
     const claims = await this.tokens.verify(jwt);
     if (!claims) return null;
     const now = this.clock.now();
@@ -132,7 +134,10 @@ export class AuthService {
         ),
       );
     if (!row) return null;
-    if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS || (ip && ip !== row.ip)) {
+    if (
+      opts.use !== false &&
+      (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS || (ip && ip !== row.ip))
+    ) {
       await this.db
         .update(sessions)
         .set({ lastUsedAt: now, ...(ip ? { ip } : {}) })
@@ -159,6 +164,7 @@ export class AuthService {
       role: row.role as Role,
       permissions: current.permissions as Permission[],
       email: row.email,
+      emailConfirmed: emailConfirmed(row),
       phone: row.phone,
     };
   }
@@ -209,6 +215,17 @@ export class AuthService {
     });
   }
 
+  /**
+   * For another module's sensitive change (the deposit account, the webhook key): the caller's current
+   * password, 400 with `missing` when none is given, wrong ones counted per session like the profile's.
+   */
+  async confirmPassword(actor: StaffActor, given: string | undefined, missing: string) {
+    if (!given) throw badRequest(missing, { currentPassword: missing });
+    const row = await this.users.findRow(this.db, actor.userId);
+    if (!row) throw notFound('Không tìm thấy tài khoản');
+    await this.assertCurrentPassword(actor, row.passwordHash, given);
+  }
+
   /** Checks the caller's current password, counting wrong ones per session. */
   private async assertCurrentPassword(actor: StaffActor, passwordHash: string, given: string) {
     if (await this.wrongCurrentPassword.blocked(actor.sessionId)) {
@@ -236,17 +253,20 @@ export class AuthService {
     await this.notices.notify(row.email, { ...row, userId: row.id }, { kind: 'password' });
   }
 
-  /** The caller's own e-mail and phone; a new e-mail needs the current password and is told to the old one. */
+  /**
+   * The caller's own e-mail and phone. A new e-mail needs the current password and is told to the old
+   * one; the current password given with the address unchanged confirms an address someone else set.
+   */
   async changeInfo(actor: StaffActor, email: string, phone: string, currentPassword?: string) {
     const row = await this.users.findRow(this.db, actor.userId);
     if (!row) throw notFound('Không tìm thấy tài khoản');
-    const emailChanged = (row.email ?? '') !== email;
-    if (emailChanged) {
-      if (!currentPassword)
-        throw badRequest(CURRENT_PASSWORD_FOR_EMAIL, { currentPassword: CURRENT_PASSWORD_FOR_EMAIL });
-      await this.assertCurrentPassword(actor, row.passwordHash, currentPassword);
-    }
-    await this.users.updateContact(actor, email, phone);
+    const emailChanged = (row.email ?? '').toLowerCase() !== email;
+    const confirming = !emailChanged && !!currentPassword && !emailConfirmed(row);
+    if (emailChanged && !currentPassword)
+      throw badRequest(CURRENT_PASSWORD_FOR_EMAIL, { currentPassword: CURRENT_PASSWORD_FOR_EMAIL });
+    if (emailChanged || confirming)
+      await this.assertCurrentPassword(actor, row.passwordHash, currentPassword ?? '');
+    await this.users.updateContact(actor, email, phone, emailChanged || confirming);
     if (emailChanged) {
       await this.notices.notify(
         row.email,
@@ -285,6 +305,15 @@ export class AuthService {
       });
     });
     this.log.warn({ userId: row.id, kind: claims.kind }, 'account change reported by its owner');
+    // Whoever reads the old mailbox can use its link: the address it replaced hears of it too.
+    if (restore)
+      this.notices.send(
+        claims.newEmail!,
+        'Email tài khoản của bạn đã được khôi phục',
+        `Xin chào ${row.fullName},\n\nEmail của tài khoản ${row.username} vừa được đặt lại về ${claims.oldEmail} ` +
+          'qua liên kết báo cáo gửi đến địa chỉ đó; mọi phiên đăng nhập đã bị đăng xuất và quản trị viên đã được báo.\n\n' +
+          'Nếu bạn là chủ tài khoản và không biết việc này, hãy liên hệ ngay quản trị viên.',
+      );
     for (const listener of this.reportListeners) {
       await listener({ userId: row.id, username: row.username, kind: claims.kind }).catch((err) =>
         this.log.error({ err }, 'report listener failed'),

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { tooMany } from '../../platform/errors';
-import type { Counter, CounterStore } from '../../platform/rate-limit';
+import { addressKey, type Counter, type CounterStore } from '../../platform/rate-limit';
 
 /**
  * Failed sign-ins slow the guesser down, never the account's owner elsewhere. Failures count per
@@ -45,7 +45,8 @@ export class SignInThrottle {
   ) {}
 
   private keys(username: string, ip: string) {
-    return { pair: `login:${username}|${ip}`, address: `login-ip:${ip}` };
+    const client = addressKey(ip);
+    return { pair: `login:${username}|${client}`, address: `login-ip:${client}` };
   }
 
   /** Refuses (429 with Retry-After) an attempt made while its pair or address must wait. */

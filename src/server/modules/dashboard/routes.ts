@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CarStatus } from '../../../contract/cars';
 import { leadSourceStatsSchema } from '../../../contract/leads';
@@ -25,6 +26,14 @@ import { forbidden } from '../../platform/errors';
 import type { DashboardService } from './service';
 
 const tags = ['Thống kê'];
+
+/**
+ * The one rule for money on the overview: the stock's value, revenue and margins are the car managers'
+ * (MANAGE_CAR, or an admin). Calls every staff member may make answer the counts to everyone and the
+ * money as 0 to the others; the sales calls need MANAGE_CAR outright.
+ */
+const seesMoney = (req: FastifyRequest) => hasPermission(req.user, 'MANAGE_CAR');
+const noStockValue = <T extends { stockValue: number }>(row: T): T => ({ ...row, stockValue: 0 });
 const RANGE = 'from, to: dd/mm/yyyy hoặc yyyy-mm-dd (ngày Việt Nam, tính cả hai đầu)';
 
 /**
@@ -44,11 +53,14 @@ export function dashboardRoutes(service: DashboardService) {
         schema: {
           response: { 200: carStatsSchema },
           tags,
-          summary: `Số xe theo trạng thái và giá trị kho (${RANGE})`,
+          summary: `Số xe theo trạng thái và giá trị kho (giá trị kho chỉ cho quyền MANAGE_CAR; ${RANGE})`,
           querystring: statsRangeQuery,
         },
       },
-      (req) => service.inventory.cars(req.query),
+      async (req) => {
+        const stats = await service.inventory.cars(req.query);
+        return seesMoney(req) ? stats : noStockValue(stats);
+      },
     );
 
     for (const status of ['available', 'pending', 'sold'] as CarStatus[]) {
@@ -92,11 +104,14 @@ export function dashboardRoutes(service: DashboardService) {
         schema: {
           response: { 200: z.array(brandStockRowSchema) },
           tags,
-          summary: 'Tổng số xe theo hãng và trạng thái',
+          summary: 'Tổng số xe theo hãng và trạng thái (giá trị kho chỉ cho quyền MANAGE_CAR)',
           querystring: statsRangeQuery,
         },
       },
-      (req) => service.inventory.totalByBrand(req.query),
+      async (req) => {
+        const rows = await service.inventory.totalByBrand(req.query);
+        return seesMoney(req) ? rows : rows.map(noStockValue);
+      },
     );
 
     app.get(
@@ -156,9 +171,9 @@ export function dashboardRoutes(service: DashboardService) {
       },
       async (req) => {
         const summary = await service.summary(req.query);
-        if (hasPermission(req.user, 'MANAGE_CAR')) return summary;
+        if (seesMoney(req)) return summary;
         // Without MANAGE_CAR the cards show stock and leads, not money.
-        return { ...summary, stockValue: 0, revenue: 0, previousRevenue: 0, revenueChange: null };
+        return { ...noStockValue(summary), revenue: 0, previousRevenue: 0, revenueChange: null };
       },
     );
 

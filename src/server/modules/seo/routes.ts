@@ -3,11 +3,15 @@ import type { App } from '../../context';
 import type { RenderedPage, SeoService } from './service';
 import { STATIC_PAGES } from './static-pages';
 
-function send(reply: FastifyReply, page: RenderedPage) {
+/**
+ * A page: public ones are revalidated on each visit (no-cache); private ones (staff, sign-in, and a
+ * visitor's booking, reservation or alerts behind a secret link) are never stored (no-store).
+ */
+function send(reply: FastifyReply, page: RenderedPage, cache: 'no-cache' | 'no-store' = 'no-cache') {
   return reply
     .status(page.status)
     .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
+    .header('cache-control', cache)
     .send(page.html);
 }
 
@@ -65,7 +69,7 @@ export function registerSeoRoutes(app: App, seo: SeoService) {
     if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Không tìm thấy tệp');
     }
-    if (seo.isPrivatePath(path)) return send(reply, await seo.renderPrivate(path));
+    if (seo.isPrivatePath(path)) return send(reply, await seo.renderPrivate(path), 'no-store');
     const trimmed = path.replace(/\/+$/, '');
     if (trimmed && trimmed !== path && (STATIC_PAGES[trimmed] || /^\/(cars|blogs)\/\d+$/.test(trimmed))) {
       const query = req.url.slice(path.length);

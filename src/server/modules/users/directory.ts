@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Permission } from '../../../contract/permissions';
 import type { Db, Executor } from '../../db/client';
+import type { StaffActor } from '../../platform/actor';
 import { userPermissions, users } from './schema';
 
 /** Reads of accounts that other modules make through the service (names, holders of a permission). */
@@ -56,4 +57,19 @@ export async function idsWithPermission(db: Db, permission: Permission): Promise
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/** The accounts the caller may manage: for a non-admin, no ADMIN and no permission beyond their own. */
+export function manageableBy(db: Db, caller: StaffActor | null) {
+  if (!caller || caller.role === 'ADMIN') return undefined;
+  const own = caller.permissions.length ? caller.permissions : ['-'];
+  return and(
+    ne(users.role, 'ADMIN'),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(userPermissions)
+        .where(and(eq(userPermissions.userId, users.id), notInArray(userPermissions.permission, [...own]))),
+    ),
+  );
 }

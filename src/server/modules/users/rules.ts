@@ -1,7 +1,7 @@
 import type { Permission, Role } from '../../../contract/permissions';
 import { foldVietnamese } from '../../../contract/text';
 import type { StaffActor } from '../../platform/actor';
-import { forbidden } from '../../platform/errors';
+import { badRequest, forbidden } from '../../platform/errors';
 
 /** The folded words an account is found by (written on save). */
 export function searchText(u: {
@@ -74,4 +74,78 @@ export function assertMayGrant(caller: StaffActor | null, granted: readonly Perm
   if (!caller || caller.role === 'ADMIN') return;
   if (role === 'ADMIN') throw forbidden(ADMIN_ONLY);
   if (granted.some((p) => !caller.permissions.includes(p))) throw forbidden(GRANT_OWN_ONLY);
+}
+
+export const EMAIL_ADMIN_ONLY =
+  'Chỉ quản trị viên mới được đổi email của tài khoản khác; chủ tài khoản tự đổi email của mình trong trang Đổi thông tin (cần mật khẩu hiện tại)';
+export const EMAIL_NOT_CONFIRMED =
+  'Email của tài khoản chưa được chủ tài khoản xác nhận nên không gửi mã đến đó. Chủ tài khoản xác nhận email trong trang Đổi thông tin (nhập mật khẩu hiện tại), hoặc tự yêu cầu ở trang Quên mật khẩu từ 24 giờ sau khi email được đổi.';
+
+/** An address someone other than the owner set receives no code at all for this long. */
+export const EMAIL_COOLING_MS = 24 * 3_600_000;
+
+/** Where an account's codes go, and whose choice that address was. */
+export interface EmailState {
+  email: string | null;
+  confirmedEmail: string | null;
+  emailSetBy: number | null;
+  emailSetAt: Date | null;
+}
+
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+
+/**
+ * The account's address is one its owner confirmed: they set it in the profile with their password,
+ * used a code mailed to it (an invitation, a reset), or reported a change from it; the first admin's
+ * and the demo staff's, set by the server with their password, count as confirmed too.
+ */
+export function emailConfirmed(u: EmailState): boolean {
+  return !!u.email && same(u.email, u.confirmedEmail);
+}
+
+function setByOtherWithin(u: EmailState, now: Date): boolean {
+  return u.emailSetBy !== null && !!u.emailSetAt && now.getTime() - u.emailSetAt.getTime() < EMAIL_COOLING_MS;
+}
+
+/**
+ * Codes a manager triggers (a reset, an invitation sent again) go only to a confirmed address that no
+ * one else set in the last 24 hours: whoever manages an account never picks where its codes go.
+ */
+export function managerMayMail(u: EmailState, now: Date): boolean {
+  return emailConfirmed(u) && !setByOtherWithin(u, now);
+}
+
+/**
+ * The public "forgot password" form (anyone may ask for any username): never to an address someone
+ * else set less than 24 hours ago. After that the old address has had its notice and report link for a
+ * day, and an owner whose admin replaced a lost mailbox can reset; using the code confirms the address.
+ */
+export function ownerRequestMayMail(u: EmailState, now: Date): boolean {
+  return !!u.email && (emailConfirmed(u) || !setByOtherWithin(u, now));
+}
+
+/**
+ * Only an ADMIN changes another person's e-mail (403 for anyone else, whatever they manage); one's own
+ * changes only in the profile, with the current password. The server itself (no caller) may.
+ */
+export function assertMayChangeEmail(
+  caller: StaffActor | null,
+  targetId: number,
+  before: string | null,
+  after: string,
+) {
+  if (same(before, after) || !caller) return;
+  if (caller.role !== 'ADMIN') throw forbidden(EMAIL_ADMIN_ONLY);
+  if (caller.userId === targetId) throw badRequest(OWN_EMAIL_IN_PROFILE);
+}
+
+/** The state after someone sets an address: the owner's own choice (or their confirmed one) is trusted. */
+export function emailSetBy(
+  state: Pick<EmailState, 'confirmedEmail'>,
+  email: string | null,
+  by: number | null,
+  now: Date,
+): Pick<EmailState, 'emailSetBy' | 'emailSetAt'> {
+  return { emailSetBy: by !== null && !same(email, state.confirmedEmail) ? by : null, emailSetAt: now };
 }

@@ -19,6 +19,14 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     fullName: text('full_name').notNull(),
     email: text('email'),
+    /**
+     * The address the owner last confirmed: set it in the profile with the current password, used a
+     * code mailed to it, or reported a change from it. Codes a manager triggers go only there.
+     */
+    confirmedEmail: text('confirmed_email'),
+    /** Who set the current address when it was someone other than its owner (an ADMIN, a creator). */
+    emailSetBy: integer('email_set_by'),
+    emailSetAt: timestamp('email_set_at', { withTimezone: true }),
     phone: text('phone'),
     role: text('role').notNull().default('STAFF'),
     active: boolean('active').notNull().default(true),
@@ -79,6 +87,8 @@ export const passwordResetCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     // 'reset' (asked for by the owner or sent by a manager) or 'invite' (a new account's first password).
     purpose: text('purpose').notNull().default('reset'),
+    /** The address the code was mailed to: the code is good only while the account still has it. */
+    sentTo: text('sent_to'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, isNull, like, ne, notExists, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, like, ne } from 'drizzle-orm';
 import type { Page } from '../../../contract/common';
 import { PERMISSION_LABELS, PERMISSIONS, type Permission, type Role } from '../../../contract/permissions';
 import { foldVietnamese } from '../../../contract/text';
@@ -7,16 +7,27 @@ import type { PermissionInfo, UserView } from '../../../contract/users';
 import type { Db, Executor } from '../../db/client';
 import { type StaffActor, SYSTEM_ACTOR } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
+import { type Clock, systemClock } from '../../platform/clock';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { escapeLike, pageOf } from '../../platform/paging';
 import { hashPassword } from '../../platform/password';
-import { findUserRow, idsWithPermission, namesOf, permissionsOf, type UserRow } from './directory';
+import * as contact from './contact';
+import {
+  findUserRow,
+  idsWithPermission,
+  manageableBy,
+  namesOf,
+  permissionsOf,
+  type UserRow,
+} from './directory';
 import * as receivers from './lead-receivers';
 import {
+  assertMayChangeEmail,
   assertMayGrant,
   assertMayManage,
+  emailConfirmed,
+  emailSetBy,
   type NewUser,
-  OWN_EMAIL_IN_PROFILE,
   type StaffMember,
   searchText,
   type UserChanges,
@@ -26,17 +37,25 @@ import { baseUsername, nextFreeUsername } from './username';
 
 export {
   ADMIN_ONLY,
+  EMAIL_ADMIN_ONLY,
+  EMAIL_NOT_CONFIRMED,
+  emailConfirmed,
   GRANT_OWN_ONLY,
+  managerMayMail,
   mayManage,
   type NewUser,
   OWN_EMAIL_IN_PROFILE,
+  ownerRequestMayMail,
   type StaffMember,
   SUBSET_ONLY,
   type UserChanges,
 } from './rules';
 
 export class UsersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** Makes sure the seven permissions exist with their current labels. */
   async ensurePermissions() {
@@ -67,6 +86,7 @@ export class UsersService {
       fullName: row.fullName,
       username: row.username,
       email: row.email,
+      emailConfirmed: emailConfirmed(row),
       phone: row.phone,
       role: row.role as Role,
       active: row.active,
@@ -76,21 +96,6 @@ export class UsersService {
     };
   }
 
-  /** The accounts the caller may manage: for a non-admin, no ADMIN and no permission beyond their own. */
-  private manageable(caller: StaffActor | null) {
-    if (!caller || caller.role === 'ADMIN') return undefined;
-    const own = caller.permissions.length ? caller.permissions : ['-'];
-    return and(
-      ne(users.role, 'ADMIN'),
-      notExists(
-        this.db
-          .select({ one: sql`1` })
-          .from(userPermissions)
-          .where(and(eq(userPermissions.userId, users.id), notInArray(userPermissions.permission, [...own]))),
-      ),
-    );
-  }
-
   async list(
     q: { page: number; size: number; search?: string },
     caller: StaffActor | null = null,
@@ -98,7 +103,7 @@ export class UsersService {
     const folded = q.search ? foldVietnamese(q.search) : '';
     const where = and(
       folded ? like(users.searchText, `%${escapeLike(folded)}%`) : undefined,
-      this.manageable(caller),
+      manageableBy(this.db, caller),
     );
     const [{ total }] = await this.db.select({ total: count() }).from(users).where(where);
     const rows = await this.db
@@ -163,6 +168,9 @@ export class UsersService {
     assertMayGrant(caller, input.permissions, input.role);
     receivers.assertMayReceiveLeads(input.receivesLeads ?? false, input.role, input.permissions);
     const passwordHash = await hashPassword(password ?? randomBytes(32).toString('base64url'));
+    // An address the server sets with the account's password (first admin, demo staff) is the owner's;
+    // one a manager types is confirmed when its owner uses the invitation mailed there.
+    const owned = !caller && password !== undefined;
     const id = await this.db.transaction(async (tx) => {
       const username = input.username ?? (await this.generateUsername(input.fullName, tx));
       const [clash] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
@@ -174,6 +182,8 @@ export class UsersService {
           passwordHash,
           fullName: input.fullName,
           email: input.email,
+          confirmedEmail: owned ? input.email : null,
+          ...emailSetBy({ confirmedEmail: null }, input.email, caller?.userId ?? null, this.clock.now()),
           phone: input.phone ?? null,
           role: input.role,
           receivesLeads: input.receivesLeads ?? false,
@@ -210,19 +220,22 @@ export class UsersService {
       const perms = (await this.permissionsOf(tx, [id])).get(id) ?? [];
       assertMayManage(caller, { role: before.role, permissions: perms });
       assertMayGrant(caller, [], changes.role);
-      // One's own e-mail changes only with the current password (the profile), never through this call.
-      if (caller?.userId === id && (before.email ?? '') !== changes.email)
-        throw badRequest(OWN_EMAIL_IN_PROFILE);
+      assertMayChangeEmail(caller, id, before.email, changes.email);
+      // The same address in other letter case is no change (the contract writes addresses in lower case).
+      const email = (before.email ?? '').toLowerCase() === changes.email ? before.email : changes.email;
       previousEmail = before.email;
       if (before.role === 'ADMIN' && changes.role !== 'ADMIN') await this.assertAnotherActiveAdmin(tx, id);
       const [after] = await tx
         .update(users)
         .set({
           fullName: changes.fullName,
-          email: changes.email,
+          email,
+          ...(email === before.email
+            ? {}
+            : emailSetBy(before, email, caller?.userId ?? null, this.clock.now())),
           phone: changes.phone ?? null,
           role: changes.role,
-          searchText: searchText({ ...changes, username: before.username }),
+          searchText: searchText({ ...changes, email, username: before.username }),
           updatedAt: new Date(),
         })
         .where(eq(users.id, id))
@@ -241,33 +254,18 @@ export class UsersService {
   }
 
   /** Puts back the e-mail an owner reported as changed without them (auth's report link). */
-  async restoreEmail(exec: Executor, id: number, email: string) {
-    const [row] = await exec.select().from(users).where(eq(users.id, id));
-    if (!row) return;
-    await exec
-      .update(users)
-      .set({ email, searchText: searchText({ ...row, email }), updatedAt: new Date() })
-      .where(eq(users.id, id));
+  restoreEmail(exec: Executor, id: number, email: string) {
+    return contact.restoreEmail(exec, id, email, this.clock.now());
   }
 
-  /** The signed-in user's own e-mail and phone (auth checks the current password for a new e-mail). */
-  async updateContact(caller: StaffActor, email: string, phone: string) {
-    const id = caller.userId;
-    await this.db.transaction(async (tx) => {
-      const before = await this.findRow(tx, id);
-      if (!before) throw notFound('Không tìm thấy tài khoản');
-      await tx
-        .update(users)
-        .set({ email, phone, searchText: searchText({ ...before, email, phone }), updatedAt: new Date() })
-        .where(eq(users.id, id));
-      await writeAudit(tx, caller ?? SYSTEM_ACTOR, {
-        action: 'change-info',
-        entity: 'user',
-        entityId: id,
-        before: { email: before.email, phone: before.phone },
-        after: { email, phone },
-      });
-    });
+  /** The signed-in user's own e-mail and phone (auth checks the current password first). */
+  updateContact(caller: StaffActor, email: string, phone: string, confirm: boolean) {
+    return contact.updateContact(this.db, caller, { email, phone, confirm }, this.clock.now());
+  }
+
+  /** A code mailed to `address` was used while the account had it (auth's password setup). */
+  confirmEmail(exec: Executor, id: number, address: string) {
+    return contact.confirmEmail(exec, id, address, this.clock.now());
   }
 
   async setPassword(exec: Executor, id: number, passwordHash: string) {

@@ -1,15 +1,23 @@
 import { textAnswer } from '../../../contract/common';
 import {
   carCalculations,
+  PAYMENT_PASSWORD_REQUIRED,
   publicWebConfiguration,
   webConfiguration,
   webConfigurationUpdate,
 } from '../../../contract/web-config';
 import type { App } from '../../context';
-import { actorOf } from '../../platform/actor';
+import { type StaffActor, staffOf } from '../../platform/actor';
 import type { WebConfigService } from './service';
 
-export function webConfigRoutes(service: WebConfigService) {
+/** Checks the caller's current password (auth's rule: 400 when missing or wrong, 429 after 10 wrong). */
+export type ConfirmPassword = (
+  actor: StaffActor,
+  given: string | undefined,
+  missing: string,
+) => Promise<void>;
+
+export function webConfigRoutes(service: WebConfigService, confirmPassword: ConfirmPassword) {
   return async (app: App) => {
     app.get(
       '/web-configuration',
@@ -59,9 +67,10 @@ export function webConfigRoutes(service: WebConfigService) {
           response: { 200: webConfiguration },
           tags: ['Cấu hình'],
           summary: 'Toàn bộ cấu hình (nhân viên)',
+          description: 'Khóa API webhook chỉ ghi, không đọc lại: đã đặt thì trả về dạng ẩn (••••••••).',
         },
       },
-      () => service.get(),
+      () => service.adminView(),
     );
 
     app.put(
@@ -72,10 +81,19 @@ export function webConfigRoutes(service: WebConfigService) {
           response: { 200: webConfiguration },
           tags: ['Cấu hình'],
           summary: 'Cập nhật cấu hình',
+          description:
+            'Đổi tài khoản nhận cọc (ngân hàng, số tài khoản, tên) hoặc khóa API webhook cần currentPassword (mật khẩu hiện tại); gửi lại khóa dạng ẩn (••••••••) thì giữ nguyên khóa.',
           body: webConfigurationUpdate,
         },
       },
-      (req) => service.update(req.body as never, actorOf(req)),
+      async (req) => {
+        const { currentPassword, ...patch } = req.body;
+        const actor = staffOf(req);
+        const payments = await service.changesPayments(patch as never);
+        if (payments) await confirmPassword(actor, currentPassword, PAYMENT_PASSWORD_REQUIRED);
+        await service.update(patch as never, actor, { reauthenticated: payments });
+        return service.adminView();
+      },
     );
   };
 }

@@ -18,6 +18,7 @@ const LIMITS = maxLengths(changeInfoQuery);
 /**
  * E-mail and phone of the signed-in user, saved with PUT auth/change-info. A new e-mail asks for the
  * current password (reset codes go there), and the old address is told of the change by the server.
+ * An address an admin set is not the owner's until they confirm it here with their password.
  */
 export function ContactForm({ user }: { user: MyInfo }) {
   const save = useChangeInfo();
@@ -49,6 +50,8 @@ export function ContactForm({ user }: { user: MyInfo }) {
 
   const email = useWatch({ control, name: 'email' }) ?? '';
   const emailChanged = email.trim().toLowerCase() !== current.toLowerCase();
+  const unconfirmed = !emailChanged && !!current && !user.emailConfirmed;
+  const askPassword = emailChanged || unconfirmed;
 
   return (
     <form
@@ -56,7 +59,11 @@ export function ContactForm({ user }: { user: MyInfo }) {
       className="space-y-4"
       onSubmit={handleSubmit((v) =>
         save.mutate(
-          { email: v.email, phone: v.phone, ...(emailChanged ? { currentPassword: v.currentPassword } : {}) },
+          {
+            email: v.email,
+            phone: v.phone,
+            ...(askPassword && v.currentPassword ? { currentPassword: v.currentPassword } : {}),
+          },
           {
             onSuccess: (text) => {
               toast.success(typeof text === 'string' && text ? text : 'Cập nhật thông tin thành công');
@@ -88,15 +95,25 @@ export function ContactForm({ user }: { user: MyInfo }) {
           <Input id="contact-phone" type="tel" autoComplete="tel" inputMode="tel" {...register('phone')} />
         </FormField>
       </div>
-      {emailChanged ? (
+      {unconfirmed ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200">
+          Email này do quản trị viên đặt và bạn chưa xác nhận: mã đặt lại mật khẩu chưa được gửi đến đó. Nếu
+          đúng là email của bạn, hãy nhập mật khẩu hiện tại rồi lưu để xác nhận.
+        </p>
+      ) : null}
+      {askPassword ? (
         <FormField
           label="Mật khẩu hiện tại"
           htmlFor="contact-current-password"
           error={errors.currentPassword?.message}
           hint={
-            errors.currentPassword ? undefined : 'Cần để đổi email: mã đặt lại mật khẩu sẽ gửi đến email mới.'
+            errors.currentPassword
+              ? undefined
+              : emailChanged
+                ? 'Cần để đổi email: mã đặt lại mật khẩu sẽ gửi đến email mới.'
+                : 'Để xác nhận email; bỏ trống nếu chỉ đổi số điện thoại.'
           }
-          required
+          required={emailChanged}
         >
           <PasswordInput
             id="contact-current-password"
@@ -106,7 +123,7 @@ export function ContactForm({ user }: { user: MyInfo }) {
         </FormField>
       ) : null}
       <div className="flex justify-end">
-        <Button type="submit" loading={save.isPending} disabled={!isDirty}>
+        <Button type="submit" loading={save.isPending} disabled={!isDirty && !unconfirmed}>
           Lưu thông tin liên hệ
         </Button>
       </div>

@@ -3,7 +3,7 @@ import { formatVnd } from '@contract/format';
 import { maxLengths } from '@contract/limits';
 import { depositFor, reservationsOpen } from '@contract/reservation-labels';
 import { reservationSettings } from '@contract/reservations';
-import type { WebConfiguration } from '@contract/web-config';
+import { WEBHOOK_KEY_MASK, type WebConfiguration } from '@contract/web-config';
 import {
   type Control,
   Controller,
@@ -27,23 +27,45 @@ function randomKey(): string {
 const EXAMPLE_PRICE = 500_000_000;
 const LIMITS = maxLengths(reservationSettings);
 
+type Reservations = WebConfiguration['reservations'];
+const PAYMENT_FIELDS = ['bankBin', 'accountNumber', 'accountName', 'webhookApiKey'] as const;
+
+/** Does the form change where deposits go or the webhook key, against what was loaded? */
+export function paymentsChanged(form: Reservations | undefined, stored: Reservations | undefined) {
+  return !!form && !!stored && PAYMENT_FIELDS.some((f) => (form[f] ?? '') !== (stored[f] ?? ''));
+}
+
+/** The current password asked when the deposit account or the webhook key changes. */
+export interface PaymentPassword {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}
+
 /**
  * "Đặt cọc giữ xe": whether visitors may reserve a car online, the deposit, how long they have to pay
  * and how long a paid hold lasts, the account the VietQR code pays into, and the key the bank-transfer
- * notifier (SePay) must send. Saved with the rest of the settings.
+ * notifier (SePay) must send. Saved with the rest of the settings; the key is write-only (the server
+ * sends it back masked), and changing the account or the key asks for the current password.
  */
 export function ReservationFields({
   register,
   control,
   setValue,
   errors,
+  stored,
+  password,
 }: {
   register: UseFormRegister<WebConfiguration>;
   control: Control<WebConfiguration>;
   setValue: UseFormSetValue<WebConfiguration>;
   errors: FieldErrors<WebConfiguration>['reservations'];
+  stored: Reservations | undefined;
+  password: PaymentPassword;
 }) {
   const settings = useWatch({ control, name: 'reservations' });
+  const askPassword = paymentsChanged(settings, stored);
+  const keyKept = settings?.webhookApiKey === WEBHOOK_KEY_MASK;
   const mode = settings?.depositMode ?? 'fixed';
   const bank = settings ? bankByBin(settings.bankBin) : undefined;
   const open = settings ? reservationsOpen(settings) : false;
@@ -217,13 +239,23 @@ export function ReservationFields({
             label="Khóa API webhook"
             htmlFor="cfg-res-key"
             error={errors?.webhookApiKey?.message}
-            hint="Để trống: mọi thông báo chuyển khoản bị từ chối, nhân viên xác nhận bằng tay."
+            hint={
+              keyKept
+                ? 'Đã đặt khóa; khóa không hiển thị lại. Nhập hoặc tạo khóa mới để thay.'
+                : settings?.webhookApiKey
+                  ? 'Sao chép khóa vào SePay trước khi lưu: sau khi lưu, khóa không hiển thị lại.'
+                  : 'Để trống: mọi thông báo chuyển khoản bị từ chối, nhân viên xác nhận bằng tay.'
+            }
           >
             <PasswordInput
               id="cfg-res-key"
               autoComplete="off"
               spellCheck={false}
               maxLength={LIMITS.webhookApiKey}
+              onFocus={(e) => {
+                // The mask stands for the stored key: typing starts a new one.
+                if (e.currentTarget.value === WEBHOOK_KEY_MASK) e.currentTarget.select();
+              }}
               {...register('reservations.webhookApiKey')}
             />
           </FormField>
@@ -241,6 +273,23 @@ export function ReservationFields({
             </Button>
           </div>
         </div>
+        {askPassword ? (
+          <FormField
+            label="Mật khẩu hiện tại"
+            htmlFor="cfg-res-password"
+            className="max-w-md"
+            error={password.error}
+            hint={password.error ? undefined : 'Cần để đổi tài khoản nhận cọc hoặc khóa API webhook.'}
+            required
+          >
+            <PasswordInput
+              id="cfg-res-password"
+              autoComplete="current-password"
+              value={password.value}
+              onChange={(e) => password.onChange(e.target.value)}
+            />
+          </FormField>
+        ) : null}
         <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700 ring-1 ring-slate-200">
           <p>Khai báo trong dịch vụ báo chuyển khoản (SePay) của tài khoản trên:</p>
           <dl className="mt-2 space-y-1">

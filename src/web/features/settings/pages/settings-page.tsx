@@ -1,8 +1,8 @@
 import { maxLengths } from '@contract/limits';
-import { type WebConfiguration, webConfiguration } from '@contract/web-config';
+import { PAYMENT_PASSWORD_REQUIRED, type WebConfiguration, webConfiguration } from '@contract/web-config';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ComponentProps, useEffect } from 'react';
+import { type ComponentProps, useEffect, useState } from 'react';
 import { Controller, type FieldError, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button';
@@ -11,14 +11,14 @@ import { NumberInput } from '../../../components/number-input';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
-import { api, errorMessage } from '../../../lib/api-client';
+import { ApiError, api, errorMessage } from '../../../lib/api-client';
 import { WEB_CONFIG_KEY } from '../../../lib/web-config';
 import { InsuranceTiers } from '../components/insurance-tiers';
 import { LeadHandlingFields } from '../components/lead-handling-fields';
 import { OfficialPrices } from '../components/official-prices';
 import { PolicyFields } from '../components/policy-fields';
 import { RemainingQualityBands } from '../components/remaining-quality-bands';
-import { ReservationFields } from '../components/reservation-fields';
+import { paymentsChanged, ReservationFields } from '../components/reservation-fields';
 import { Card, msg, PercentInput } from '../components/settings-fields';
 
 const ADMIN_KEY = [...WEB_CONFIG_KEY, 'admin'] as const;
@@ -32,16 +32,26 @@ export default function SettingsPage() {
     queryKey: ADMIN_KEY,
     queryFn: ({ signal }) => api<WebConfiguration>('web-configuration/admin', { auth: true, signal }),
   });
+  // Asked only when the deposit account or the webhook key changes; never kept after a save.
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const save = useMutation({
-    mutationFn: (v: WebConfiguration) =>
+    mutationFn: (v: WebConfiguration & { currentPassword?: string }) =>
       api<WebConfiguration>('web-configuration', { method: 'PUT', auth: true, body: v }),
     onSuccess: (saved) => {
+      setPassword('');
+      setPasswordError(undefined);
       queryClient.setQueryData(ADMIN_KEY, saved);
       // The public settings, car calculations and advisor prompt are all under this key.
       queryClient.invalidateQueries({ queryKey: WEB_CONFIG_KEY });
       toast.success('Đã lưu cấu hình hệ thống');
     },
-    onError: (err) => toast.error(errorMessage(err)),
+    onError: (err) => {
+      const fields =
+        err instanceof ApiError ? (err.data as { errors?: Record<string, string> })?.errors : null;
+      if (fields?.currentPassword) setPasswordError(fields.currentPassword);
+      toast.error(errorMessage(err));
+    },
   });
 
   const {
@@ -170,7 +180,19 @@ export default function SettingsPage() {
           ))}
         </div>
       ) : (
-        <form noValidate onSubmit={handleSubmit((v) => save.mutate(v))} className="space-y-5 pb-24">
+        <form
+          noValidate
+          onSubmit={handleSubmit((v) => {
+            const payments = paymentsChanged(v.reservations, config.data?.reservations);
+            if (payments && !password) {
+              setPasswordError(PAYMENT_PASSWORD_REQUIRED);
+              toast.error(PAYMENT_PASSWORD_REQUIRED);
+              return;
+            }
+            save.mutate(payments ? { ...v, currentPassword: password } : v);
+          })}
+          className="space-y-5 pb-24"
+        >
           <Card
             id="cfg-showroom"
             title="Thông tin showroom"
@@ -296,6 +318,15 @@ export default function SettingsPage() {
             control={control}
             setValue={setValue}
             errors={errors.reservations}
+            stored={config.data?.reservations}
+            password={{
+              value: password,
+              onChange: (value) => {
+                setPassword(value);
+                setPasswordError(undefined);
+              },
+              error: passwordError,
+            }}
           />
 
           <LeadHandlingFields register={register} errors={errors.leadHandling} />

@@ -19,6 +19,7 @@ import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { enumOptions } from '../../../lib/enum-options';
+import { useMyInfo } from '../../../lib/session';
 import { suggestUsername, useSaveUser, useSendReset, useUser } from '../api';
 import { PermissionsEditor } from '../components/permissions-editor';
 import { ReceivesLeadsField } from '../components/receives-leads-field';
@@ -88,6 +89,16 @@ function PasswordNote({ userId }: { userId: number | null }) {
   );
 }
 
+/** Under the e-mail of an existing account: who may change it, and whether codes can go there. */
+function emailHint(locked: boolean, confirmed: boolean | undefined) {
+  const state = confirmed
+    ? 'Chủ tài khoản đã xác nhận email này.'
+    : 'Chủ tài khoản chưa xác nhận email này: chưa gửi được email đặt lại mật khẩu đến đó.';
+  return locked
+    ? `${state} Chỉ quản trị viên đổi được email; chủ tài khoản tự đổi trong trang Đổi thông tin.`
+    : `${state} Email mới chỉ nhận mã sau khi chủ tài khoản xác nhận; email cũ được báo kèm liên kết báo cáo.`;
+}
+
 /** /dashboard/users/add and /dashboard/users/:userId: one form for account details and permissions. */
 export default function UserFormPage() {
   const { userId } = useParams();
@@ -96,6 +107,10 @@ export default function UserFormPage() {
   const navigate = useNavigate();
   const user = useUser(isEdit && Number.isInteger(id) && id! > 0 ? id : null);
   const save = useSaveUser(id);
+  const { data: me } = useMyInfo();
+  // Only an admin changes another person's e-mail (and nobody their own here: the profile asks for the
+  // password); whoever manages an account never chooses where its codes go.
+  const emailLocked = isEdit && (me?.role !== 'ADMIN' || me?.userId === id);
 
   const resolver = useMemo(
     () => zodResolver(isEdit ? updateSchema : createSchema) as unknown as Resolver<FormValues>,
@@ -249,11 +264,18 @@ export default function UserFormPage() {
                 />
               </FormField>
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label="Email" htmlFor="user-email" error={errors.email?.message} required>
+                <FormField
+                  label="Email"
+                  htmlFor="user-email"
+                  error={errors.email?.message}
+                  required
+                  hint={isEdit ? emailHint(emailLocked, user.data?.emailConfirmed) : undefined}
+                >
                   <Input
                     id="user-email"
                     type="email"
                     autoComplete="off"
+                    readOnly={emailLocked}
                     maxLength={LIMITS.email}
                     {...register('email')}
                   />
