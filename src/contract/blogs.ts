@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { BLOG_CATEGORIES, BLOG_PAGE_SIZE, type BlogCategory } from './blogs-labels';
+import { BLOG_CATEGORIES, BLOG_PAGE_SIZE } from './blogs-labels';
 import { pageQuery, requiredText, text } from './common';
-import type { ImageView } from './images';
 import { imageViewSchema } from './images';
 
 // Categories, labels and sizes live in ./blogs-labels.ts (no zod): re-exported here.

@@ -6,27 +6,21 @@ import {
   CAR_SORTS,
   CAR_STATUS_LABELS,
   CAR_STATUSES,
-  type CarSort,
-  type CarStatus,
   COMPARE_MAX,
   COMPARE_MIN,
   DRIVETRAIN_LABELS,
   DRIVETRAINS,
-  type Drivetrain,
   FUEL_LABELS,
   FUELS,
-  type Fuel,
   keyOf,
   MAX_PHOTOS_PER_CAR,
   MAX_PUBLIC_PAGE_SIZE,
   MIN_CAR_YEAR,
   ORIGIN_LABELS,
   ORIGINS,
-  type Origin,
   PUBLIC_PAGE_SIZE,
   TRANSMISSION_LABELS,
   TRANSMISSIONS,
-  type Transmission,
 } from './cars-labels';
 import {
   blankToUndefined,
@@ -37,7 +31,6 @@ import {
   requiredText,
   text,
 } from './common';
-import type { ImageView } from './images';
 import { imageViewSchema } from './images';
 import { inspectionSummarySchema } from './inspections';
 import { compactFold, foldVietnamese } from './text';

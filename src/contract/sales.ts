@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import type { CarStatus } from './cars';
 import { intField } from './cars';
 import { CAR_STATUSES } from './cars-labels';
 import { emailSchema, type Page, pageQuery, phoneSchema, positiveId, requiredText, text } from './common';
 import { parseVnDate, vnDayKey } from './format';
-import type { ImageView } from './images';
 import { imageViewSchema } from './images';
 
 /** Sold history (dashboard: soldhistory, soldhistory/{transactionId}). */

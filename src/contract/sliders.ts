@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, requiredText, text } from './common';
-import { type ImageView, imageViewSchema, MAX_IMAGE_BYTES } from './images';
+import { imageViewSchema, MAX_IMAGE_BYTES } from './images';
 
 /** Banner image upload limit (the image is re-encoded to WebP in several widths). */
 export const SLIDER_IMAGE_MAX_BYTES = MAX_IMAGE_BYTES;

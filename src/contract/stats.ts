@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import type { CarStatus } from './cars';
 import { CAR_STATUSES } from './cars-labels';
-import type { Page } from './common';
 import { pageOf } from './common';
 import { parseVnDate, vnDayKey } from './format';
-import type { LeadType } from './leads';
 import { LEAD_TYPES } from './leads/labels';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, optionalBlank, pageQuery, phoneSchema, requiredText } from './common';
-import { PERMISSIONS, type Permission, ROLES, type Role } from './permissions';
+import { PERMISSIONS, ROLES } from './permissions';
 
 export const permissionList = z
   .array(z.enum(PERMISSIONS, { message: 'Quyền không hợp lệ' }), { message: 'Danh sách quyền không hợp lệ' })

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CarDetail, CarPage } from '../../src/contract/cars';
 import { PUBLIC_PAGE_SIZE } from '../../src/contract/cars-labels';
@@ -38,7 +38,7 @@ async function firstCar(query: Record<string, string | number> = {}): Promise<Ca
  * Puts `target` just above the phone's bottom strip (where the old floating buttons sat) and tells
  * whether the point near its right edge is the target itself, not something drawn over it.
  */
-async function uncoveredNearBottom(page: Page, target: Locator): Promise<boolean> {
+async function uncoveredNearBottom(target: Locator): Promise<boolean> {
   await target.evaluate((el) => {
     const r = el.getBoundingClientRect();
     window.scrollBy(0, r.bottom - (window.innerHeight - 80));
@@ -76,7 +76,7 @@ describe('contact bar on a phone', () => {
     expect(await bar.getByRole('button', { name: 'Mở Chat với Trợ lý AI' }).isVisible()).toBe(true);
 
     const more = page.getByRole('link', { name: 'Xem tất cả' }).first();
-    expect(await uncoveredNearBottom(page, more)).toBe(true);
+    expect(await uncoveredNearBottom(more)).toBe(true);
 
     // At the very end the footer's last line is above the bar, not under it.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -90,7 +90,7 @@ describe('contact bar on a phone', () => {
     await page.goto(`${server.url}/testdrive`);
     for (const slot of ['13:30', '15:30']) {
       const chip = page.getByText(slot, { exact: true }).first();
-      expect(await uncoveredNearBottom(page, chip), slot).toBe(true);
+      expect(await uncoveredNearBottom(chip), slot).toBe(true);
     }
     await page.close();
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Page, pageOf, pageQuery, positiveId, requiredText } from '../common';
+import { type Page, pageQuery, positiveId, requiredText } from '../common';
 import { parseVnDate, vnDayKey } from '../format';
 import { checkRangeOrder, rangeFields } from '../stats';
 import { optionalText } from './forms';

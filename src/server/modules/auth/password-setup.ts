@@ -3,7 +3,6 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-// biome-ignore lint/style/noRestrictedImports: reset codes are still kept in the users module's tables
 import { passwordResetCodes } from '../../db/schema';
 import { type Actor, anonymousActor, personActor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';

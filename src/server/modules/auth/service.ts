@@ -4,7 +4,6 @@ import { CURRENT_PASSWORD_FOR_EMAIL, type MyInfo, WRONG_CURRENT_PASSWORD } from 
 import type { Permission, Role } from '../../../contract/permissions';
 import { describeDevice, type SessionView } from '../../../contract/sessions';
 import type { Db } from '../../db/client';
-// biome-ignore lint/style/noRestrictedImports: sessions and users are still read here; being moved behind services
 import { sessions, users } from '../../db/schema';
 import type { CurrentUser } from '../../platform/access';
 import { type Actor, personActor, type StaffActor } from '../../platform/actor';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, min, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, min, ne, or, sql } from 'drizzle-orm';
 import {
   type BrandCount,
   type CarDetail,
@@ -23,7 +23,6 @@ import {
   type PhotoRow,
   photosOf,
   type SummaryRow,
-  searchCondition,
   summaryColumns,
   visible,
 } from './rows';

@@ -38,7 +38,7 @@ export async function bookingByToken(deps: LeadsDeps, token: string): Promise<Le
   const claim = bookingLinks(deps).verify(token);
   if (!claim) throw notFound(LINK_MESSAGES.invalid);
   const [row] = await deps.db.select().from(leads).where(eq(leads.id, claim.leadId));
-  if (!row || !row.preferredDate || (row.type !== 'TEST_DRIVE' && row.type !== 'MAINTENANCE')) {
+  if (!row?.preferredDate || (row.type !== 'TEST_DRIVE' && row.type !== 'MAINTENANCE')) {
     throw notFound(LINK_MESSAGES.invalid);
   }
   if (row.preferredDate !== claim.date || (row.timeSlot ?? null) !== claim.slot) {

@@ -11,7 +11,6 @@ import {
   nextLeadStatuses,
   openingWindow,
 } from '../../../contract/leads';
-// biome-ignore lint/style/noRestrictedImports: cross-module tables still read here; being moved behind services
 import { leadEvents, leads, notifications } from '../../db/schema';
 import type { DemoSeeder } from '../../db/seed/bootstrap';
 import type { CarsService } from '../cars/service';

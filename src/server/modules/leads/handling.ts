@@ -1,7 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import {
   canMoveLead,
-  LEAD_TYPE_LABELS,
   type LeadDetail,
   type LeadEventView,
   type LeadStatus,
@@ -20,9 +19,9 @@ import { withPurchases } from './purchase-views';
 import { afterStatusChange, bookingStatusChanged } from './schedule';
 import { leadEvents, leads } from './schema';
 import { tellAssignee } from './tell-assignee';
-import type { LeadRow, LeadsDeps } from './types';
+import type { LeadsDeps } from './types';
 import { eventView, leadRow, leadView, staffNames } from './views';
-import { dmy, LEAD_MESSAGES, leadLink } from './wording';
+import { LEAD_MESSAGES } from './wording';
 
 /** One lead with its history and the statuses it may move to next. */
 export async function leadDetail(deps: LeadsDeps, type: LeadType, id: number): Promise<LeadDetail> {

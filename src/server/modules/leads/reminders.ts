@@ -59,7 +59,7 @@ export function defineReminderJob(deps: LeadsDeps): void {
     };
     const claimed = await deps.db.transaction(async (tx) => {
       const [row] = await tx.select().from(leads).where(eq(leads.id, leadId)).for('update');
-      if (!row || !row.email || !OPEN_LEAD_STATUSES.includes(row.status as LeadStatus)) return null;
+      if (!row?.email || !OPEN_LEAD_STATUSES.includes(row.status as LeadStatus)) return null;
       // Moved since the job was planned (the move plans its own).
       if (row.preferredDate !== moment.toDate || (row.timeSlot ?? null) !== moment.toSlot) return null;
       const [sent] = await tx

@@ -17,7 +17,7 @@ import { followUpAnswer, searchAnswer, suggestAnswer } from './lists';
 import { compareAnswer, detailAnswer } from './one-car';
 import { policyAnswer } from './policies';
 import { recordsAnswer, recordsWithoutCarAnswer } from './records';
-import { carTitle, describeConstraints } from './render';
+import { describeConstraints } from './render';
 import { MAX_LISTED, toSearch } from './search';
 import {
   consultingAnswer,

@@ -4,7 +4,7 @@ import { formatPrice } from '../../../../contract/format';
 import { compactFold } from '../../../../contract/text';
 import type { CarDetails } from '../inventory';
 import { carStrengths } from './one-car';
-import { bodyWord, carFacts, carLink } from './render';
+import { bodyWord, carFacts } from './render';
 import type { AdvisorReply, Turn } from './turn';
 
 /** The car a visitor opened the chat from ("Tư vấn xe này"): found again in stock, described, its price weighed. */

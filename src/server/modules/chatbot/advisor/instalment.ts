@@ -2,7 +2,7 @@ import { formatPrice } from '../../../../contract/format';
 import type { ParsedMessage } from '../../../../contract/query';
 import type { AdvisorCar, CarDetails } from '../inventory';
 import { findHandedOver } from './handoff';
-import { carRef, carTitle } from './render';
+import { carRef } from './render';
 import { findCars } from './search';
 import type { AdvisorReply, Turn } from './turn';
 

@@ -2,7 +2,7 @@ import { CHAT_PERSON_OFFER } from '../../../../contract/chat-handoff';
 import type { InfoTopic } from '../../../../contract/query';
 import type { CarDetails } from '../inventory';
 import { statusNote } from './one-car';
-import { carRef, carTitle } from './render';
+import { carRef } from './render';
 import type { AdvisorReply, Turn } from './turn';
 
 /** Answers from the showroom's own facts: address and hours, and where to book a test drive, a service or advice. */
