@@ -1,9 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { passwordResetCodes } from '../../db/schema';
 import { type Actor, anonymousActor, personActor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, tooMany } from '../../platform/errors';
@@ -75,7 +73,7 @@ export class PasswordSetup {
     const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
     const ttl = purpose === 'reset' ? RESET_CODE_TTL_MS : SETUP_CODE_TTL_MS;
     await this.db.transaction(async (tx) => {
-      await tx.insert(passwordResetCodes).values({
+      await this.users.resetCodes.store(tx, {
         userId: user.id,
         codeHash: this.hashCode(user.id, code),
         purpose: purpose === 'invite' ? 'invite' : 'reset',
@@ -192,17 +190,7 @@ export class PasswordSetup {
     const given = Buffer.from(this.hashCode(id, code.replace(/\s+/g, '')));
     const now = this.counters.now();
     const used = await this.db.transaction(async (tx) => {
-      const live = await tx
-        .select()
-        .from(passwordResetCodes)
-        .where(
-          and(
-            eq(passwordResetCodes.userId, id),
-            isNull(passwordResetCodes.usedAt),
-            gt(passwordResetCodes.expiresAt, now),
-          ),
-        )
-        .for('update');
+      const live = await this.users.resetCodes.liveForUpdate(tx, id, now);
       let match: { purpose: string; sentTo: string | null } | null = null;
       // Every live code is compared (and one dummy when there is none), whatever matched before.
       const dummy = { codeHash: '0'.repeat(64), purpose: 'reset', sentTo: null };
@@ -216,10 +204,7 @@ export class PasswordSetup {
         return null;
       const address = match.sentTo;
       // One code used voids every other: the new password is set once.
-      await tx
-        .update(passwordResetCodes)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResetCodes.userId, id), isNull(passwordResetCodes.usedAt)));
+      await this.users.resetCodes.spendAll(tx, id, now);
       await this.users.setPassword(tx, id, hashed);
       await this.users.revokeSessions(tx, id);
       // The owner read the code in that mailbox: the address is theirs.

@@ -1,10 +1,8 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CURRENT_PASSWORD_FOR_EMAIL, type MyInfo, WRONG_CURRENT_PASSWORD } from '../../../contract/auth';
 import type { Permission, Role } from '../../../contract/permissions';
 import { describeDevice, type SessionView } from '../../../contract/sessions';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
 import type { CurrentUser } from '../../platform/access';
 import { type Actor, personActor, type StaffActor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
@@ -80,7 +78,7 @@ export class AuthService {
     const token = await this.tokens.sign(user.id);
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
-      await tx.insert(sessions).values({
+      await this.users.sessions.create(tx, {
         id: token.sessionId,
         userId: user.id,
         expiresAt: token.expiresAt,
@@ -118,29 +116,13 @@ export class AuthService {
     if (!claims) return null;
     const now = this.clock.now();
     const idleSince = new Date(now.getTime() - (await this.idleMs()));
-    const [row] = await this.db
-      .select({ user: users, lastUsedAt: sessions.lastUsedAt, ip: sessions.ip })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, claims.sessionId),
-          eq(sessions.userId, claims.userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-          gt(sessions.lastUsedAt, idleSince),
-          eq(users.active, true),
-        ),
-      );
+    const row = await this.users.sessions.live(claims, now, idleSince);
     if (!row) return null;
     if (
       opts.use !== false &&
       (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS || (ip && ip !== row.ip))
     ) {
-      await this.db
-        .update(sessions)
-        .set({ lastUsedAt: now, ...(ip ? { ip } : {}) })
-        .where(eq(sessions.id, claims.sessionId));
+      await this.users.sessions.touch(claims.sessionId, now, ip);
     }
     const perms = (await this.users.permissionsOf(this.db, [row.user.id])).get(row.user.id) ?? [];
     return {
@@ -170,7 +152,7 @@ export class AuthService {
 
   async logout(actor: StaffActor) {
     await this.db.transaction(async (tx) => {
-      await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(eq(sessions.id, actor.sessionId));
+      await this.users.sessions.end(tx, actor.sessionId, actor.userId, this.clock.now());
       await writeAudit(tx, actor, { action: 'logout', entity: 'session', entityId: actor.userId });
     });
   }
@@ -179,18 +161,7 @@ export class AuthService {
   async listSessions(actor: StaffActor): Promise<SessionView[]> {
     const now = this.clock.now();
     const idleSince = new Date(now.getTime() - (await this.idleMs()));
-    const rows = await this.db
-      .select()
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.userId, actor.userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-          gt(sessions.lastUsedAt, idleSince),
-        ),
-      )
-      .orderBy(desc(sessions.lastUsedAt));
+    const rows = await this.users.sessions.listLive(actor.userId, now, idleSince);
     return rows.map((s) => ({
       sessionId: s.id,
       device: describeDevice(s.userAgent),
@@ -204,12 +175,8 @@ export class AuthService {
   /** Ends one of the caller's own sessions (another user's, or an unknown one, is not found). */
   async endSession(actor: StaffActor, sessionId: string) {
     await this.db.transaction(async (tx) => {
-      const ended = await tx
-        .update(sessions)
-        .set({ revokedAt: this.clock.now() })
-        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, actor.userId), isNull(sessions.revokedAt)))
-        .returning({ id: sessions.id });
-      if (ended.length === 0) throw notFound('Không tìm thấy phiên đăng nhập');
+      const ended = await this.users.sessions.end(tx, sessionId, actor.userId, this.clock.now());
+      if (!ended) throw notFound('Không tìm thấy phiên đăng nhập');
       await writeAudit(tx, actor, { action: 'end-session', entity: 'session', entityId: actor.userId });
     });
   }

@@ -13,8 +13,7 @@ import {
 } from '../../../contract/users';
 import type { App } from '../../context';
 import { staffOf } from '../../platform/actor';
-import type { SecurityNotices } from '../auth/notices';
-import type { PasswordSetup } from '../auth/password-setup';
+import type { PasswordSetup, SecurityNotices } from '../auth';
 import type { UsersService } from './service';
 
 const tags = ['Tài khoản'];

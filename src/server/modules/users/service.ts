@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, isNull, like, ne } from 'drizzle-orm';
+import { and, count, desc, eq, like, ne } from 'drizzle-orm';
 import type { Page } from '../../../contract/common';
 import { PERMISSION_LABELS, PERMISSIONS, type Permission, type Role } from '../../../contract/permissions';
 import { foldVietnamese } from '../../../contract/text';
@@ -21,6 +21,7 @@ import {
   type UserRow,
 } from './directory';
 import * as receivers from './lead-receivers';
+import { resetCodes } from './reset-codes';
 import {
   assertMayChangeEmail,
   assertMayGrant,
@@ -32,7 +33,8 @@ import {
   searchText,
   type UserChanges,
 } from './rules';
-import { permissions, sessions, userPermissions, users } from './schema';
+import { permissions, userPermissions, users } from './schema';
+import { SessionStore } from './sessions';
 import { baseUsername, nextFreeUsername } from './username';
 
 export {
@@ -52,10 +54,16 @@ export {
 } from './rules';
 
 export class UsersService {
+  /** The sessions and reset codes of these accounts, for auth's sign-in and password flows. */
+  readonly sessions: SessionStore;
+  readonly resetCodes = resetCodes;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    this.sessions = new SessionStore(db);
+  }
 
   /** Makes sure the seven permissions exist with their current labels. */
   async ensurePermissions() {
@@ -273,17 +281,8 @@ export class UsersService {
   }
 
   /** Revokes every live session of a user, except one (the caller's own) when given. */
-  async revokeSessions(exec: Executor, userId: number, keep?: string) {
-    await exec
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          keep ? ne(sessions.id, keep) : undefined,
-        ),
-      );
+  revokeSessions(exec: Executor, userId: number, keep?: string) {
+    return this.sessions.revokeAll(exec, userId, new Date(), keep);
   }
 
   private async assertAnotherActiveAdmin(exec: Executor, exceptId: number) {
