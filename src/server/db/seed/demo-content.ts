@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { vnDayKey } from '../../../contract/format';
 import type { RecruitmentInput } from '../../../contract/recruitment';
+import { stripVietnameseMarks } from '../../../contract/text';
 import type { AppContext } from '../../context';
 import type { BlogsService } from '../../modules/blogs/service';
 import type { RecruitmentService } from '../../modules/recruitment/service';
@@ -266,11 +267,7 @@ export const seedDemoContent: DemoSeeder = async (ctx, services) => {
     ids.push(view.recruitmentId);
   }
   for (const c of CANDIDATES) {
-    const ascii = c.fullName
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/đ/g, 'd')
-      .replace(/Đ/g, 'D');
+    const ascii = stripVietnameseMarks(c.fullName);
     const pdf = simplePdf([
       `CV - ${ascii}`,
       `Email: ${c.email}`,

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { stripVietnameseMarks } from '../../../contract/text';
 import type { Config } from '../../config';
 import { ApiError } from '../../platform/errors';
 import { LocalStorage, S3Storage, type Storage } from '../../platform/storage';
@@ -72,11 +73,7 @@ export function cvFileName(original: string, kind: CvKind): string {
 
 /** Content-Disposition for a download: ASCII fallback plus the UTF-8 name (RFC 6266 / 5987). */
 export function attachmentHeader(fileName: string): string {
-  const ascii = fileName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
+  const ascii = stripVietnameseMarks(fileName)
     .replace(/[^\x20-\x7e]/g, '_')
     .replace(/["\\;]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(

@@ -1,3 +1,4 @@
+import { stripVietnameseMarks } from '../../../contract/text';
 /**
  * The VietQR payload of a transfer to a bank account, as NAPAS specifies it on top of the EMVCo
  * merchant-presented QR format: a string of ID-length-value fields ending with a CRC, which every
@@ -42,11 +43,7 @@ export function vietQrPayload(t: VietQrTransfer): string {
   if (!/^\d{6}$/.test(t.bankBin)) throw new RangeError('The bank BIN has six digits');
   if (!Number.isInteger(t.amount) || t.amount <= 0) throw new RangeError('The amount is whole đồng');
   // Bank apps show the purpose as the transfer's content: ASCII letters, digits and spaces only.
-  const purpose = t.purpose
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
+  const purpose = stripVietnameseMarks(t.purpose)
     .replace(/[^0-9A-Za-z ]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
