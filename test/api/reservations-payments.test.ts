@@ -93,6 +93,25 @@ describe('the bank-transfer webhook (SePay)', () => {
     expect((await outcomes()).at(-1)?.outcome).toBe('duplicate');
   });
 
+  it('recognises a redelivery whose id is written differently ("01009" is 1009): stored and acted on once', async () => {
+    const r = await reserve(t, await newCar(t, seller.token), {
+      phone: '0901 009 009',
+      email: 'id@example.com',
+    });
+    const first = transfer(`${r.code} coc`, 10_000_000, { id: 771_009 });
+    expect((await webhook(t, first)).status).toBe(200);
+    for (const id of ['771009', '0771009', '000771009']) {
+      const again = await webhook(t, { ...first, id });
+      expect(again.status, id).toBe(200);
+    }
+    expect((await outcomes()).filter((o) => o.id.replace(/^0+/, '') === '771009')).toEqual([
+      { id: '771009', outcome: 'confirmed' },
+    ]);
+    // A zero alone is an id like any other.
+    expect((await webhook(t, transfer('không mã', 1, { id: '000' }))).status).toBe(200);
+    expect((await outcomes()).at(-1)).toEqual({ id: '0', outcome: 'unknown' });
+  });
+
   it('records a short, a late, an unknown, an outgoing and a wrong-account transfer without confirming anything', async () => {
     const short = await reserve(t, await newCar(t, seller.token));
     await webhook(t, transfer(short.code, 9_999_999));
