@@ -159,14 +159,17 @@ describe('validation', () => {
 });
 
 describe('idempotency, rate limit and honeypot', () => {
-  it('answers the same lead for the same clientRequestId, and 409 for a key of another form', async () => {
+  it('answers the same lead for the same clientRequestId and body, 422 for another body, 409 for a key of another form', async () => {
     const b = body();
     const first = await post(b);
-    const again = await post({ ...b, fullName: 'Tên Khác' });
+    const again = await post(b);
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
     expect(again.json.reference).toBe(first.json.reference);
     expect(again.json.fullName).toBe('Phạm Khách Chat');
+    const other = await post({ ...b, fullName: 'Tên Khác' });
+    expect(other.status).toBe(422);
+    expect(other.body).not.toContain('Phạm Khách Chat');
     const rows = await t.ctx.db.select().from(leads).where(eq(leads.clientRequestId, b.clientRequestId));
     expect(rows).toHaveLength(1);
     const form = consultingBody();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../src/contract/common';
 import { ManualClock } from '../../src/server/platform/clock';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { carStatus, newCar, openDeposits, reserve, visitor } from './reservations-fixtures';
@@ -75,6 +76,14 @@ describe('a visitor reserves a car', () => {
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
     expect(again.json.code).toBe(first.json.code);
+    // The same id with another body is someone else's request: 422, nothing of the first.
+    const other = await t.call('POST', '/api/reservations', {
+      body: { ...body, fullName: 'Kẻ Dò Mã', phone: '0977000111', email: 'do@example.com' },
+    });
+    expect(other.status).toBe(422);
+    expect(other.json.message).toBe(IDEMPOTENCY_MISMATCH_MESSAGE);
+    expect(other.body).not.toContain(first.json.code);
+    expect(other.body).not.toContain('Lê Thị Hoa');
   });
 
   it('refuses bad contact details per field, an unknown car, and writes nothing', async () => {

@@ -85,6 +85,7 @@ export async function guardSubmission(
   };
   await lockKeys(tx, [slotLockKey(target)]);
   if (guard.keyed) {
+    // The caller's replay() judges the body: the same one is the owner's retry, another is refused.
     const [same] = await tx.select().from(leads).where(eq(leads.clientRequestId, guard.key));
     if (same) return { row: same, owner: true };
   }

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { CHAT_GREETING } from '../../../contract/chat';
 import { CHAT_HANDOFF_THANKS, type ChatHandoffBody, capTranscript } from '../../../contract/chat-handoff';
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../../contract/common';
 import { LEAD_RATE_LIMIT_MESSAGE, type LeadReceipt } from '../../../contract/leads';
 import type { Actor } from '../../platform/actor';
-import { conflict, tooMany } from '../../platform/errors';
+import { conflict, tooMany, unprocessable } from '../../platform/errors';
+import { requestFingerprint } from '../../platform/fingerprint';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { prepareCreation } from './lifecycle';
 import { leadEvents, leads } from './schema';
@@ -45,8 +47,9 @@ async function findByRequestId(deps: LeadsDeps, clientRequestId: string) {
   return row;
 }
 
-function replay(row: LeadRow): { receipt: LeadReceipt; created: boolean } {
+function replay(row: LeadRow, requestHash: string): { receipt: LeadReceipt; created: boolean } {
   if (row.type !== 'CONSULTING' || row.sourceChannel !== 'CHAT') throw conflict(LEAD_MESSAGES.reusedKey);
+  if (row.requestHash !== requestHash) throw unprocessable(IDEMPOTENCY_MISMATCH_MESSAGE);
   return { receipt: handoffReceipt(row), created: false };
 }
 
@@ -56,8 +59,9 @@ export async function handoffToPerson(
   body: ChatHandoffBody,
   actor: Actor,
 ): Promise<{ receipt: LeadReceipt; created: boolean }> {
+  const requestHash = requestFingerprint(body);
   const existing = await findByRequestId(deps, body.clientRequestId);
-  if (existing) return replay(existing);
+  if (existing) return replay(existing, requestHash);
   if (!(await limiter.hit(actor.ip ?? ''))) throw tooMany(LEAD_RATE_LIMIT_MESSAGE);
   // The greeting every chat starts with says nothing about this visitor.
   const turns = body.transcript.filter(
@@ -67,8 +71,9 @@ export async function handoffToPerson(
   const creation = await prepareCreation(deps, 'CONSULTING', body.source, { chat: true });
   const values: NewLead = {
     type: 'CONSULTING',
-    reference: leadReference('CONSULTING', body.clientRequestId),
+    reference: leadReference('CONSULTING'),
     clientRequestId: body.clientRequestId,
+    requestHash,
     fullName: body.fullName,
     phone: body.phone,
     email: null,
@@ -109,7 +114,7 @@ export async function handoffToPerson(
   if (!row) {
     const winner = await findByRequestId(deps, body.clientRequestId);
     if (!winner) throw conflict(LEAD_MESSAGES.reusedKey);
-    return replay(winner);
+    return replay(winner, requestHash);
   }
   await deps.notifications.notifySafely(
     deps.users.idsWithPermission('MANAGE_SERVICE'),

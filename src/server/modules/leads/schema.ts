@@ -25,10 +25,12 @@ export const leads = pgTable(
   {
     id: serial('id').primaryKey(),
     type: text('type').notNull(),
-    /** What the visitor quotes on the phone: LT-/BD-/TV- and 8 characters of the request id. */
+    /** What the visitor quotes on the phone: LT-/BD-/TV-/TM- and 8 random characters made by the server. */
     reference: text('reference').notNull(),
     /** The form's idempotency key: a second submission of the same form finds this row. */
     clientRequestId: uuid('client_request_id').notNull(),
+    /** The digest of the submitted body (platform/fingerprint.ts): a key sent again with another body is refused. */
+    requestHash: text('request_hash'),
     status: text('status').notNull().default('NEW'),
     fullName: text('full_name').notNull(),
     phone: text('phone').notNull(),

@@ -38,6 +38,8 @@ export const reservations = pgTable(
     accountName: text('account_name').notNull(),
     status: text('status').notNull().default('awaiting'),
     clientRequestId: text('client_request_id'),
+    /** The digest of the submitted body: the same clientRequestId with another body is refused (422). */
+    requestHash: text('request_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../../contract/common';
 import {
   depositFor,
   OPEN_RESERVATION_STATUSES,
@@ -10,7 +11,8 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { type Actor, SYSTEM_ACTOR } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
-import { ApiError, conflict, notFound, pgCode } from '../../platform/errors';
+import { ApiError, conflict, notFound, pgCode, unprocessable } from '../../platform/errors';
+import { requestFingerprint } from '../../platform/fingerprint';
 import type { ReservationDeps } from './deps';
 import { reservations } from './schema';
 import { newReservationCode, publicView, type ReservationRow } from './views';
@@ -53,14 +55,22 @@ export class ReservationsService {
     return this.deps.clock.now();
   }
 
+  /** The reservation an earlier request with this id made; the id with another body is refused. */
+  private async replayOf(clientRequestId: string | undefined, requestHash: string) {
+    if (!clientRequestId) return null;
+    const [replay] = await this.db
+      .select()
+      .from(reservations)
+      .where(eq(reservations.clientRequestId, clientRequestId));
+    if (!replay) return null;
+    if (replay.requestHash !== requestHash) throw unprocessable(IDEMPOTENCY_MISMATCH_MESSAGE);
+    return { view: await this.view(replay), created: false };
+  }
+
   async create(body: ReservationCreate, actor: Actor) {
-    if (body.clientRequestId) {
-      const [replay] = await this.db
-        .select()
-        .from(reservations)
-        .where(eq(reservations.clientRequestId, body.clientRequestId));
-      if (replay) return { view: await this.view(replay), created: false };
-    }
+    const requestHash = requestFingerprint(body);
+    const replay = await this.replayOf(body.clientRequestId, requestHash);
+    if (replay) return replay;
     const settings = (await this.deps.webConfig.get()).reservations;
     if (!reservationsOpen(settings)) throw conflict(RESERVATION_MESSAGES.closed);
     let row: ReservationRow;
@@ -94,6 +104,7 @@ export class ReservationsService {
             accountNumber: settings.accountNumber,
             accountName: settings.accountName,
             clientRequestId: body.clientRequestId ?? null,
+            requestHash,
             expiresAt: new Date(now.getTime() + settings.holdHours * HOUR),
             createdAt: now,
             updatedAt: now,
@@ -114,13 +125,8 @@ export class ReservationsService {
       if (err instanceof Refusal) throw await this.heldError(body.carId, err.message);
       if (pgCode(err) !== '23505') throw err;
       // Two visitors at once: the unique indexes let one win; a retry of the same request replays.
-      if (body.clientRequestId) {
-        const [replay] = await this.db
-          .select()
-          .from(reservations)
-          .where(eq(reservations.clientRequestId, body.clientRequestId));
-        if (replay) return { view: await this.view(replay), created: false };
-      }
+      const again = await this.replayOf(body.clientRequestId, requestHash);
+      if (again) return again;
       throw await this.heldError(body.carId, RESERVATION_MESSAGES.held);
     }
     this.deps.changed();

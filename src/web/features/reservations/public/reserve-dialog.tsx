@@ -7,13 +7,13 @@ import { Button } from '../../../components/button';
 import { CarThumb } from '../../../components/car-thumb';
 import { FormAlert, FormField, Input } from '../../../components/form-field';
 import { ModalDialog } from '../../../components/modal-dialog';
+import { RequestKey } from '../../../lib/request-id';
 import { type ReservationRefusal, readRefusal, reservationPath, useCreateReservation } from './api';
 import type { ReservableCar } from './reserve-deposit';
 import {
   EMAIL_MAX,
   type FieldErrors,
   NAME_MAX,
-  newRequestId,
   type ReservationFields,
   validateReservation,
 } from './validate';
@@ -79,7 +79,7 @@ export default function ReserveDialog({
   const navigate = useNavigate();
   const client = useQueryClient();
   const create = useCreateReservation();
-  const requestId = useRef(newRequestId());
+  const requestKey = useRef(new RequestKey());
   const [values, setValues] = useState<ReservationFields>({ fullName: '', phone: '', email: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<ReservationRefusal | null>(null);
@@ -121,14 +121,14 @@ export default function ReserveDialog({
       return;
     }
     setRefusal(null);
+    const contact = {
+      carId: car.carId,
+      fullName: values.fullName.trim(),
+      phone: values.phone.trim(),
+      email: values.email.trim(),
+    };
     create.mutate(
-      {
-        carId: car.carId,
-        fullName: values.fullName.trim(),
-        phone: values.phone.trim(),
-        email: values.email.trim(),
-        clientRequestId: requestId.current,
-      },
+      { ...contact, clientRequestId: requestKey.current.for(contact) },
       {
         onSuccess: (view) => {
           navigate(reservationPath(view));
