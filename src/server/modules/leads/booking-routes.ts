@@ -125,6 +125,9 @@ export function bookingRoutes(bookings: BookingsService) {
           response: { 200: bookingViewSchema, 409: slotConflictSchema },
           tags,
           summary: 'Khách tự đổi giờ hẹn qua liên kết',
+          description:
+            'Mỗi lịch hẹn được khách đổi tối đa 3 lần mỗi ngày (theo giờ Việt Nam), mỗi địa chỉ IP tối đa 10 lần mỗi giờ; ' +
+            'quá giới hạn trả về 429 kèm lời nhắn tiếng Việt. Nhân viên đổi lịch trong bảng điều khiển không bị tính.',
           params: tokenParam,
           body: scheduleBody,
         },

@@ -1,5 +1,6 @@
 import { and, asc, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import {
+  BOOKING_MOVE_LIMITS,
   BOOKING_TYPES,
   type BookingType,
   type BookingView,
@@ -12,6 +13,7 @@ import {
 import type { CurrentUser } from '../../platform/access';
 import type { Actor } from '../../platform/actor';
 import { badRequest, notFound } from '../../platform/errors';
+import { RateLimiter } from '../../platform/rate-limit';
 import { bookingLinks } from './booking-mail';
 import { bookingByToken, bookingView, cancelByCustomer, rescheduleByCustomer } from './customer';
 import { leadDetail } from './handling';
@@ -31,8 +33,17 @@ const CALENDAR_LIMIT = 2000;
  * the customer's signed-link page, and the reminder job of the day before (defined here, once).
  */
 export class BookingsService {
+  /** A customer's moves from one address (each mails the customer and rings staff). */
+  private readonly movesPerIp: RateLimiter;
+
   constructor(private readonly deps: LeadsDeps) {
     defineReminderJob(deps);
+    this.movesPerIp = new RateLimiter(
+      deps.counters,
+      'booking-move',
+      BOOKING_MOVE_LIMITS.perIpPerHour,
+      3_600_000,
+    );
   }
 
   /**
@@ -111,7 +122,7 @@ export class BookingsService {
   }
 
   rescheduleByCustomer(token: string, body: ScheduleBodyParsed, actor: Actor): Promise<BookingView> {
-    return rescheduleByCustomer(this.deps, token, body, actor);
+    return rescheduleByCustomer(this.deps, token, body, actor, this.movesPerIp);
   }
 
   cancelByCustomer(token: string, reason: string | undefined, actor: Actor): Promise<BookingView> {

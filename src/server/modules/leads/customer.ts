@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   appointmentMoment,
+  BOOKING_MOVE_MESSAGES,
   type BookingType,
   type BookingView,
   LEAD_STATUS_LABELS,
@@ -12,7 +13,8 @@ import {
   type ScheduleBodyParsed,
 } from '../../../contract/leads';
 import type { Actor } from '../../platform/actor';
-import { ApiError, notFound } from '../../platform/errors';
+import { ApiError, notFound, tooMany } from '../../platform/errors';
+import type { RateLimiter } from '../../platform/rate-limit';
 import { bookingLinks, vehicleOf } from './booking-mail';
 import { cancelBooking, moveBooking, slotText, tellStaff } from './schedule';
 import { leads } from './schema';
@@ -87,8 +89,11 @@ export async function rescheduleByCustomer(
   token: string,
   body: ScheduleBodyParsed,
   actor: Actor,
+  movesPerIp: RateLimiter,
 ): Promise<BookingView> {
   const current = await bookingByToken(deps, token);
+  // Counted once the link is known good: a forged token costs nothing but its 404.
+  if (!(await movesPerIp.hit(actor.ip ?? ''))) throw tooMany(BOOKING_MOVE_MESSAGES.perIp);
   const { row, before, changed } = await moveBooking(
     deps,
     current.type as BookingType,
