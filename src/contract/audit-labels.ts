@@ -183,6 +183,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   reason: 'Lý do',
   expiresAt: 'Hạn thanh toán',
   holdUntil: 'Giữ xe đến',
+  claimedPaidAt: 'Khách báo đã chuyển khoản lúc',
   hours: 'Số giờ gia hạn',
   saleId: 'Giao dịch bán',
   deposit: 'Tiền cọc',

@@ -140,7 +140,7 @@ export async function buildApp(opts: BuildOptions) {
   jobs.every('jobs.prune', async () => void (await jobs.prune()), 86_400_000, 3 * 3_600_000);
 
   // Services, built in dependency order; modules reach each other only through these.
-  const webConfig = new WebConfigService(ctx.db);
+  const webConfig = new WebConfigService(ctx.db, { reservationHoldMinutes: config.reservationHoldMinutes });
   const users = new UsersService(ctx.db);
   const counters = ctx.counters;
   const throttle = new SignInThrottle(ctx.db, counters);
@@ -215,8 +215,8 @@ export async function buildApp(opts: BuildOptions) {
   seo.setPageRenderer(pages);
   // Online deposits: a held car is "Đang giao dịch" everywhere, so every step drops cached answers and pages.
   const reservations = createReservations({
-    ...{ db: ctx.db, clock, cars, webConfig, mailer, log: app.log },
-    ...{ secret: config.jwtSecret, publicUrl: config.publicUrl },
+    ...{ db: ctx.db, clock, cars, webConfig, mailer, log: app.log, jobs },
+    ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, holdMinutes: config.reservationHoldMinutes },
     notifyStaff: (message, link) =>
       notifications.notifySafely(users.idsWithPermission('MANAGE_CAR'), message, link),
     changed: () => {
@@ -230,7 +230,6 @@ export async function buildApp(opts: BuildOptions) {
     ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
   });
   sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));
-  app.addHook('onClose', reservations.startSweeping(app.log));
   void pages.warm();
   // Rendered pages show cars, posts, banners and settings, which only staff change (signed requests);
   // a visitor's chat message or booking changes no page and keeps the rendered pages.

@@ -41,6 +41,11 @@ export interface Config {
   carCacheMs: number;
   /** Reservations a visitor's address may start per minute (RESERVATION_RATE_LIMIT). */
   reservationRateLimit: number;
+  /**
+   * How long an unpaid reservation holds its car (RESERVATION_HOLD_MINUTES); a deadline outside opening
+   * hours moves to the next opening plus a margin (contract/opening-hours.ts).
+   */
+  reservationHoldMinutes: number;
   /** Instant valuations a visitor's address may ask per minute (VALUATION_RATE_LIMIT). */
   valuationRateLimit: number;
   /** How long a server-rendered public page is reused (0: off); changes through this server clear it at once. */
@@ -382,6 +387,7 @@ export function loadConfig(env: Env = process.env): Config {
     s3,
     carCacheMs: cacheMs(env, 'CAR_CACHE_MS', databaseUrl === null ? '600000' : '3000'),
     reservationRateLimit: intIn(env, 'RESERVATION_RATE_LIMIT', 10, 1, 100_000),
+    reservationHoldMinutes: intIn(env, 'RESERVATION_HOLD_MINUTES', 30, 5, 1440),
     valuationRateLimit: intIn(env, 'VALUATION_RATE_LIMIT', 60, 1, 100_000),
     // A page also shows what changes with time alone (a post's publication): at most a minute old.
     pageCacheMs: cacheMs(env, 'PAGE_CACHE_MS', databaseUrl === null ? '60000' : '3000'),

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { bankByBin } from '../../../contract/banks';
-import { formatPrice } from '../../../contract/format';
+import { formatDateTime, formatPrice } from '../../../contract/format';
 import type { Mail, Mailer } from '../../platform/mailer';
 import type { ReservationTeller } from './deps';
 import { reservationMails } from './mail';
@@ -48,6 +48,14 @@ export function reservationTeller(p: TellerPorts): ReservationTeller {
       );
     },
     extended: (r) => send(reservationMails.extended(r, p.links)),
+    async claimed(r) {
+      await bell(
+        `Khách ${r.customerName} báo đã chuyển khoản cọc ${formatPrice(r.amount)} (${r.code}) cho xe ${r.carName}: ` +
+          `kiểm tra sao kê và xác nhận trước ${formatDateTime(r.expiresAt)}`,
+        listLink(r),
+      );
+      await send(reservationMails.claimed(r, p.links));
+    },
     cancelled: (r, byVisitor) => send(reservationMails.cancelled(r, p.links, byVisitor)),
     expired: (r) => send(reservationMails.expired(r, p.links)),
     refunded: (r) => send(reservationMails.refunded(r, p.links)),

@@ -1,4 +1,5 @@
 import { formatPrice, formatThousands } from '@contract/format';
+import { holdText } from '@contract/reservation-labels';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -22,7 +23,7 @@ export interface ReserveDialogProps {
   open: boolean;
   car: ReservableCar;
   amount: number;
-  holdHours: number;
+  holdMinutes: number;
   paidHoldDays: number;
   onClose: () => void;
 }
@@ -70,7 +71,7 @@ export default function ReserveDialog({
   open,
   car,
   amount,
-  holdHours,
+  holdMinutes,
   paidHoldDays,
   onClose,
 }: ReserveDialogProps) {
@@ -204,7 +205,10 @@ export default function ReserveDialog({
           <>
             <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
               <li>Gửi thông tin bên dưới để nhận mã VietQR chuyển khoản.</li>
-              <li>Chuyển khoản trong vòng {holdHours} giờ; xe được giữ riêng cho bạn trong lúc chờ.</li>
+              <li>
+                Chuyển khoản trong vòng {holdText(holdMinutes)}; xe được giữ riêng cho bạn trong lúc chờ
+                (ngoài giờ mở cửa, hạn được dời sang sáng hôm sau).
+              </li>
               <li>Khi nhận được cọc, showroom giữ xe cho bạn {paidHoldDays} ngày.</li>
             </ol>
 
