@@ -52,6 +52,7 @@ import { createValuations, marketPricesRoutes, valuationsRoutes } from './module
 import { webConfigRoutes } from './modules/web-config/routes';
 import { WebConfigService } from './modules/web-config/service';
 import { type CurrentUser, registerAccessControl } from './platform/access';
+import { AdvisorTurnSigner } from './platform/advisor-turns';
 import { type Clock, systemClock } from './platform/clock';
 import { frameworkErrors, registerErrorHandling } from './platform/errors';
 import { createLimitedServer } from './platform/http-limits';
@@ -363,7 +364,11 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(blogsRoutes(blogs));
       await a.register(recruitmentRoutes(recruitment));
       await a.register(
-        chatbotRoutes(chatbot, { ratePerMinute: config.ai.chatRateLimit, counters: ctx.counters }),
+        chatbotRoutes(chatbot, {
+          ratePerMinute: config.ai.chatRateLimit,
+          counters: ctx.counters,
+          signer: new AdvisorTurnSigner(config.jwtSecret),
+        }),
       );
       await a.register(marketPricesRoutes(market));
       await a.register(

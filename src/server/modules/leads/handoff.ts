@@ -4,6 +4,7 @@ import { CHAT_HANDOFF_THANKS, type ChatHandoffBody, capTranscript } from '../../
 import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../../contract/common';
 import { LEAD_RATE_LIMIT_MESSAGE, type LeadReceipt } from '../../../contract/leads';
 import type { Actor } from '../../platform/actor';
+import { AdvisorTurnSigner } from '../../platform/advisor-turns';
 import { conflict, tooMany, unprocessable } from '../../platform/errors';
 import { requestFingerprint } from '../../platform/fingerprint';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -63,11 +64,21 @@ export async function handoffToPerson(
   const existing = await findByRequestId(deps, body.clientRequestId);
   if (existing) return replay(existing, requestHash);
   if (!(await limiter.hit(actor.ip ?? ''))) throw tooMany(LEAD_RATE_LIMIT_MESSAGE);
+  // Each advisor turn is the server's own only when it carries the signature given with it, for the
+  // question it followed; the browser may have written any other.
+  const signer = new AdvisorTurnSigner(deps.config.jwtSecret);
+  const marked = body.transcript.map((t, i) => {
+    const before = body.transcript[i - 1];
+    const question = before?.role === 'user' ? before.content : '';
+    return {
+      role: t.role,
+      content: t.content,
+      fromServer: t.role === 'model' && signer.verify(question, t.content, t.sig),
+    };
+  });
   // The greeting every chat starts with says nothing about this visitor.
-  const turns = body.transcript.filter(
-    (t, i) => !(i === 0 && t.role === 'model' && t.content === CHAT_GREETING),
-  );
-  const transcript = capTranscript(turns).map(({ role, content }) => ({ role, content }));
+  const turns = marked.filter((t, i) => !(i === 0 && t.role === 'model' && t.content === CHAT_GREETING));
+  const transcript = capTranscript(turns);
   const creation = await prepareCreation(deps, 'CONSULTING', body.source, { chat: true });
   const values: NewLead = {
     type: 'CONSULTING',

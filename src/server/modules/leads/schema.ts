@@ -70,8 +70,12 @@ export const leads = pgTable(
     utmSource: text('utm_source'),
     utmCampaign: text('utm_campaign'),
     referrerHost: text('referrer_host'),
-    /** The chat so far, for a lead the visitor asked for from the advisor ([{role, content}], capped). */
-    transcript: jsonb('transcript').$type<{ role: 'user' | 'model'; content: string }[]>(),
+    /**
+     * The chat so far, for a lead the visitor asked for from the advisor ([{role, content, fromServer}],
+     * capped); fromServer: an advisor answer the server signed (absent in leads made before the mark).
+     */
+    transcript:
+      jsonb('transcript').$type<{ role: 'user' | 'model'; content: string; fromServer?: boolean }[]>(),
   },
   (t) => [
     uniqueIndex('leads_client_request_idx').on(t.clientRequestId),

@@ -6,7 +6,7 @@ import { ApiError, api } from '../../lib/api-client';
 import { cx } from '../../lib/cx';
 import { RequestKey } from '../../lib/request-id';
 import { visitSource } from '../../lib/visit-source';
-import { addLocalReply, conversationOf, currentMessages } from './store';
+import { addLocalReply, currentMessages, handoffTurnsOf } from './store';
 
 const contactFields = chatHandoffBody.pick({ fullName: true, phone: true });
 
@@ -50,7 +50,7 @@ export function HandoffForm({ onClose }: { onClose: () => void }) {
     try {
       const body = {
         ...parsed.data,
-        transcript: conversationOf(currentMessages()),
+        transcript: handoffTurnsOf(currentMessages()),
         website,
         source: visitSource(),
       };
