@@ -55,7 +55,13 @@ export function bookingRoutes(bookings: BookingsService) {
         },
       },
       (req) =>
-        bookings.slots('TEST_DRIVE', req.query.carId ?? null, req.query.date, excluded(req, req.query)),
+        bookings.slots(
+          'TEST_DRIVE',
+          req.query.carId ?? null,
+          req.query.date,
+          excluded(req, req.query),
+          req.ip,
+        ),
     );
 
     app.get(
@@ -69,7 +75,7 @@ export function bookingRoutes(bookings: BookingsService) {
           querystring: maintenanceSlotsQuery,
         },
       },
-      (req) => bookings.slots('MAINTENANCE', null, req.query.date, excluded(req, req.query)),
+      (req) => bookings.slots('MAINTENANCE', null, req.query.date, excluded(req, req.query), req.ip),
     );
 
     app.get(

@@ -21,6 +21,7 @@ import { defineReminderJob } from './reminders';
 import { moveBooking } from './schedule';
 import { leads } from './schema';
 import { daySlots } from './slots';
+import { trapSlots } from './traps';
 import type { LeadsDeps } from './types';
 import { leadView, staffNames } from './views';
 import { LEAD_MESSAGES } from './wording';
@@ -55,13 +56,17 @@ export class BookingsService {
     carId: number | null,
     date: string | undefined,
     excludeId?: number,
+    ip?: string,
   ): Promise<DaySlots> {
     if (type === 'TEST_DRIVE' && !carId) throw badRequest('Vui lòng chọn xe', { carId: 'Vui lòng chọn xe' });
     if (type === 'TEST_DRIVE' && this.deps.cars) {
       const car = await this.deps.cars.visibleCar(carId ?? 0);
       if (!car) throw notFound(LEAD_MESSAGES.carUnavailable);
     }
-    return daySlots(this.deps, type, type === 'TEST_DRIVE' ? carId : null, date, excludeId);
+    const car = type === 'TEST_DRIVE' ? carId : null;
+    // A robot caught by the honeypot sees its own catch holding its slot (traps.ts); nobody else does.
+    const own = await trapSlots(this.deps, ip ?? null, type, car, excludeId);
+    return daySlots(this.deps, type, car, date, excludeId, own);
   }
 
   /** Test drives and maintenance visits booked between two days (cancelled ones left out). */

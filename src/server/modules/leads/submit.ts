@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../../contract/common';
-import { LEAD_RATE_LIMIT_MESSAGE, type LeadReceipt, type LeadType, timeSlots } from '../../../contract/leads';
+import {
+  type BookingType,
+  LEAD_RATE_LIMIT_MESSAGE,
+  type LeadReceipt,
+  type LeadType,
+  timeSlots,
+} from '../../../contract/leads';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { badRequest, conflict, tooMany, unprocessable } from '../../platform/errors';
@@ -16,6 +22,7 @@ import {
 } from './booking-submit';
 import { prepareCreation } from './lifecycle';
 import { leadEvents, leads } from './schema';
+import { earlierTrap, storeTrap, trapAsLead, trapSlots } from './traps';
 import type { LeadInput, LeadRow, LeadsDeps, NewLead } from './types';
 import { leadReceipt } from './views';
 import { LEAD_MESSAGES, leadAnnouncement, leadLink, leadReference, leadSearchText } from './wording';
@@ -137,25 +144,25 @@ export async function submitLead(
   const existing = guard.keyed ? await findByRequestId(deps.db, guard.key) : undefined;
   const hash = guard.probe.requestHash;
   if (existing) return replay(existing, type, hash);
+  const caught = Boolean(body.website?.trim());
+  if (caught) {
+    // A robot's retry of its own submission answers what a person's retry would (traps.ts).
+    const earlier = await earlierTrap(deps, guard.keyed ? guard.key : null, guard.probe, guard.since);
+    if (earlier) return replay(trapAsLead(earlier), type, hash, guard.keyed);
+  }
   const repeat = await earlierRepeat(deps, guard);
   if (repeat) return replay(repeat, type, hash, false);
   if (!(await limiters[type].hit(actor.ip ?? ''))) throw tooMany(LEAD_RATE_LIMIT_MESSAGE);
   const values = await leadValues(deps, input, actor.ip, guard.key, hash);
-  if (body.website?.trim()) {
-    // A bot gets exactly what a person gets (same checks, same receipt), so it cannot learn the trap.
-    await checkSlot(deps, guard, values);
-    deps.log.info({ ip: actor.ip, type }, 'lead honeypot filled: answered, not stored');
-    return {
-      receipt: leadReceipt({
-        ...values,
-        carLabel: values.carLabel ?? null,
-        preferredDate: values.preferredDate ?? null,
-        timeSlot: values.timeSlot ?? null,
-        status: 'NEW',
-        createdAt: new Date(),
-      }),
-      created: true,
-    };
+  if (caught) {
+    // A robot gets what a person gets (same checks, same receipt, a link that answers), and is stored
+    // apart from the leads, where no staff member and no job sees it.
+    const own = guard.rules ? await trapSlots(deps, actor.ip, type as BookingType, values.carId ?? null) : [];
+    await checkSlot(deps, guard, values, own);
+    const trap = await storeTrap(deps, values, actor.ip, hash);
+    deps.log.info({ ip: actor.ip, type }, 'lead honeypot filled: answered, kept apart from the leads');
+    const row = trapAsLead(trap);
+    return { receipt: leadReceipt(row), created: true, row };
   }
   // Arrival time, response deadline and its alert, source, automatic hand-out (lifecycle.ts).
   const creation = await prepareCreation(deps, type, body.source);

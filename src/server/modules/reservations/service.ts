@@ -231,7 +231,7 @@ export class ReservationsService {
         .update(reservations)
         .set({
           claimedPaidAt: now,
-          expiresAt: until > locked.expiresAt ? until : locked.expiresAt,
+          expiresAt: new Date(Math.max(until.getTime(), locked.expiresAt.getTime())),
           updatedAt: now,
         })
         .where(eq(reservations.id, locked.id))
