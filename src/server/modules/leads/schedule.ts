@@ -68,7 +68,7 @@ export async function moveBooking(
       return { row: before, before, changed: false };
     }
     // Counted under the lead's lock, so two moves sent at once cannot both be the third.
-    if (!by.staff) await assertCustomerMovesLeft(deps, tx, id);
+    if (!by.staff) await assertCustomerMovesLeft(tx, id);
     const target = { type, carId: before.carId, date: to.date, slot: to.slot, excludeId: id };
     await lockKeys(tx, [slotLockKey(target)]);
     await assertSlotFree(tx, target, rules);
@@ -104,9 +104,10 @@ export async function moveBooking(
 
 /**
  * Each move of the customer mails them and rings staff: at most BOOKING_MOVE_LIMITS.perBookingPerDay
- * of them per booking in a Vietnamese calendar day (their history entries carry no staff member).
+ * of them per booking in a Vietnamese calendar day (their history entries carry no staff member). The
+ * day is read from the real time the entries are written with, so the count and the records agree.
  */
-async function assertCustomerMovesLeft(deps: LeadsDeps, tx: Executor, leadId: number) {
+async function assertCustomerMovesLeft(tx: Executor, leadId: number) {
   const [{ moves }] = await tx
     .select({ moves: count() })
     .from(leadEvents)
@@ -115,7 +116,7 @@ async function assertCustomerMovesLeft(deps: LeadsDeps, tx: Executor, leadId: nu
         eq(leadEvents.leadId, leadId),
         eq(leadEvents.kind, 'SCHEDULE'),
         isNull(leadEvents.userId),
-        gte(leadEvents.createdAt, vnMidnight(deps.clock.now())),
+        gte(leadEvents.createdAt, vnMidnight(new Date())),
       ),
     );
   if (moves >= BOOKING_MOVE_LIMITS.perBookingPerDay) throw tooMany(BOOKING_MOVE_MESSAGES.perBooking);
