@@ -41,10 +41,7 @@ export interface Config {
   carCacheMs: number;
   /** Reservations a visitor's address may start per minute (RESERVATION_RATE_LIMIT). */
   reservationRateLimit: number;
-  /**
-   * How long an unpaid reservation holds its car (RESERVATION_HOLD_MINUTES); a deadline outside opening
-   * hours moves to the next opening plus a margin (contract/opening-hours.ts).
-   */
+  /** Minutes an unpaid reservation holds its car (RESERVATION_HOLD_MINUTES; contract/opening-hours.ts). */
   reservationHoldMinutes: number;
   /** Instant valuations a visitor's address may ask per minute (VALUATION_RATE_LIMIT). */
   valuationRateLimit: number;

@@ -13,6 +13,7 @@ import {
   testDriveBody,
   uuid,
 } from './leads-fixtures';
+import { postPurchase, purchaseBody } from './purchases-fixtures';
 
 /**
  * Retries that make one lead: the Idempotency-Key header like the body's clientRequestId, and for a
@@ -203,6 +204,18 @@ describe('a key sent again with another body', () => {
     const chatAgain = await post('/api/chat/handoff', chat('Người Khác'));
     expect(chatAgain.status).toBe(422);
     expect(chatAgain.body).not.toContain('Khách Chat Thật');
+  });
+
+  it('applies to the seller’s form: its retry answers its lead, its key with another body 422', async () => {
+    const body = purchaseBody({ fullName: 'Người Bán Đầu Tiên' });
+    const first = await postPurchase(t, body, 0);
+    expect(first.status, first.body).toBe(201);
+    const again = await postPurchase(t, body, 0);
+    expect(again.status).toBe(200);
+    expect(again.json.reference).toBe(first.json.reference);
+    const other = await postPurchase(t, { ...body, fullName: 'Người Dò Khóa' }, 0);
+    expect(other.status).toBe(422);
+    expect(other.body).not.toContain('Người Bán Đầu Tiên');
   });
 
   it('a keyless repeat is the same lead only when the body is the same: another name is another lead', async () => {
