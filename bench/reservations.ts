@@ -54,6 +54,8 @@ async function run(driver: string) {
     LOG_LEVEL: 'silent',
     WEB_DIR: join(dataDir, 'no-web'),
     RESERVATION_RATE_LIMIT: '100000',
+    // Every visitor comes from an address of their own (X-Forwarded-For): one unpaid hold per address.
+    TRUST_PROXY: 'on',
   });
   const database = await open(driver);
   const { app, ctx, services } = await buildApp({ config, database, logger: false });
@@ -70,7 +72,6 @@ async function run(driver: string) {
         depositMode: 'fixed',
         depositAmount: 10_000_000,
         depositPercent: 5,
-        holdHours: 2,
         paidHoldDays: 3,
         bankBin: '970436',
         accountNumber: '0071000123456',
@@ -92,18 +93,20 @@ async function run(driver: string) {
     const json = await res.json();
     return { status: res.status, json, ms: performance.now() - t0 };
   };
+  // One visitor per i (phone, e-mail, address): each holds one unpaid reservation at a time.
   const visitor = (carId: number, i: number) => ({
     carId,
     fullName: `Khách ${i}`,
-    phone: '0912345678',
+    phone: `09${String(10_000_000 + i).padStart(8, '0')}`,
     email: `k${i}@example.com`,
   });
+  const from = (i: number) => ({ 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
 
   const available = ids.slice(0, Math.min(ids.length, 200) - 10);
   const createTimes: number[] = [];
   const made: { code: string; token: string }[] = [];
   for (const [i, carId] of available.entries()) {
-    const r = await post('/api/reservations', visitor(carId, i));
+    const r = await post('/api/reservations', visitor(carId, i), from(i));
     if (r.status === 201) {
       createTimes.push(r.ms);
       made.push({ code: r.json.code, token: r.json.token });
@@ -112,9 +115,12 @@ async function run(driver: string) {
 
   const raceTimes: number[] = [];
   const winners: number[] = [];
-  for (const carId of ids.slice(available.length, available.length + 10)) {
+  for (const [k, carId] of ids.slice(available.length, available.length + 10).entries()) {
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => post('/api/reservations', visitor(carId, 1000 + i))),
+      Array.from({ length: 20 }, (_, i) => {
+        const who = 1000 + k * 20 + i;
+        return post('/api/reservations', visitor(carId, who), from(who));
+      }),
     );
     winners.push(answers.filter((a) => a.status === 201).length);
     raceTimes.push(...answers.map((a) => a.ms));

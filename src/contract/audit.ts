@@ -82,6 +82,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   export: 'Xuất dữ liệu',
   expire: 'Hết hạn',
   pay: 'Nhận tiền cọc',
+  'claim-paid': 'Khách báo đã chuyển khoản',
   extend: 'Gia hạn',
   refund: 'Hoàn cọc',
   sell: 'Chuyển thành giao dịch bán',

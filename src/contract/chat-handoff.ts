@@ -29,12 +29,30 @@ export const CHAT_HANDOFF_MESSAGES = {
   tooLong: `Cuộc trò chuyện quá dài (tối đa ${CHAT_LIMITS.maxMessages} tin nhắn, 20.000 ký tự)`,
 } as const;
 
+/**
+ * A turn of the conversation sent back: an advisor answer carries the X-Advisor-Signature it came with,
+ * which tells staff the server said it (a turn without one is shown as the visitor's claim).
+ */
+export const handoffTurn = chatMessage.extend({
+  sig: z.string().max(100, { message: CHAT_HANDOFF_MESSAGES.transcript }).optional(),
+});
+
+/** A turn as staff read it: fromServer says the server itself gave this advisor answer. */
+export const transcriptTurnSchema = z.object({
+  role: z.enum(['user', 'model']),
+  content: z.string(),
+  fromServer: z.boolean(),
+});
+export type TranscriptTurn = z.infer<typeof transcriptTurnSchema>;
+
+export const CHAT_CLAIMED_TURN_LABEL = 'Khách gửi kèm, không phải câu trả lời của trợ lý showroom';
+
 export const chatHandoffBody = z.object({
   fullName: requiredText('Họ và tên', 100),
   phone: phoneSchema,
   /** The conversation as the visitor sees it (greeting included), oldest first. */
   transcript: z
-    .array(chatMessage, { message: CHAT_HANDOFF_MESSAGES.transcript })
+    .array(handoffTurn, { message: CHAT_HANDOFF_MESSAGES.transcript })
     .max(CHAT_LIMITS.maxMessages, { message: CHAT_HANDOFF_MESSAGES.tooLong })
     .refine((list) => list.reduce((n, m) => n + m.content.length, 0) <= CHAT_LIMITS.maxTotalLength, {
       message: CHAT_HANDOFF_MESSAGES.tooLong,

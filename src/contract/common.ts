@@ -46,6 +46,13 @@ export const apiErrorSchema = z.object({
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** An answer the spec marks as text: a Vietnamese sentence or a bare value. */
+/**
+ * 422 to a request that repeats an earlier request's key (Idempotency-Key or clientRequestId) with
+ * another body: a retry carries the same body, anything else is a different request.
+ */
+export const IDEMPOTENCY_MISMATCH_MESSAGE =
+  'Mã yêu cầu này đã được dùng cho một yêu cầu có nội dung khác. Vui lòng tải lại trang rồi gửi lại.';
+
 export const textAnswer = { content: { 'text/plain': { schema: z.string() } } };
 /** An answer without a body (101, 204, a redirect): type "null" tells the OpenAPI document so. */
 export const noBody = (description: string) => z.null().meta({ type: 'null', description });

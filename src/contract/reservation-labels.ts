@@ -13,6 +13,10 @@ export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
   refunded: 'Đã hoàn cọc',
   sold: 'Đã bán',
 };
+/** What an unpaid reservation reads once its visitor has said "Tôi đã chuyển khoản". */
+export const CLAIMED_PAID_LABEL = 'Chờ xác nhận tiền cọc';
+export const CLAIM_PAID_BUTTON = 'Tôi đã chuyển khoản';
+
 /** A reservation in one of these holds its car ("Đang giao dịch"). */
 export const OPEN_RESERVATION_STATUSES: readonly ReservationStatus[] = ['awaiting', 'paid'];
 
@@ -46,15 +50,26 @@ export interface PublicReservationSettings {
   depositAmount: number;
   /** Percent of the listed price, e.g. 5 for 5%. */
   depositPercent: number;
-  holdHours: number;
+  /** How long an unpaid reservation holds the car (RESERVATION_HOLD_MINUTES, an environment setting). */
+  holdMinutes: number;
   paidHoldDays: number;
   bankBin: string;
   accountNumber: string;
   accountName: string;
 }
 
+/** How long an unpaid hold lasts, as people say it: "30 phút", "1 giờ", "1 giờ 30 phút". */
+export function holdText(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} phút`;
+  return m ? `${h} giờ ${m} phút` : `${h} giờ`;
+}
+
 /** Online deposits are open when switched on and a bank account to receive them is set. */
-export function reservationsOpen(s: PublicReservationSettings): boolean {
+export function reservationsOpen(
+  s: Pick<PublicReservationSettings, 'enabled' | 'bankBin' | 'accountNumber' | 'accountName'>,
+): boolean {
   return (
     s.enabled && /^\d{6}$/.test(s.bankBin) && s.accountNumber.trim() !== '' && s.accountName.trim() !== ''
   );
@@ -94,8 +109,12 @@ export interface ReservationPublicView {
   bank: ReservationBank;
   /** What the transfer must say: the reservation code. */
   transferContent: string;
-  /** Pay by this moment (ISO). */
+  /** Pay by this moment (ISO); never outside opening hours (contract/opening-hours.ts). */
   expiresAt: string;
+  /** The same as people read it: dd/mm/yyyy HH:mm in Asia/Ho_Chi_Minh. */
+  expiresAtText: string;
+  /** When the visitor said "Tôi đã chuyển khoản" (ISO), or null: the hold then waits for a person. */
+  claimedPaidAt: string | null;
   /** A paid hold lasts until (ISO), or null. */
   holdUntil: string | null;
   paidAt: string | null;
@@ -105,6 +124,16 @@ export interface ReservationPublicView {
   qrPayload: string;
   qrImage: string;
   createdAt: string;
+}
+
+/**
+ * A 429 for a visitor who already holds an unpaid reservation (by phone, e-mail or address): the one
+ * they hold. Its code only when the phone or e-mail matched (an address may be someone else's).
+ */
+export interface ReservationHolding {
+  code: string | null;
+  carName: string;
+  expiresAt: string;
 }
 
 /** A 409 for a car that is held or sold: the message and two similar cars to look at instead. */

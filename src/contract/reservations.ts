@@ -18,7 +18,11 @@ import {
 
 export * from './reservation-labels';
 
-/** Settings › Đặt cọc: how much, how long, and the account the deposits go to. */
+/**
+ * Settings › Đặt cọc: how much, how long a paid deposit holds, and the account the deposits go to. How
+ * long an unpaid request holds the car is the environment's RESERVATION_HOLD_MINUTES (a short hold is a
+ * defence against taking cars off sale, not a business preference).
+ */
 export const reservationSettings = z.object({
   enabled: z.boolean({ message: 'Giá trị bật/tắt không hợp lệ' }),
   depositMode: z.enum(['fixed', 'percent'], { message: 'Cách tính tiền cọc không hợp lệ' }),
@@ -31,11 +35,6 @@ export const reservationSettings = z.object({
     .number({ message: 'Tỷ lệ cọc không hợp lệ' })
     .min(0.5, { message: 'Tỷ lệ cọc từ 0,5% đến 50%' })
     .max(50, { message: 'Tỷ lệ cọc từ 0,5% đến 50%' }),
-  holdHours: z.coerce
-    .number({ message: 'Thời hạn thanh toán không hợp lệ' })
-    .int({ message: 'Thời hạn thanh toán phải là số giờ nguyên' })
-    .min(1, { message: 'Thời hạn thanh toán từ 1 đến 72 giờ' })
-    .max(72, { message: 'Thời hạn thanh toán từ 1 đến 72 giờ' }),
   paidHoldDays: z.coerce
     .number({ message: 'Số ngày giữ xe không hợp lệ' })
     .int({ message: 'Số ngày giữ xe phải là số nguyên' })
@@ -64,7 +63,6 @@ export const DEFAULT_RESERVATION_SETTINGS: ReservationSettings = {
   depositMode: 'fixed',
   depositAmount: 10_000_000,
   depositPercent: 5,
-  holdHours: 2,
   paidHoldDays: 3,
   bankBin: '',
   accountNumber: '',
@@ -164,7 +162,23 @@ export interface ReservationAdminView {
   createdAt: string;
   /** A paid hold past its end still holds the car: staff decide (extend, cancel and refund, or sell). */
   holdLapsed: boolean;
+  /** The visitor's address when they reserved (null before it was recorded). */
+  sourceIp: string | null;
+  /** When the visitor said "Tôi đã chuyển khoản", or null. */
+  claimedPaidAt: string | null;
+  signals: ReservationSignals;
 }
+
+/**
+ * Squatting signals: how many different cars the same phone, e-mail and address reserved in the last
+ * SIGNAL_WINDOW_DAYS (this one included); more than one is worth a look.
+ */
+export interface ReservationSignals {
+  phoneCars: number;
+  emailCars: number;
+  ipCars: number;
+}
+export const SIGNAL_WINDOW_DAYS = 30;
 
 /**
  * SePay's webhook body (a Vietnamese bank-transfer notification service). Other fields they send
@@ -244,6 +258,8 @@ export const reservationPublicViewSchema = z.object({
   bank: bankSchema,
   transferContent: z.string(),
   expiresAt: z.string(),
+  expiresAtText: z.string(),
+  claimedPaidAt: when,
   holdUntil: when,
   paidAt: when,
   url: z.string(),
@@ -281,6 +297,9 @@ export const reservationAdminViewSchema = z.object({
   note: z.string(),
   createdAt: z.string(),
   holdLapsed: z.boolean(),
+  sourceIp: z.string().nullable(),
+  claimedPaidAt: when,
+  signals: z.object({ phoneCars: z.number(), emailCars: z.number(), ipCars: z.number() }),
 });
 
 export const paymentNotificationViewSchema = z.object({

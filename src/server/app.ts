@@ -48,6 +48,7 @@ import { createValuations, marketPricesRoutes, valuationsRoutes } from './module
 import { webConfigRoutes } from './modules/web-config/routes';
 import { WebConfigService } from './modules/web-config/service';
 import { type CurrentUser, registerAccessControl } from './platform/access';
+import { AdvisorTurnSigner } from './platform/advisor-turns';
 import { type Clock, systemClock } from './platform/clock';
 import { frameworkErrors, registerErrorHandling } from './platform/errors';
 import { createLimitedServer } from './platform/http-limits';
@@ -137,7 +138,7 @@ export async function buildApp(opts: BuildOptions) {
   jobs.every('jobs.prune', async () => void (await jobs.prune()), 86_400_000, 3 * 3_600_000);
 
   // Services, built in dependency order; modules reach each other only through these.
-  const webConfig = new WebConfigService(ctx.db);
+  const webConfig = new WebConfigService(ctx.db, { reservationHoldMinutes: config.reservationHoldMinutes });
   const users = new UsersService(ctx.db, ctx.clock);
   const counters = ctx.counters;
   // Every mail to a customer; what a visitor causes is capped per mailbox and IP (platform/visitor-mail.ts).
@@ -219,8 +220,8 @@ export async function buildApp(opts: BuildOptions) {
   seo.setPageRenderer(pages);
   // Online deposits: a held car is "Đang giao dịch" everywhere, so every step drops cached answers and pages.
   const reservations = createReservations({
-    ...{ db: ctx.db, clock, cars, webConfig, customerMail, log: app.log },
-    ...{ secret: config.jwtSecret, publicUrl: config.publicUrl },
+    ...{ db: ctx.db, clock, cars, webConfig, customerMail, log: app.log, jobs },
+    ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, holdMinutes: config.reservationHoldMinutes },
     notifyStaff: (message, link) =>
       notifications.notifySafely(users.idsWithPermission('MANAGE_CAR'), message, link),
     changed: () => {
@@ -234,7 +235,6 @@ export async function buildApp(opts: BuildOptions) {
     ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
   });
   sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));
-  app.addHook('onClose', reservations.startSweeping(app.log));
   void pages.warm();
   // Rendered pages show cars, posts, banners and settings, which only staff change (signed requests);
   // a visitor's chat message or booking changes no page and keeps the rendered pages.
@@ -370,7 +370,11 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(blogsRoutes(blogs));
       await a.register(recruitmentRoutes(recruitment));
       await a.register(
-        chatbotRoutes(chatbot, { ratePerMinute: config.ai.chatRateLimit, counters: ctx.counters }),
+        chatbotRoutes(chatbot, {
+          ratePerMinute: config.ai.chatRateLimit,
+          counters: ctx.counters,
+          signer: new AdvisorTurnSigner(config.jwtSecret),
+        }),
       );
       await a.register(marketPricesRoutes(market));
       await a.register(

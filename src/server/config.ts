@@ -41,6 +41,8 @@ export interface Config {
   carCacheMs: number;
   /** Reservations a visitor's address may start per minute (RESERVATION_RATE_LIMIT). */
   reservationRateLimit: number;
+  /** Minutes an unpaid reservation holds its car (RESERVATION_HOLD_MINUTES; contract/opening-hours.ts). */
+  reservationHoldMinutes: number;
   /** Instant valuations a visitor's address may ask per minute (VALUATION_RATE_LIMIT). */
   valuationRateLimit: number;
   /** Mail a visitor can cause, per recipient mailbox and per client IP a day (platform/visitor-mail.ts). */
@@ -381,6 +383,7 @@ export function loadConfig(env: Env = process.env): Config {
     s3,
     carCacheMs: cacheMs(env, 'CAR_CACHE_MS', databaseUrl === null ? '600000' : '3000'),
     reservationRateLimit: intIn(env, 'RESERVATION_RATE_LIMIT', 10, 1, 100_000),
+    reservationHoldMinutes: intIn(env, 'RESERVATION_HOLD_MINUTES', 30, 5, 1440),
     valuationRateLimit: intIn(env, 'VALUATION_RATE_LIMIT', 60, 1, 100_000),
     visitorMail: {
       perAddressPerDay: intIn(env, 'VISITOR_MAIL_PER_ADDRESS_PER_DAY', 5, 1, 1_000_000),

@@ -68,9 +68,10 @@ export function memoryInventory(): InventoryPort & { cars: CarDetails[] } {
         zaloUrl: '',
         facebookUrl: '',
         policies: DEFAULT_SHOWROOM_POLICIES,
-        // The demo showroom's deposits: 10 triệu, 2 hours to pay, 3 days held.
+        // The demo showroom's deposits: 10 triệu, 30 minutes to pay, 3 days held.
         reservations: {
-          ...DEFAULT_RESERVATION_SETTINGS,
+          ...(({ webhookApiKey: _key, ...open }) => open)(DEFAULT_RESERVATION_SETTINGS),
+          holdMinutes: 30,
           bankBin: '970436',
           accountNumber: '0071000123456',
           accountName: 'AUTOVIET',

@@ -305,7 +305,7 @@ export const TRUST_QUESTIONS: TrustQuestion[] = [
     mentions: [
       'Đặt cọc giữ xe:',
       'Tiền cọc 10 triệu',
-      'trong 2 giờ',
+      'trong 30 phút',
       '"Đang giao dịch" ngay khi bạn gửi yêu cầu',
       'giữ 3 ngày',
       'VietQR',

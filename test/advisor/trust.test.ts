@@ -29,7 +29,7 @@ const world: World = {
   recordTexts: [
     ...inventory.cars.map((c) => recordText(c, recordsFor(c))),
     // The deposit the settings ask (the only price the advisor may state that is not a car's).
-    `Tiền cọc ${formatPrice(DEFAULT_RESERVATION_SETTINGS.depositAmount)}, ${DEFAULT_RESERVATION_SETTINGS.holdHours} giờ, ${DEFAULT_RESERVATION_SETTINGS.paidHoldDays} ngày`,
+    `Tiền cọc ${formatPrice(DEFAULT_RESERVATION_SETTINGS.depositAmount)}, 30 phút, ${DEFAULT_RESERVATION_SETTINGS.paidHoldDays} ngày`,
   ],
 };
 

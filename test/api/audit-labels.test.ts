@@ -139,11 +139,12 @@ describe('objects of other modules, by name', () => {
       expect(res.status, `${method} ${url}: ${res.body}`).toBe(status);
       return res.json;
     };
-    // A car, repriced, reserved, paid, extended and cancelled; its papers, a service record and a report.
+    // A car, repriced, reserved, said paid by the visitor, paid, extended and cancelled; its papers, a service record and a report.
     carId = await newCar(t, t.adminToken, { carName });
     await call('PUT', `/api/cars/admin/${carId}`, carBody({ carName, sellPrice: 440_000_000 }));
     await openDeposits(t);
     const r = await reserve(t, carId);
+    await t.call('POST', `/api/reservations/${r.code}/paid-claim`, { body: { token: r.token } });
     const list = await t.call('GET', '/api/reservations/admin', {
       token: t.adminToken,
       query: { search: r.code },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../src/contract/common';
 import { LEAD_MESSAGES } from '../../src/server/modules/leads/service';
 import { ManualClock } from '../../src/server/platform/clock';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -13,6 +14,7 @@ import {
   testDriveBody,
   uuid,
 } from './leads-fixtures';
+import { postPurchase, purchaseBody } from './purchases-fixtures';
 
 /**
  * Retries that make one lead: the Idempotency-Key header like the body's clientRequestId, and for a
@@ -163,5 +165,80 @@ describe('without any key: a repeat within 10 minutes is the same lead', () => {
       body: { status: 'CANCELLED' },
     });
     expect((await post('/api/maintenance', visit)).status).toBe(201);
+  });
+});
+
+describe('a key sent again with another body', () => {
+  it('is refused with 422, never answering the first customer’s name or link (header and body key alike)', async () => {
+    const key = uuid();
+    const mine = keyless(testDriveBody(carId, { fullName: 'Chủ Khóa Đầu Tiên', phone: '0934000111' }));
+    const first = await post('/api/test-drives', mine, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const other = { ...mine, fullName: 'Kẻ Dò Khóa', phone: '0934000222' };
+    for (const attempt of [
+      post('/api/test-drives', other, { 'Idempotency-Key': key }),
+      post('/api/test-drives', { ...other, clientRequestId: key }),
+    ]) {
+      const res = await attempt;
+      expect(res.status).toBe(422);
+      expect(res.json.message).toBe(IDEMPOTENCY_MISMATCH_MESSAGE);
+      expect(res.body).not.toContain('Chủ Khóa Đầu Tiên');
+      expect(res.body).not.toContain('lich-hen');
+    }
+    // The first customer's own retry still gets their receipt and link.
+    const retry = await post('/api/test-drives', mine, { 'Idempotency-Key': key });
+    expect(retry.status).toBe(200);
+    expect(retry.json.manageUrl).toBe(first.json.manageUrl);
+  });
+
+  it('applies to the consulting form and the chat hand-off too', async () => {
+    const key = uuid();
+    expect((await post('/api/consulting', consultingBody({ clientRequestId: key }))).status).toBe(201);
+    const res = await post('/api/consulting', consultingBody({ clientRequestId: key, message: 'Khác hẳn' }));
+    expect(res.status).toBe(422);
+
+    const chatKey = uuid();
+    const chat = (fullName: string) => ({
+      fullName,
+      phone: '0934000333',
+      transcript: [{ role: 'user', content: 'xe 7 chỗ' }],
+      clientRequestId: chatKey,
+    });
+    expect((await post('/api/chat/handoff', chat('Khách Chat Thật'))).status).toBe(201);
+    const chatAgain = await post('/api/chat/handoff', chat('Người Khác'));
+    expect(chatAgain.status).toBe(422);
+    expect(chatAgain.body).not.toContain('Khách Chat Thật');
+  });
+
+  it('applies to the seller’s form: its retry answers its lead, its key with another body 422', async () => {
+    const body = purchaseBody({ fullName: 'Người Bán Đầu Tiên' });
+    const first = await postPurchase(t, body, 0);
+    expect(first.status, first.body).toBe(201);
+    const again = await postPurchase(t, body, 0);
+    expect(again.status).toBe(200);
+    expect(again.json.reference).toBe(first.json.reference);
+    const other = await postPurchase(t, { ...body, fullName: 'Người Dò Khóa' }, 0);
+    expect(other.status).toBe(422);
+    expect(other.body).not.toContain('Người Bán Đầu Tiên');
+  });
+
+  it('a keyless repeat is the same lead only when the body is the same: another name is another lead', async () => {
+    const body = keyless(consultingBody({ fullName: 'Khách Không Khóa Một', phone: '0934000444' }));
+    const first = await post('/api/consulting', body);
+    expect(first.status).toBe(201);
+    const other = await post('/api/consulting', { ...body, fullName: 'Người Dò Tên' });
+    expect(other.status).toBe(201);
+    expect(other.json.fullName).toBe('Người Dò Tên');
+    expect(other.json.reference).not.toBe(first.json.reference);
+  });
+});
+
+describe('lead references', () => {
+  it('are made by the server, never taken from the client’s key', async () => {
+    const key = 'abcdef01-2345-4678-9abc-def012345678';
+    const res = await post('/api/consulting', consultingBody({ clientRequestId: key }));
+    expect(res.status).toBe(201);
+    expect(res.json.reference).toMatch(/^TV-[0-9A-F]{8}$/);
+    expect(res.json.reference).not.toBe('TV-ABCDEF01');
   });
 });

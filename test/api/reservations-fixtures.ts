@@ -15,7 +15,6 @@ export async function openDeposits(t: TestApp, over: Record<string, unknown> = {
         depositMode: 'fixed',
         depositAmount: 10_000_000,
         depositPercent: 5,
-        holdHours: 2,
         paidHoldDays: 3,
         bankBin: '970436',
         accountNumber: '0071000123456',
@@ -36,17 +35,46 @@ export async function newCar(t: TestApp, token: string, over: Record<string, unk
   return res.json.carId as number;
 }
 
-export const visitor = (carId: number, over: Record<string, unknown> = {}) => ({
-  carId,
-  fullName: 'Lê Thị Hoa',
-  phone: '0912 345 678',
-  email: 'hoa@example.com',
-  clientRequestId: randomUUID(),
-  ...over,
-});
+let visitors = 0;
+/** Another visitor each time (phone, e-mail): one visitor holds one unpaid reservation at a time. */
+export const visitor = (carId: number, over: Record<string, unknown> = {}) => {
+  visitors += 1;
+  return {
+    carId,
+    fullName: 'Lê Thị Hoa',
+    phone: `0912 ${String(100_000 + visitors).padStart(6, '0')}`,
+    email: `hoa${visitors}@example.com`,
+    clientRequestId: randomUUID(),
+    ...over,
+  };
+};
 
-export async function reserve(t: TestApp, carId: number, over: Record<string, unknown> = {}) {
-  const res = await t.call('POST', '/api/reservations', { body: visitor(carId, over) });
+let addresses = 0;
+/** Another visitor's address each time (documentation range 198.51.100.0/24 and onwards). */
+export const freshAddress = () => {
+  addresses += 1;
+  return `198.51.${100 + Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+};
+
+/**
+ * A moment the showroom is open: the latest 10:00 in Vietnam (the demo's hours are 8:00-18:00 every
+ * day), so deadlines in tests do not depend on when the suite runs. Never ahead of the real time:
+ * sessions end by the real time of their token.
+ */
+export function openingMorning(now = new Date()): Date {
+  const local = now.getTime() + 7 * 3_600_000;
+  const day = Math.floor(local / 86_400_000);
+  const tenToday = day * 86_400_000 + 3 * 3_600_000;
+  return new Date(tenToday <= now.getTime() ? tenToday : tenToday - 86_400_000);
+}
+
+export async function reserve(
+  t: TestApp,
+  carId: number,
+  over: Record<string, unknown> = {},
+  ip = freshAddress(),
+) {
+  const res = await t.call('POST', '/api/reservations', { body: visitor(carId, over), ip });
   expect(res.status, res.body).toBe(201);
   return res.json as { code: string; token: string; amount: number; status: string; expiresAt: string };
 }

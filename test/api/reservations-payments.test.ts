@@ -5,8 +5,10 @@ import { ManualClock } from '../../src/server/platform/clock';
 import { STAFF_PASSWORD, startTestApp, type TestApp } from '../helpers/app';
 import {
   carStatus,
+  freshAddress,
   newCar,
   openDeposits,
+  openingMorning,
   reserve,
   transfer,
   visitor,
@@ -14,7 +16,9 @@ import {
 } from './reservations-fixtures';
 
 let t: TestApp;
-const clock = new ManualClock();
+const clock = new ManualClock(openingMorning());
+/** RESERVATION_HOLD_MINUTES' default: an unpaid reservation holds its car 30 minutes. */
+const HOLD = 30 * 60_000;
 let seller: { id: number; token: string };
 
 beforeAll(async () => {
@@ -93,6 +97,25 @@ describe('the bank-transfer webhook (SePay)', () => {
     expect((await outcomes()).at(-1)?.outcome).toBe('duplicate');
   });
 
+  it('recognises a redelivery whose id is written differently ("01009" is 1009): stored and acted on once', async () => {
+    const r = await reserve(t, await newCar(t, seller.token), {
+      phone: '0901 009 009',
+      email: 'id@example.com',
+    });
+    const first = transfer(`${r.code} coc`, 10_000_000, { id: 771_009 });
+    expect((await webhook(t, first)).status).toBe(200);
+    for (const id of ['771009', '0771009', '000771009']) {
+      const again = await webhook(t, { ...first, id });
+      expect(again.status, id).toBe(200);
+    }
+    expect((await outcomes()).filter((o) => o.id.replace(/^0+/, '') === '771009')).toEqual([
+      { id: '771009', outcome: 'confirmed' },
+    ]);
+    // A zero alone is an id like any other.
+    expect((await webhook(t, transfer('không mã', 1, { id: '000' }))).status).toBe(200);
+    expect((await outcomes()).at(-1)).toEqual({ id: '0', outcome: 'unknown' });
+  });
+
   it('records a short, a late, an unknown, an outgoing and a wrong-account transfer without confirming anything', async () => {
     const short = await reserve(t, await newCar(t, seller.token));
     await webhook(t, transfer(short.code, 9_999_999));
@@ -109,7 +132,7 @@ describe('the bank-transfer webhook (SePay)', () => {
 
     const carId = await newCar(t, seller.token);
     const late = await reserve(t, carId);
-    clock.advance(2 * 3_600_000 + 1);
+    clock.advance(HOLD + 1);
     await webhook(t, transfer(late.code, 10_000_000));
     expect((await outcomes()).at(-1)?.outcome).toBe('late');
     expect((await adminView(late.code)).status).toBe('expired');
@@ -143,7 +166,7 @@ describe('staff confirm, extend, cancel and refund', () => {
   it('marks a late payment paid by hand when the car is still free, and refuses when it is not', async () => {
     const carId = await newCar(t, seller.token);
     const r = await reserve(t, carId);
-    clock.advance(2 * 3_600_000 + 1);
+    clock.advance(HOLD + 1);
     const id = (await adminView(r.code)).reservationId;
     const other = await reserve(t, carId, { fullName: 'Phạm Minh' });
     const refused = await t.call('POST', `/api/reservations/admin/${id}/mark-paid`, {
@@ -233,7 +256,7 @@ describe('staff confirm, extend, cancel and refund', () => {
     expect(await t.mailContaining('Tiền cọc 10.000.000 đ đã được trừ vào giá xe.')).toContain(
       `Mã đặt cọc: ${r.code}`,
     );
-    const again = await t.call('POST', '/api/reservations', { body: visitor(carId) });
+    const again = await t.call('POST', '/api/reservations', { ip: freshAddress(), body: visitor(carId) });
     expect(again.status).toBe(409);
     expect(again.json.message).toBe('Xe này đã được bán. Bạn có thể xem các xe tương tự.');
   });

@@ -1,11 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../src/contract/common';
 import { ManualClock } from '../../src/server/platform/clock';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { raceTest } from '../helpers/race';
-import { carStatus, newCar, openDeposits, reserve, visitor } from './reservations-fixtures';
+import {
+  carStatus,
+  freshAddress,
+  newCar,
+  openDeposits,
+  openingMorning,
+  reserve,
+  visitor,
+} from './reservations-fixtures';
 
 let t: TestApp;
-const clock = new ManualClock();
+const clock = new ManualClock(openingMorning());
+/** RESERVATION_HOLD_MINUTES' default: an unpaid reservation holds its car 30 minutes. */
+const HOLD = 30 * 60_000;
 let seller: { id: number; token: string };
 let blogger: { id: number; token: string };
 
@@ -19,7 +30,7 @@ afterAll(() => t.close());
 describe('before the showroom sets an account', () => {
   it('refuses a deposit with a Vietnamese 409 and holds nothing', async () => {
     const carId = await newCar(t, seller.token);
-    const res = await t.call('POST', '/api/reservations', { body: visitor(carId) });
+    const res = await t.call('POST', '/api/reservations', { ip: freshAddress(), body: visitor(carId) });
     expect(res.status).toBe(409);
     expect(res.json.message).toBe('Showroom chưa nhận đặt cọc trực tuyến. Vui lòng gọi hotline để giữ xe.');
     expect(await carStatus(t, carId)).toBe('available');
@@ -31,7 +42,7 @@ describe('a visitor reserves a car', () => {
 
   it('gets the code, the amount, the account, the content, the deadline and a VietQR; the car is held', async () => {
     const carId = await newCar(t, seller.token);
-    const res = await t.call('POST', '/api/reservations', { body: visitor(carId) });
+    const res = await t.call('POST', '/api/reservations', { ip: freshAddress(), body: visitor(carId) });
     expect(res.status, res.body).toBe(201);
     const r = res.json;
     expect(r.code).toMatch(/^DC[2-9A-HJKMNP-Z]{6}$/);
@@ -44,7 +55,7 @@ describe('a visitor reserves a car', () => {
       bank: { bin: '970436', bankName: 'Vietcombank', accountNumber: '0071000123456' },
       customerName: 'Lê Thị Hoa',
     });
-    expect(new Date(r.expiresAt).getTime() - clock.now().getTime()).toBe(2 * 3_600_000);
+    expect(new Date(r.expiresAt).getTime() - clock.now().getTime()).toBe(HOLD);
     expect(r.qrPayload).toContain(`0808${r.code}`);
     expect(r.qrImage).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(r.qrImage.split(',')[1], 'base64').toString()).toContain('<svg');
@@ -71,16 +82,26 @@ describe('a visitor reserves a car', () => {
   it('answers a retry of the same submission with the same reservation', async () => {
     const carId = await newCar(t, seller.token);
     const body = visitor(carId);
-    const first = await t.call('POST', '/api/reservations', { body });
-    const again = await t.call('POST', '/api/reservations', { body });
+    const first = await t.call('POST', '/api/reservations', { ip: freshAddress(), body });
+    const again = await t.call('POST', '/api/reservations', { ip: freshAddress(), body });
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
     expect(again.json.code).toBe(first.json.code);
+    // The same id with another body is someone else's request: 422, nothing of the first.
+    const other = await t.call('POST', '/api/reservations', {
+      ip: freshAddress(),
+      body: { ...body, fullName: 'Kẻ Dò Mã', phone: '0977000111', email: 'do@example.com' },
+    });
+    expect(other.status).toBe(422);
+    expect(other.json.message).toBe(IDEMPOTENCY_MISMATCH_MESSAGE);
+    expect(other.body).not.toContain(first.json.code);
+    expect(other.body).not.toContain('Lê Thị Hoa');
   });
 
   it('refuses bad contact details per field, an unknown car, and writes nothing', async () => {
     const carId = await newCar(t, seller.token);
     const bad = await t.call('POST', '/api/reservations', {
+      ip: freshAddress(),
       body: visitor(carId, { fullName: ' ', phone: '12345', email: 'hoa@' }),
     });
     expect(bad.status).toBe(400);
@@ -90,7 +111,7 @@ describe('a visitor reserves a car', () => {
       email: 'Email không hợp lệ',
     });
     expect(await carStatus(t, carId)).toBe('available');
-    const unknown = await t.call('POST', '/api/reservations', { body: visitor(999_999) });
+    const unknown = await t.call('POST', '/api/reservations', { ip: freshAddress(), body: visitor(999_999) });
     expect(unknown.status).toBe(404);
     expect(unknown.json.message).toBe('Không tìm thấy xe');
   });
@@ -101,6 +122,7 @@ describe('a visitor reserves a car', () => {
     await newCar(t, seller.token);
     await reserve(t, carId);
     const res = await t.call('POST', '/api/reservations', {
+      ip: freshAddress(),
       body: visitor(carId, { fullName: 'Phạm Minh' }),
     });
     expect(res.status).toBe(409);
@@ -115,7 +137,7 @@ describe('a visitor reserves a car', () => {
     const carId = await newCar(t, seller.token);
     const answers = await Promise.all(
       ['Nguyễn An', 'Trần Bình', 'Lê Chi'].map((fullName) =>
-        t.call('POST', '/api/reservations', { body: visitor(carId, { fullName }) }),
+        t.call('POST', '/api/reservations', { ip: freshAddress(), body: visitor(carId, { fullName }) }),
       ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
@@ -156,7 +178,7 @@ describe('an unpaid reservation past its deadline', () => {
     await openDeposits(t);
     const carId = await newCar(t, seller.token);
     const r = await reserve(t, carId);
-    clock.advance(2 * 3_600_000 - 1_000);
+    clock.advance(HOLD - 1_000);
     expect(
       (await t.call('GET', `/api/reservations/${r.code}`, { query: { token: r.token } })).json.status,
     ).toBe('awaiting');
@@ -174,7 +196,7 @@ describe('an unpaid reservation past its deadline', () => {
   it('is expired by the next reservation of its car, which then holds the car', async () => {
     const carId = await newCar(t, seller.token);
     await reserve(t, carId);
-    clock.advance(2 * 3_600_000 + 1_000);
+    clock.advance(HOLD + 1_000);
     // Nobody read it and no sweep ran: the new reservation finds the lapsed one itself.
     const next = await reserve(t, carId, { fullName: 'Đỗ Quang' });
     expect(next.status).toBe('awaiting');

@@ -39,13 +39,26 @@ beforeAll(async () => {
 
 const phone = () => browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-async function carOnSale(): Promise<CarSummary> {
+async function carsOnSale(): Promise<CarSummary[]> {
   const list = (await api.call('GET', 'cars', { query: { sort: 'price_asc', pageSize: 24 } })).json as {
     content: CarSummary[];
   };
-  const car = list.content.find((c) => c.status === 'available');
-  if (!car) throw new Error('no car on sale in the demo showroom');
-  return car;
+  const cars = list.content.filter((c) => c.status === 'available');
+  if (cars.length < 2) throw new Error('no two cars on sale in the demo showroom');
+  return cars;
+}
+
+/** Fills and sends the deposit dialog of the car page open in `page`. */
+async function sendDeposit(page: Page, who: { name: string; phone: string; email: string }) {
+  await nearActions(page);
+  await page.getByTestId('reserve-open').click();
+  const dialog = page.getByTestId('reserve-dialog');
+  await dialog.waitFor();
+  await dialog.getByLabel('Họ tên').fill(who.name);
+  await dialog.getByLabel('Số điện thoại').fill(who.phone);
+  await dialog.getByLabel('Email').fill(who.email);
+  await dialog.getByRole('button', { name: 'Đặt cọc', exact: true }).click();
+  return dialog;
 }
 
 /** The deposit button loads when the visitor nears the car's actions (below the gallery on a phone). */
@@ -74,7 +87,7 @@ describe('reserving a car online', () => {
   it('a phone visitor reserves, scans the VietQR, the bank confirms, the page turns paid; staff see it; the car is held', {
     timeout: 120_000,
   }, async () => {
-    const car = await carOnSale();
+    const [car, nextCar] = await carsOnSale();
     // A second visitor already has the same car open: they will lose the race.
     const late = await phone();
     await late.goto(`${server.url}/cars/${car.carId}`);
@@ -116,6 +129,30 @@ describe('reserving a car online', () => {
     await refusal.getByText(/đang được giữ cho khách khác/).waitFor();
     expect(await refusal.getByRole('link').count()).toBe(2);
 
+    // The same address cannot hold a second car unpaid: a Vietnamese 429 names the car it holds.
+    await late.goto(`${server.url}/cars/${nextCar.carId}`);
+    const second = await sendDeposit(late, {
+      name: 'Trần Bình',
+      phone: '0987654321',
+      email: 'binh@example.com',
+    });
+    await second.getByText(/cùng mạng Internet của bạn đang giữ xe/).waitFor();
+    await second.getByText(car.carName).first().waitFor();
+
+    // The visitor has paid from their banking app and says so: the car waits for a person to check.
+    await page.getByRole('button', { name: 'Tôi đã chuyển khoản' }).click();
+    await page.getByRole('dialog', { name: 'Bạn đã chuyển khoản tiền cọc?' }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Tôi đã chuyển khoản' }).click();
+    const claimed = page.getByTestId('claimed-notice');
+    await claimed.waitFor();
+    await claimed
+      .getByText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
+      .first()
+      .waitFor();
+    await page.getByText('Chờ xác nhận tiền cọc').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Hủy đặt cọc' }).count()).toBe(0);
+    expect(await axeScan(page)).toEqual([]);
+
     // The bank's notification arrives; the page turns by itself.
     const amount = (
       (await api.call('GET', 'reservations/admin', { token: adminToken, query: { search: code } })).json as {
@@ -145,10 +182,27 @@ describe('reserving a car online', () => {
       .getByText(new RegExp(`Đã nhận cọc .*\\(${code}\\)`))
       .first()
       .waitFor();
+    await staff
+      .getByText(new RegExp(`báo đã chuyển khoản cọc .*\\(${code}\\)`))
+      .first()
+      .waitFor();
     await staff.goto(`${server.url}/dashboard/reservations`);
     const row = staff.locator('tbody tr', { hasText: code });
     await row.waitFor();
     await row.getByText('Đã đặt cọc').waitFor();
+    expect(await axeScan(staff)).toEqual([]);
+
+    // Paid, that hold is no longer unpaid: the other visitor at the same address may now hold a car; the
+    // list shows staff that one address reserved two cars.
+    await late.goto(`${server.url}/cars/${nextCar.carId}`);
+    await sendDeposit(late, { name: 'Trần Bình', phone: '0987654321', email: 'binh@example.com' });
+    await late.waitForURL(/\/reservations\/DC[2-9A-Z]{6}\?token=/);
+    await staff.reload();
+    const otherRow = staff.locator('tbody tr', { hasText: 'Trần Bình' });
+    await otherRow.getByTestId('reservation-signals').getByText('IP: 2 xe').waitFor();
+    await otherRow.getByRole('button', { name: /Xem đặt cọc/ }).click();
+    const drawer = staff.getByTestId('reservation-drawer');
+    await drawer.getByText('Địa chỉ IP').waitFor();
     expect(await axeScan(staff)).toEqual([]);
     await Promise.all([page.close(), late.close(), staff.close()]);
   });

@@ -20,6 +20,8 @@ export interface CallOptions {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The caller's address (the socket's), for rules per visitor address; 127.0.0.1 otherwise. */
+  ip?: string;
 }
 
 /**
@@ -69,6 +71,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { clo
       url,
       query,
       headers,
+      ...(opts.ip ? { remoteAddress: opts.ip } : {}),
       ...(opts.body !== undefined ? { payload: opts.body as never } : {}),
     });
     // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers

@@ -17,8 +17,10 @@ const KEY = 'sepay-process-key-0123456789';
 
 beforeAll(async () => {
   db = await freshDatabase(process.env.TEST_DATABASE_URL!);
-  a = await startServer(db.url, { RESERVATION_RATE_LIMIT: '1000' });
-  b = await startServer(db.url, { RESERVATION_RATE_LIMIT: '1000' });
+  // One proxy hop in front (the test itself): each visitor's address is the X-Forwarded-For it sends.
+  const env = { RESERVATION_RATE_LIMIT: '1000', TRUST_PROXY: 'on' };
+  a = await startServer(db.url, env);
+  b = await startServer(db.url, env);
   sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
   token = (
@@ -32,7 +34,6 @@ beforeAll(async () => {
         depositMode: 'fixed',
         depositAmount: 10_000_000,
         depositPercent: 5,
-        holdHours: 2,
         paidHoldDays: 3,
         bankBin: '970436',
         accountNumber: '0071000123456',
@@ -55,10 +56,26 @@ async function newCar(): Promise<number> {
   expect(res.status, res.text).toBe(201);
   return res.json.carId;
 }
-const reserve = (base: string, carId: number, fullName: string) =>
-  api(base, 'POST', '/api/reservations', {
-    body: { carId, fullName, phone: '0912345678', email: 'khach@example.com' },
+let visitors = 0;
+/** Another visitor each time (phone, e-mail, address) unless `marks` says who. */
+const reserve = (
+  base: string,
+  carId: number,
+  fullName: string,
+  marks: { phone?: string; email?: string; ip?: string } = {},
+) => {
+  visitors += 1;
+  const n = String(visitors).padStart(4, '0');
+  return api(base, 'POST', '/api/reservations', {
+    body: {
+      carId,
+      fullName,
+      phone: marks.phone ?? `091234${n}`,
+      email: marks.email ?? `khach${n}@example.com`,
+    },
+    headers: { 'x-forwarded-for': marks.ip ?? `198.51.100.${visitors % 250}` },
   });
+};
 const sepay = (base: string, id: number, content: string) =>
   fetch(`${base}/api/payments/sepay`, {
     method: 'POST',
@@ -84,6 +101,23 @@ describe('two processes, one database', () => {
         reserve(b.base, carId, 'Trần Bình'),
       ]);
       expect(answers.map((x) => x.status).sort()).toEqual([201, 409]);
+    }
+  });
+
+  it('hold one unpaid reservation per visitor: the same phone at the same moment for two cars through two processes', async () => {
+    for (let round = 0; round < 3; round++) {
+      const [x, y] = [await newCar(), await newCar()];
+      const phone = `09888000${round}0`;
+      const answers = await Promise.all([
+        reserve(a.base, x, 'Khách Giữ Xe', { phone }),
+        reserve(b.base, y, 'Khách Giữ Xe', { phone }),
+      ]);
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 429]);
+      const { rows } = await sql.query(
+        `select count(*)::int as n from reservations where phone = $1 and status = 'awaiting'`,
+        [phone],
+      );
+      expect(rows[0].n).toBe(1);
     }
   });
 

@@ -35,7 +35,7 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   // Reservations: visitors hold a car and read or cancel their own (the signed link decides which);
   // the bank's notifier signs with its API key; car managers handle the rest.
   [/.*/, /^\/api\/(reservations|payments)\/admin/, 'MANAGE_CAR'],
-  [/.*/, /^\/api\/reservations(\/:code(\/cancel)?)?$/, 'public'],
+  [/.*/, /^\/api\/reservations(\/:code(\/cancel|\/paid-claim)?)?$/, 'public'],
   ['POST', /^\/api\/payments\/sepay$/, 'apikey'],
   // Saved searches and price alerts: visitors sign up, and their e-mails' signed links confirm, end and
   // manage them (the token decides which); the administrator may run the day's digest at once.

@@ -172,7 +172,7 @@ describe('Cache-Control on staff data', () => {
   });
 });
 
-describe('password-reset codes in production', () => {
+describe('password-reset codes and booking links in production', () => {
   it('are mailed, never written to the log', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'showroom-prodlog-'));
     const lines: string[] = [];
@@ -228,7 +228,18 @@ describe('password-reset codes in production', () => {
         query: { username: 'admin', token: code ?? '', newPassword: 'MoiMatKhau2026' },
       });
       expect(used.statusCode).toBe(200);
+      // A customer's booking link carries its signature in the path, not in a query parameter.
+      const bookingToken = '57-202611250900-Sx3fQ9mWk2LpZr7TgY1bNa';
+      for (const url of [
+        `/api/bookings/${bookingToken}`,
+        `/api/bookings/${bookingToken}/schedule`,
+        `/lich-hen/${bookingToken}?utm_source=email`,
+      ]) {
+        await built.app.inject({ method: url.includes('schedule') ? 'PUT' : 'GET', url, payload: {} });
+      }
       const log = lines.join('');
+      expect(log).toContain('/api/bookings/[redacted]/schedule');
+      expect(log).not.toContain('Sx3fQ9mWk2LpZr7TgY1bNa');
       expect(log.length).toBeGreaterThan(0);
       expect(log).not.toContain(code);
       expect(log).not.toContain('MoiMatKhau2026');

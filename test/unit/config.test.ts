@@ -142,6 +142,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(secret);
   });
 
+  it('reads how long an unpaid reservation holds its car (RESERVATION_HOLD_MINUTES, 30 by default)', () => {
+    expect(load({}).reservationHoldMinutes).toBe(30);
+    expect(load({ RESERVATION_HOLD_MINUTES: '45' }).reservationHoldMinutes).toBe(45);
+    for (const bad of ['0', '4', '1441', '30.5', 'ba mươi']) {
+      expect(failure({ RESERVATION_HOLD_MINUTES: bad })).toContain('RESERVATION_HOLD_MINUTES');
+    }
+  });
+
   it('stops when DATA_DIR cannot be created, naming it', () => {
     const file = join(root, 'a-file');
     writeFileSync(file, 'x');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transcriptTurnSchema } from '../chat-handoff';
 import { type Page, pageQuery, positiveId, requiredText } from '../common';
 import { parseVnDate, vnDayKey } from '../format';
 import { checkRangeOrder, rangeFields } from '../stats';
@@ -159,8 +160,11 @@ export const leadDetailSchema = leadViewSchema.extend({
   events: z.array(leadEventViewSchema),
   /** Statuses the lead may move to now. */
   nextStatuses: z.array(z.enum(LEAD_STATUSES)),
-  /** The chat so far when the visitor asked the advisor for a person (the visible turns, capped). */
-  transcript: z.array(z.object({ role: z.enum(['user', 'model']), content: z.string() })).nullable(),
+  /**
+   * The chat so far when the visitor asked the advisor for a person (the visible turns, capped); an
+   * advisor turn is `fromServer` only when the server signed it, otherwise it is the visitor's claim.
+   */
+  transcript: z.array(transcriptTurnSchema).nullable(),
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 

@@ -26,6 +26,18 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** Types of lead that book a day and slot. */
 export const BOOKING_TYPES = ['TEST_DRIVE', 'MAINTENANCE'] as const;
+
+/**
+ * A customer's own moves (PUT /api/bookings/{token}/schedule): each one mails them and rings staff, so
+ * a booking moves at most 3 times a day (Vietnam's calendar day) and an address at most 10 times an hour.
+ * Staff moving a booking are not counted.
+ */
+export const BOOKING_MOVE_LIMITS = { perBookingPerDay: 3, perIpPerHour: 10 } as const;
+export const BOOKING_MOVE_MESSAGES = {
+  perBooking:
+    'Lịch hẹn này đã được đổi 3 lần trong hôm nay. Nếu cần đổi thêm, vui lòng gọi showroom để được hỗ trợ.',
+  perIp: 'Bạn đổi lịch hẹn quá nhiều lần, vui lòng thử lại sau 1 giờ hoặc gọi showroom để được hỗ trợ.',
+} as const;
 export type BookingType = (typeof BOOKING_TYPES)[number];
 
 /** An optional day in a query: yyyy-mm-dd or dd/mm/yyyy, answered as yyyy-mm-dd. */

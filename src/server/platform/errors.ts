@@ -30,6 +30,7 @@ export const forbidden = (message = 'Bạn không có quyền thực hiện thao
   new ApiError(403, message);
 export const notFound = (message = 'Không tìm thấy dữ liệu') => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
+export const unprocessable = (message: string) => new ApiError(422, message);
 export const tooMany = (
   message = 'Bạn thao tác quá nhanh, vui lòng thử lại sau ít phút',
   retryAfterSeconds?: number,

@@ -114,8 +114,12 @@ function privateAnswer(req: FastifyRequest): boolean {
 // password in the query string, and Fastify logs every request's URL.
 const SECRET_PARAMS = /^(token|code|password|newpassword|oldpassword|currentpassword|confirmpassword|jwt)$/i;
 
-/** The URL with the values of secret query parameters replaced, for the logs. */
-export function redactUrl(url: string): string {
+// Links whose signature is a path segment: a customer's booking (the API and the page).
+const SECRET_PATHS = /^(\/api\/bookings\/|\/lich-hen\/)[^/?#]+/;
+
+/** The URL with secret path segments and the values of secret query parameters replaced, for the logs. */
+export function redactUrl(raw: string): string {
+  const url = raw.replace(SECRET_PATHS, '$1[redacted]');
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));

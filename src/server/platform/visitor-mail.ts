@@ -14,6 +14,7 @@ export type VisitorMailKind =
   | 'reservation-created'
   | 'reservation-cancelled'
   | 'reservation-expired'
+  | 'reservation-claimed'
   | 'booking-created'
   | 'booking-moved'
   | 'booking-cancelled'

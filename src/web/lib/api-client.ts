@@ -24,6 +24,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   onUploadProgress?: (fraction: number) => void;
+  /** The answer's headers, for the calls that read one (the advisor's signature). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /**
@@ -120,6 +122,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   if (res.status < 200 || res.status > 299) {
     throw new ApiError('http', `HTTP ${res.status}`, res.status, data);
   }
+  opts.onHeaders?.(res.headers);
   return data as T;
 }
 

@@ -70,7 +70,7 @@ export function inventoryPort(
         zaloUrl: c.zaloUrl,
         facebookUrl: c.facebookUrl,
         policies: c.policies,
-        reservations: (({ webhookApiKey: _secret, ...open }) => open)(c.reservations),
+        reservations: webConfig.publicReservations(c.reservations),
       };
     },
     async loanTerms(): Promise<LoanTerms> {

@@ -55,7 +55,13 @@ export function bookingRoutes(bookings: BookingsService) {
         },
       },
       (req) =>
-        bookings.slots('TEST_DRIVE', req.query.carId ?? null, req.query.date, excluded(req, req.query)),
+        bookings.slots(
+          'TEST_DRIVE',
+          req.query.carId ?? null,
+          req.query.date,
+          excluded(req, req.query),
+          req.ip,
+        ),
     );
 
     app.get(
@@ -69,7 +75,7 @@ export function bookingRoutes(bookings: BookingsService) {
           querystring: maintenanceSlotsQuery,
         },
       },
-      (req) => bookings.slots('MAINTENANCE', null, req.query.date, excluded(req, req.query)),
+      (req) => bookings.slots('MAINTENANCE', null, req.query.date, excluded(req, req.query), req.ip),
     );
 
     app.get(
@@ -125,6 +131,9 @@ export function bookingRoutes(bookings: BookingsService) {
           response: { 200: bookingViewSchema, 409: slotConflictSchema },
           tags,
           summary: 'Khách tự đổi giờ hẹn qua liên kết',
+          description:
+            'Mỗi lịch hẹn được khách đổi tối đa 3 lần mỗi ngày (theo giờ Việt Nam), mỗi địa chỉ IP tối đa 10 lần mỗi giờ; ' +
+            'quá giới hạn trả về 429 kèm lời nhắn tiếng Việt. Nhân viên đổi lịch trong bảng điều khiển không bị tính.',
           params: tokenParam,
           body: scheduleBody,
         },

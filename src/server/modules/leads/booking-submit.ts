@@ -7,7 +7,15 @@ import { tellCustomer } from './booking-mail';
 import { findRepeat, lockRepeat, type RepeatProbe, repeatProbe, repeatSince } from './idempotency';
 import { planReminder } from './reminders';
 import { leads } from './schema';
-import { assertSlotFree, assertSlotOpen, lockKeys, type SlotRules, slotLockKey, slotRules } from './slots';
+import {
+  assertSlotFree,
+  assertSlotOpen,
+  lockKeys,
+  type SlotRules,
+  slotLockKey,
+  slotRules,
+  type TrapSlot,
+} from './slots';
 import type { LeadInput, LeadRow, LeadsDeps, NewLead } from './types';
 
 /**
@@ -86,6 +94,7 @@ export async function guardSubmission(
   };
   await lockKeys(tx, [slotLockKey(target)]);
   if (guard.keyed) {
+    // The caller's replay() judges the body: the same one is the owner's retry, another is refused.
     const [same] = await tx.select().from(leads).where(eq(leads.clientRequestId, guard.key));
     if (same) return { row: same, owner: true };
   }
@@ -93,13 +102,22 @@ export async function guardSubmission(
   return undefined;
 }
 
-/** The slot check alone, without lock or write: a robot caught by the honeypot meets the same 409 as a person. */
-export async function checkSlot(deps: LeadsDeps, guard: SubmitGuard, values: NewLead): Promise<void> {
+/**
+ * The slot check alone, without lock or write: a robot caught by the honeypot meets the same 409 as a
+ * person, its own earlier catches (`extra`) counting as bookings.
+ */
+export async function checkSlot(
+  deps: LeadsDeps,
+  guard: SubmitGuard,
+  values: NewLead,
+  extra: TrapSlot[] = [],
+): Promise<void> {
   if (!guard.rules || !values.preferredDate || !values.timeSlot) return;
   const target = {
     type: values.type as BookingType,
     carId: values.carId ?? null,
     date: values.preferredDate,
+    extra,
   };
   await assertSlotFree(deps.db, { ...target, slot: values.timeSlot }, guard.rules);
 }

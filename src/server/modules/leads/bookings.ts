@@ -1,5 +1,6 @@
 import { and, asc, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import {
+  BOOKING_MOVE_LIMITS,
   BOOKING_TYPES,
   type BookingType,
   type BookingView,
@@ -12,6 +13,7 @@ import {
 import type { CurrentUser } from '../../platform/access';
 import type { Actor } from '../../platform/actor';
 import { badRequest, notFound } from '../../platform/errors';
+import { RateLimiter } from '../../platform/rate-limit';
 import { bookingLinks } from './booking-mail';
 import { bookingByToken, bookingView, cancelByCustomer, rescheduleByCustomer } from './customer';
 import { leadDetail } from './handling';
@@ -19,6 +21,7 @@ import { defineReminderJob } from './reminders';
 import { moveBooking } from './schedule';
 import { leads } from './schema';
 import { daySlots } from './slots';
+import { trapSlots } from './traps';
 import type { LeadsDeps } from './types';
 import { leadView, staffNames } from './views';
 import { LEAD_MESSAGES } from './wording';
@@ -31,8 +34,17 @@ const CALENDAR_LIMIT = 2000;
  * the customer's signed-link page, and the reminder job of the day before (defined here, once).
  */
 export class BookingsService {
+  /** A customer's moves from one address (each mails the customer and rings staff). */
+  private readonly movesPerIp: RateLimiter;
+
   constructor(private readonly deps: LeadsDeps) {
     defineReminderJob(deps);
+    this.movesPerIp = new RateLimiter(
+      deps.counters,
+      'booking-move',
+      BOOKING_MOVE_LIMITS.perIpPerHour,
+      3_600_000,
+    );
   }
 
   /**
@@ -44,13 +56,17 @@ export class BookingsService {
     carId: number | null,
     date: string | undefined,
     excludeId?: number,
+    ip?: string,
   ): Promise<DaySlots> {
     if (type === 'TEST_DRIVE' && !carId) throw badRequest('Vui lòng chọn xe', { carId: 'Vui lòng chọn xe' });
     if (type === 'TEST_DRIVE' && this.deps.cars) {
       const car = await this.deps.cars.visibleCar(carId ?? 0);
       if (!car) throw notFound(LEAD_MESSAGES.carUnavailable);
     }
-    return daySlots(this.deps, type, type === 'TEST_DRIVE' ? carId : null, date, excludeId);
+    const car = type === 'TEST_DRIVE' ? carId : null;
+    // A robot caught by the honeypot sees its own catch holding its slot (traps.ts); nobody else does.
+    const own = await trapSlots(this.deps, ip ?? null, type, car, excludeId);
+    return daySlots(this.deps, type, car, date, excludeId, own);
   }
 
   /** Test drives and maintenance visits booked between two days (cancelled ones left out). */
@@ -111,7 +127,7 @@ export class BookingsService {
   }
 
   rescheduleByCustomer(token: string, body: ScheduleBodyParsed, actor: Actor): Promise<BookingView> {
-    return rescheduleByCustomer(this.deps, token, body, actor);
+    return rescheduleByCustomer(this.deps, token, body, actor, this.movesPerIp);
   }
 
   cancelByCustomer(token: string, reason: string | undefined, actor: Actor): Promise<BookingView> {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   appointmentMoment,
+  BOOKING_MOVE_MESSAGES,
   type BookingType,
   type BookingView,
   LEAD_STATUS_LABELS,
@@ -12,10 +13,12 @@ import {
   type ScheduleBodyParsed,
 } from '../../../contract/leads';
 import type { Actor } from '../../platform/actor';
-import { ApiError, notFound } from '../../platform/errors';
+import { ApiError, notFound, tooMany } from '../../platform/errors';
+import type { RateLimiter } from '../../platform/rate-limit';
 import { bookingLinks, vehicleOf } from './booking-mail';
 import { cancelBooking, moveBooking, slotText, tellStaff } from './schedule';
 import { leads } from './schema';
+import { cancelTrap, moveTrap, trapAsLead, trapById } from './traps';
 import type { LeadRow, LeadsDeps } from './types';
 import { dmy } from './wording';
 
@@ -33,11 +36,16 @@ export const LINK_MESSAGES = {
   done: 'Lịch hẹn đã hoàn thành',
 } as const;
 
+/** A booking behind a link: a lead, or a honeypot's catch (answered the same way, traps.ts). */
+export type LinkedBooking = LeadRow & { trap?: true };
+
 /** The lead a token names, as it stands; 404 for a forged or altered token, 410 for a used or expired one. */
-export async function bookingByToken(deps: LeadsDeps, token: string): Promise<LeadRow> {
+export async function bookingByToken(deps: LeadsDeps, token: string): Promise<LinkedBooking> {
   const claim = bookingLinks(deps).verify(token);
   if (!claim) throw notFound(LINK_MESSAGES.invalid);
-  const [row] = await deps.db.select().from(leads).where(eq(leads.id, claim.leadId));
+  const [lead] = await deps.db.select().from(leads).where(eq(leads.id, claim.leadId));
+  const trap = lead ? undefined : await trapById(deps, claim.leadId);
+  const row: LinkedBooking | undefined = lead ?? (trap && trapAsLead(trap));
   if (!row?.preferredDate || (row.type !== 'TEST_DRIVE' && row.type !== 'MAINTENANCE')) {
     throw notFound(LINK_MESSAGES.invalid);
   }
@@ -87,8 +95,15 @@ export async function rescheduleByCustomer(
   token: string,
   body: ScheduleBodyParsed,
   actor: Actor,
+  movesPerIp: RateLimiter,
 ): Promise<BookingView> {
   const current = await bookingByToken(deps, token);
+  // Counted once the link is known good: a forged token costs nothing but its 404.
+  if (!(await movesPerIp.hit(actor.ip ?? ''))) throw tooMany(BOOKING_MOVE_MESSAGES.perIp);
+  if (current.trap) {
+    const trap = await trapById(deps, current.id);
+    return bookingView(deps, trapAsLead(await moveTrap(deps, trap!, body)));
+  }
   const { row, before, changed } = await moveBooking(
     deps,
     current.type as BookingType,
@@ -115,6 +130,10 @@ export async function cancelByCustomer(
   actor: Actor,
 ): Promise<BookingView> {
   const current = await bookingByToken(deps, token);
+  if (current.trap) {
+    const trap = await trapById(deps, current.id);
+    return bookingView(deps, trapAsLead(await cancelTrap(deps, trap!)));
+  }
   const row = await cancelBooking(deps, current.id, reason, actor);
   void tellStaff(
     deps,

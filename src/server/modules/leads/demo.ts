@@ -119,7 +119,7 @@ export const seedDemoLeads: DemoSeeder = async (ctx, services) => {
       const booked = vnDayKey(new Date(day));
       const row: typeof leads.$inferInsert = {
         type,
-        reference: leadReference(type, clientRequestId),
+        reference: leadReference(type),
         clientRequestId,
         fullName,
         phone: `${r.pick(PHONES)}${String(r.int(0, 999_999)).padStart(6, '0')}`,

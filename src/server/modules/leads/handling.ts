@@ -38,7 +38,10 @@ export async function leadDetail(deps: LeadsDeps, type: LeadType, id: number): P
     ...view,
     events: events.map((e) => eventView(e, type)),
     nextStatuses: nextLeadStatuses(row.status as LeadStatus, type),
-    transcript: row.transcript ?? null,
+    // Turns stored before the mark existed are claims too: nothing shows the server wrote them.
+    transcript:
+      row.transcript?.map((t) => ({ role: t.role, content: t.content, fromServer: t.fromServer === true })) ??
+      null,
   };
 }
 

@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { CHAT_GREETING } from '../../../contract/chat';
 import { CHAT_HANDOFF_THANKS, type ChatHandoffBody, capTranscript } from '../../../contract/chat-handoff';
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../../contract/common';
 import { LEAD_RATE_LIMIT_MESSAGE, type LeadReceipt } from '../../../contract/leads';
 import type { Actor } from '../../platform/actor';
-import { conflict, tooMany } from '../../platform/errors';
+import { AdvisorTurnSigner } from '../../platform/advisor-turns';
+import { conflict, tooMany, unprocessable } from '../../platform/errors';
+import { requestFingerprint } from '../../platform/fingerprint';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { prepareCreation } from './lifecycle';
 import { leadEvents, leads } from './schema';
@@ -45,8 +48,9 @@ async function findByRequestId(deps: LeadsDeps, clientRequestId: string) {
   return row;
 }
 
-function replay(row: LeadRow): { receipt: LeadReceipt; created: boolean } {
+function replay(row: LeadRow, requestHash: string): { receipt: LeadReceipt; created: boolean } {
   if (row.type !== 'CONSULTING' || row.sourceChannel !== 'CHAT') throw conflict(LEAD_MESSAGES.reusedKey);
+  if (row.requestHash !== requestHash) throw unprocessable(IDEMPOTENCY_MISMATCH_MESSAGE);
   return { receipt: handoffReceipt(row), created: false };
 }
 
@@ -56,19 +60,31 @@ export async function handoffToPerson(
   body: ChatHandoffBody,
   actor: Actor,
 ): Promise<{ receipt: LeadReceipt; created: boolean }> {
+  const requestHash = requestFingerprint(body);
   const existing = await findByRequestId(deps, body.clientRequestId);
-  if (existing) return replay(existing);
+  if (existing) return replay(existing, requestHash);
   if (!(await limiter.hit(actor.ip ?? ''))) throw tooMany(LEAD_RATE_LIMIT_MESSAGE);
+  // Each advisor turn is the server's own only when it carries the signature given with it, for the
+  // question it followed; the browser may have written any other.
+  const signer = new AdvisorTurnSigner(deps.config.jwtSecret);
+  const marked = body.transcript.map((t, i) => {
+    const before = body.transcript[i - 1];
+    const question = before?.role === 'user' ? before.content : '';
+    return {
+      role: t.role,
+      content: t.content,
+      fromServer: t.role === 'model' && signer.verify(question, t.content, t.sig),
+    };
+  });
   // The greeting every chat starts with says nothing about this visitor.
-  const turns = body.transcript.filter(
-    (t, i) => !(i === 0 && t.role === 'model' && t.content === CHAT_GREETING),
-  );
-  const transcript = capTranscript(turns).map(({ role, content }) => ({ role, content }));
+  const turns = marked.filter((t, i) => !(i === 0 && t.role === 'model' && t.content === CHAT_GREETING));
+  const transcript = capTranscript(turns);
   const creation = await prepareCreation(deps, 'CONSULTING', body.source, { chat: true });
   const values: NewLead = {
     type: 'CONSULTING',
-    reference: leadReference('CONSULTING', body.clientRequestId),
+    reference: leadReference('CONSULTING'),
     clientRequestId: body.clientRequestId,
+    requestHash,
     fullName: body.fullName,
     phone: body.phone,
     email: null,
@@ -109,7 +125,7 @@ export async function handoffToPerson(
   if (!row) {
     const winner = await findByRequestId(deps, body.clientRequestId);
     if (!winner) throw conflict(LEAD_MESSAGES.reusedKey);
-    return replay(winner);
+    return replay(winner, requestHash);
   }
   await deps.notifications.notifySafely(
     deps.users.idsWithPermission('MANAGE_SERVICE'),

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { clientRequestId, REPEAT_WINDOW_MINUTES } from '../../../contract/leads';
 import type { Executor, Tx } from '../../db/client';
 import { badRequest } from '../../platform/errors';
+import { requestFingerprint } from '../../platform/fingerprint';
 import { leads } from './schema';
 import type { LeadInput, LeadRow } from './types';
 
@@ -29,9 +30,11 @@ export function requestKeyOf(header: string | string[] | undefined, bodyKey: str
   return key;
 }
 
-/** What makes a keyless submission "the same" as an earlier one. */
+/** What makes a keyless submission "the same" as an earlier one: the same body, and these columns. */
 export interface RepeatProbe {
   type: string;
+  /** The body's digest: another name or message with the same phone and slot is another request. */
+  requestHash: string;
   phone: string;
   carId: number | null;
   licencePlate: string | null;
@@ -44,6 +47,7 @@ export function repeatProbe(input: LeadInput): RepeatProbe {
   const opt = <T>(v: unknown) => (v === undefined || v === null || v === '' ? null : (v as T));
   return {
     type: input.type,
+    requestHash: requestFingerprint(input.body as Record<string, unknown>),
     phone: input.body.phone,
     carId: opt<number>(b.carId),
     licencePlate: opt<string>(b.licencePlate),
@@ -62,6 +66,7 @@ export async function findRepeat(exec: Executor, p: RepeatProbe, since: Date): P
       and(
         eq(leads.type, p.type),
         eq(leads.phone, p.phone),
+        eq(leads.requestHash, p.requestHash),
         ne(leads.status, 'CANCELLED'),
         gte(leads.createdAt, since),
         same(leads.carId, p.carId),

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../../contract/common';
 import { LEAD_RATE_LIMIT_MESSAGE, type LeadReceipt, type PurchaseBody } from '../../../contract/leads';
 import type { Actor } from '../../platform/actor';
-import { badRequest, conflict, tooMany } from '../../platform/errors';
+import { badRequest, conflict, tooMany, unprocessable } from '../../platform/errors';
+import { requestFingerprint } from '../../platform/fingerprint';
 import { type PreparedImage, withStoredImages } from '../../platform/images';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { prepareCreation } from './lifecycle';
@@ -18,8 +20,9 @@ async function byRequestId(deps: LeadsDeps, id: string): Promise<LeadRow | undef
   return row;
 }
 
-function replay(row: LeadRow) {
+function replay(row: LeadRow, requestHash: string) {
   if (row.type !== 'PURCHASE') throw conflict(LEAD_MESSAGES.reusedKey);
+  if (row.requestHash !== requestHash) throw unprocessable(IDEMPOTENCY_MISMATCH_MESSAGE);
   return { receipt: leadReceipt(row), created: false };
 }
 
@@ -37,8 +40,9 @@ export async function submitPurchase(
   photos: PreparedImage[],
   actor: Actor,
 ): Promise<{ receipt: LeadReceipt; created: boolean }> {
+  const requestHash = requestFingerprint(body);
   const existing = await byRequestId(deps, body.clientRequestId);
-  if (existing) return replay(existing);
+  if (existing) return replay(existing, requestHash);
   if (!(await limiter.hit(actor.ip ?? ''))) throw tooMany(LEAD_RATE_LIMIT_MESSAGE);
   let wanted: { carId: number; label: string } | null = null;
   if (body.carId !== undefined) {
@@ -49,8 +53,9 @@ export async function submitPurchase(
   }
   const values: NewLead = {
     type: 'PURCHASE',
-    reference: leadReference('PURCHASE', body.clientRequestId),
+    reference: leadReference('PURCHASE'),
     clientRequestId: body.clientRequestId,
+    requestHash,
     fullName: body.fullName,
     phone: body.phone,
     email: body.email ?? null,
@@ -150,7 +155,7 @@ export async function submitPurchase(
     won = false;
     return winner;
   });
-  if (!won) return replay(row);
+  if (!won) return replay(row, requestHash);
   await deps.notifications.notifySafely(
     deps.users.idsWithPermission('MANAGE_SERVICE'),
     leadAnnouncement(row),

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gte, isNull } from 'drizzle-orm';
+import { vnMidnight } from '../../../contract/format';
 import {
   appointmentMoment,
+  BOOKING_MOVE_LIMITS,
+  BOOKING_MOVE_MESSAGES,
   type BookingType,
   LEAD_STATUS_LABELS,
   type LeadStatus,
@@ -9,7 +12,7 @@ import {
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound, tooMany } from '../../platform/errors';
 import { byShowroom, byVisitor } from '../../platform/visitor-mail';
 import { tellCustomer } from './booking-mail';
 import { dropReminder, planReminder } from './reminders';
@@ -65,6 +68,8 @@ export async function moveBooking(
     if (before.preferredDate === to.date && (before.timeSlot ?? null) === to.slot) {
       return { row: before, before, changed: false };
     }
+    // Counted under the lead's lock, so two moves sent at once cannot both be the third.
+    if (!by.staff) await assertCustomerMovesLeft(tx, id);
     const target = { type, carId: before.carId, date: to.date, slot: to.slot, excludeId: id };
     await lockKeys(tx, [slotLockKey(target)]);
     await assertSlotFree(tx, target, rules);
@@ -99,6 +104,26 @@ export async function moveBooking(
     void tellCustomer(deps, result.row, 'moved', cause);
   }
   return result;
+}
+
+/**
+ * Each move of the customer mails them and rings staff: at most BOOKING_MOVE_LIMITS.perBookingPerDay
+ * of them per booking in a Vietnamese calendar day (their history entries carry no staff member). The
+ * day is read from the real time the entries are written with, so the count and the records agree.
+ */
+async function assertCustomerMovesLeft(tx: Executor, leadId: number) {
+  const [{ moves }] = await tx
+    .select({ moves: count() })
+    .from(leadEvents)
+    .where(
+      and(
+        eq(leadEvents.leadId, leadId),
+        eq(leadEvents.kind, 'SCHEDULE'),
+        isNull(leadEvents.userId),
+        gte(leadEvents.createdAt, vnMidnight(new Date())),
+      ),
+    );
+  if (moves >= BOOKING_MOVE_LIMITS.perBookingPerDay) throw tooMany(BOOKING_MOVE_MESSAGES.perBooking);
 }
 
 /** The customer cancels their own booking: the history says "Khách hàng", the reminder goes. */

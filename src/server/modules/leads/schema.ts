@@ -25,10 +25,12 @@ export const leads = pgTable(
   {
     id: serial('id').primaryKey(),
     type: text('type').notNull(),
-    /** What the visitor quotes on the phone: LT-/BD-/TV- and 8 characters of the request id. */
+    /** What the visitor quotes on the phone: LT-/BD-/TV-/TM- and 8 random characters made by the server. */
     reference: text('reference').notNull(),
     /** The form's idempotency key: a second submission of the same form finds this row. */
     clientRequestId: uuid('client_request_id').notNull(),
+    /** The digest of the submitted body (platform/fingerprint.ts): a key sent again with another body is refused. */
+    requestHash: text('request_hash'),
     status: text('status').notNull().default('NEW'),
     fullName: text('full_name').notNull(),
     phone: text('phone').notNull(),
@@ -68,8 +70,12 @@ export const leads = pgTable(
     utmSource: text('utm_source'),
     utmCampaign: text('utm_campaign'),
     referrerHost: text('referrer_host'),
-    /** The chat so far, for a lead the visitor asked for from the advisor ([{role, content}], capped). */
-    transcript: jsonb('transcript').$type<{ role: 'user' | 'model'; content: string }[]>(),
+    /**
+     * The chat so far, for a lead the visitor asked for from the advisor ([{role, content, fromServer}],
+     * capped); fromServer: an advisor answer the server signed (absent in leads made before the mark).
+     */
+    transcript:
+      jsonb('transcript').$type<{ role: 'user' | 'model'; content: string; fromServer?: boolean }[]>(),
   },
   (t) => [
     uniqueIndex('leads_client_request_idx').on(t.clientRequestId),
@@ -167,4 +173,43 @@ export const purchasePhotos = pgTable(
     height: integer('height').notNull(),
   },
   (t) => [index('purchase_photos_lead_idx').on(t.leadId, t.position)],
+);
+
+/**
+ * Submissions caught by the honeypot (a robot filled the hidden field): kept apart from the leads so
+ * no staff list, count or job ever sees them, and only so the robot meets what a person would (its
+ * link's page, moving and cancelling it, its slot taken when it looks again). The id is drawn from the
+ * leads' own sequence, so the robot's link has the shape and the place of a real one.
+ */
+export const leadTraps = pgTable(
+  'lead_traps',
+  {
+    id: integer('id').primaryKey(),
+    type: text('type').notNull(),
+    reference: text('reference').notNull(),
+    clientRequestId: uuid('client_request_id').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status').notNull().default('NEW'),
+    fullName: text('full_name').notNull(),
+    phone: text('phone').notNull(),
+    carId: integer('car_id'),
+    carLabel: text('car_label'),
+    preferredDate: date('preferred_date', { mode: 'string' }),
+    timeSlot: text('time_slot'),
+    licencePlate: text('licence_plate'),
+    make: text('make'),
+    model: text('model'),
+    year: integer('year'),
+    serviceType: text('service_type'),
+    sourceIp: text('source_ip'),
+    /** The customer-link move limit, as for a person: moves made on moveDay (Vietnam's day). */
+    moveDay: text('move_day'),
+    moveCount: integer('move_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lead_traps_request_idx').on(t.clientRequestId),
+    index('lead_traps_ip_idx').on(t.sourceIp, t.type, t.preferredDate),
+    index('lead_traps_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { ChatHandoffBody } from '../../../contract/chat-handoff';
 import type { Page } from '../../../contract/common';
 import {
@@ -26,6 +25,7 @@ import { Purchases } from './purchase';
 import { alertLateLead, RESPONSE_ALERT_JOB } from './sla';
 import { leadStats } from './stats';
 import { submitLead } from './submit';
+import { dropOldTraps } from './traps';
 import type { LeadInput, LeadRow, LeadsDeps, LeadsQueryParsed } from './types';
 import { leadAnnouncement, leadLink } from './wording';
 
@@ -62,6 +62,13 @@ export class LeadsService {
     // Handlers are safe to repeat: each marks its lead in the transaction that stores its notifications.
     deps.jobs.define(RESPONSE_ALERT_JOB, async (payload) => void (await alertLateLead(deps, payload)));
     deps.jobs.define(FOLLOW_UP_JOB, async (payload) => void (await remindFollowUp(deps, payload)));
+    // The honeypot's catches are kept only as long as their links could be used (traps.ts).
+    deps.jobs.every(
+      'lead-traps.cleanup',
+      async () => void (await dropOldTraps(deps)),
+      86_400_000,
+      4 * 3_600_000,
+    );
   }
 
   /**
@@ -78,9 +85,8 @@ export class LeadsService {
     const keyed = { ...input, body: { ...input.body, clientRequestId: key } } as LeadInput;
     const { receipt, created, row } = await submitLead(this.deps, this.limiters, keyed, actor);
     if (!receipt.preferredDate) return { receipt, created };
-    // A robot's receipt (honeypot) looks like a person's: a link of the same shape that opens nothing.
-    const link = row ?? (created ? { id: randomInt(1e6, 1e9), ...receipt } : null);
-    return { receipt: link ? { ...receipt, manageUrl: manageUrl(this.deps, link) } : receipt, created };
+    // A robot's receipt (honeypot) carries the link of its own catch, which answers like a person's.
+    return { receipt: row ? { ...receipt, manageUrl: manageUrl(this.deps, row) } : receipt, created };
   }
 
   /** POST chat/handoff: a consulting lead from the chat, carrying the conversation so far. */

@@ -36,6 +36,14 @@ export interface SlotTarget {
   slot: string | null;
   /** The lead being moved: its own booking does not count against it. */
   excludeId?: number;
+  /** Bookings counted besides the leads: a caught robot's own, for its eyes only (traps.ts). */
+  extra?: TrapSlot[];
+}
+
+/** A day and slot held by a booking that is not a lead (a honeypot's catch). */
+export interface TrapSlot {
+  date: string;
+  slot: string;
 }
 
 const minutes = (slot: string) => Number(slot.slice(0, 2)) * 60 + Number(slot.slice(3, 5));
@@ -69,7 +77,10 @@ async function countsBetween(exec: Executor, t: Omit<SlotTarget, 'date' | 'slot'
     .where(and(...conditions))
     .groupBy(leads.preferredDate, leads.timeSlot);
   const counts: Counts = new Map();
-  for (const r of rows) {
+  const extra = (t.extra ?? [])
+    .filter((e) => e.date >= from && e.date <= to)
+    .map((e) => ({ date: e.date, slot: e.slot, count: 1 }));
+  for (const r of [...rows, ...extra]) {
     if (!r.date || !r.slot) continue;
     const day = counts.get(r.date) ?? new Map<string, number>();
     day.set(r.slot, (day.get(r.slot) ?? 0) + r.count);
@@ -145,9 +156,10 @@ export async function daySlots(
   carId: number | null,
   date: string | undefined,
   excludeId?: number,
+  extra?: TrapSlot[],
 ): Promise<DaySlots> {
   const ctx = await slotRules(deps, type);
-  const target = { type, carId, excludeId };
+  const target = { type, carId, excludeId, extra };
   if (date !== undefined) {
     if (date < ctx.window.first) throw badRequest('Ngày đã qua', { date: 'Ngày đã qua' });
     if (date > ctx.window.last) {

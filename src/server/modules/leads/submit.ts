@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { LEAD_RATE_LIMIT_MESSAGE, type LeadReceipt, type LeadType, timeSlots } from '../../../contract/leads';
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../../contract/common';
+import {
+  type BookingType,
+  LEAD_RATE_LIMIT_MESSAGE,
+  type LeadReceipt,
+  type LeadType,
+  timeSlots,
+} from '../../../contract/leads';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { badRequest, conflict, tooMany } from '../../platform/errors';
+import { badRequest, conflict, tooMany, unprocessable } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
 import {
   afterCommit,
@@ -15,6 +22,7 @@ import {
 } from './booking-submit';
 import { prepareCreation } from './lifecycle';
 import { leadEvents, leads } from './schema';
+import { earlierTrap, storeTrap, trapAsLead, trapSlots } from './traps';
 import type { LeadInput, LeadRow, LeadsDeps, NewLead } from './types';
 import { leadReceipt } from './views';
 import { LEAD_MESSAGES, leadAnnouncement, leadLink, leadReference, leadSearchText } from './wording';
@@ -24,9 +32,14 @@ async function findByRequestId(exec: Executor, clientRequestId: string): Promise
   return row;
 }
 
-/** `owner`: the caller proved it made the lead (its key), so it may have the lead's own link. */
-function replay(row: LeadRow, type: LeadType, owner = true) {
+/**
+ * The lead an earlier request with this key (or this very body, keyless) made. `owner`: the caller
+ * proved it made the lead (its key and the same body), so it may have the lead's own link. The key
+ * with another body is another request reusing it: 422, telling nothing of the first.
+ */
+export function replay(row: LeadRow, type: LeadType, requestHash: string, owner = true) {
   if (row.type !== type) throw conflict(LEAD_MESSAGES.reusedKey);
+  if (row.requestHash !== requestHash) throw unprocessable(IDEMPOTENCY_MISMATCH_MESSAGE);
   return { receipt: leadReceipt(row), created: false, row: owner ? row : undefined };
 }
 
@@ -59,12 +72,14 @@ async function leadValues(
   input: LeadInput,
   ip: string | null,
   key: string,
+  requestHash: string,
 ): Promise<NewLead> {
   const { type, body } = input;
   const base = {
     type,
-    reference: leadReference(type, key),
+    reference: leadReference(type),
     clientRequestId: key,
+    requestHash,
     fullName: body.fullName,
     phone: body.phone,
     email: body.email ?? null,
@@ -127,26 +142,27 @@ export async function submitLead(
   const { type, body } = input;
   const guard = await prepareSubmission(deps, input);
   const existing = guard.keyed ? await findByRequestId(deps.db, guard.key) : undefined;
-  if (existing) return replay(existing, type);
+  const hash = guard.probe.requestHash;
+  if (existing) return replay(existing, type, hash);
+  const caught = Boolean(body.website?.trim());
+  if (caught) {
+    // A robot's retry of its own submission answers what a person's retry would (traps.ts).
+    const earlier = await earlierTrap(deps, guard.keyed ? guard.key : null, guard.probe, guard.since);
+    if (earlier) return replay(trapAsLead(earlier), type, hash, guard.keyed);
+  }
   const repeat = await earlierRepeat(deps, guard);
-  if (repeat) return replay(repeat, type, false);
+  if (repeat) return replay(repeat, type, hash, false);
   if (!(await limiters[type].hit(actor.ip ?? ''))) throw tooMany(LEAD_RATE_LIMIT_MESSAGE);
-  const values = await leadValues(deps, input, actor.ip, guard.key);
-  if (body.website?.trim()) {
-    // A bot gets exactly what a person gets (same checks, same receipt), so it cannot learn the trap.
-    await checkSlot(deps, guard, values);
-    deps.log.info({ ip: actor.ip, type }, 'lead honeypot filled: answered, not stored');
-    return {
-      receipt: leadReceipt({
-        ...values,
-        carLabel: values.carLabel ?? null,
-        preferredDate: values.preferredDate ?? null,
-        timeSlot: values.timeSlot ?? null,
-        status: 'NEW',
-        createdAt: new Date(),
-      }),
-      created: true,
-    };
+  const values = await leadValues(deps, input, actor.ip, guard.key, hash);
+  if (caught) {
+    // A robot gets what a person gets (same checks, same receipt, a link that answers), and is stored
+    // apart from the leads, where no staff member and no job sees it.
+    const own = guard.rules ? await trapSlots(deps, actor.ip, type as BookingType, values.carId ?? null) : [];
+    await checkSlot(deps, guard, values, own);
+    const trap = await storeTrap(deps, values, actor.ip, hash);
+    deps.log.info({ ip: actor.ip, type }, 'lead honeypot filled: answered, kept apart from the leads');
+    const row = trapAsLead(trap);
+    return { receipt: leadReceipt(row), created: true, row };
   }
   // Arrival time, response deadline and its alert, source, automatic hand-out (lifecycle.ts).
   const creation = await prepareCreation(deps, type, body.source);
@@ -167,12 +183,12 @@ export async function submitLead(
     await afterInsert(deps, tx, inserted);
     return inserted;
   });
-  if (repeated) return replay(repeated.row, type, repeated.owner);
+  if (repeated) return replay(repeated.row, type, hash, repeated.owner);
   if (!row) {
     // A concurrent submission with the same key won the insert.
     const winner = await findByRequestId(deps.db, guard.key);
     if (!winner) throw conflict(LEAD_MESSAGES.reusedKey);
-    return replay(winner, type);
+    return replay(winner, type, hash);
   }
   afterCommit(deps, row);
   // After commit: the staff's bells. A failure here never loses the visitor's lead.

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type ConsultingTopic,
   LEAD_PAGES,
@@ -48,8 +49,12 @@ export const LEAD_MESSAGES = {
       : 'Hãy nhập xe vào kho (biểu mẫu xe) để đánh dấu "Đã mua"',
 } as const;
 
-export function leadReference(type: LeadType, clientRequestId: string): string {
-  return `${REFERENCE_PREFIX[type]}-${clientRequestId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+/**
+ * "LT-3F9A0C21": made here from random bytes, never from the client's key (a key chosen or seen by
+ * someone else would let them name, or guess, another customer's reference).
+ */
+export function leadReference(type: LeadType): string {
+  return `${REFERENCE_PREFIX[type]}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
 /** The folded words a lead is found by (written on save). */

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../contract/common';
+import { holdDeadline, openingSchedule } from '../../../contract/opening-hours';
 import type {
   ReservationAdminView,
   ReservationStatus,
@@ -11,6 +12,7 @@ import { writeAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import { escapeLike, pageOf } from '../../platform/paging';
 import type { ReservationDeps } from './deps';
+import { scheduleExpiry, scheduleLapse, signalsOf } from './holds';
 import { reservations } from './schema';
 import type { ReservationsService } from './service';
 import { adminView, type ReservationRow } from './views';
@@ -53,6 +55,8 @@ export class ReservationsAdmin {
           ilike(reservations.code, like),
           ilike(reservations.customerName, like),
           ilike(reservations.phone, like),
+          ilike(reservations.email, like),
+          ilike(reservations.sourceIp, like),
           ilike(reservations.carName, like),
         ) as SQL,
       );
@@ -66,18 +70,24 @@ export class ReservationsAdmin {
       .orderBy(desc(reservations.createdAt), desc(reservations.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size);
-    const now = this.now();
-    return pageOf(
-      rows.map((r) => adminView(r, now)),
-      total,
-      q,
-    );
+    return pageOf(await this.views(rows), total, q);
   }
 
   async get(id: number): Promise<ReservationAdminView> {
     const [row] = await this.deps.db.select().from(reservations).where(eq(reservations.id, id));
     if (!row) throw notFound(ADMIN_MESSAGES.notFound);
-    return adminView(row, this.now());
+    return this.view(row);
+  }
+
+  /** Rows as staff read them, with the squatting signals of their visitors. */
+  private async views(rows: ReservationRow[]): Promise<ReservationAdminView[]> {
+    const signals = await signalsOf(this.deps, rows);
+    const now = this.now();
+    return rows.map((r) => adminView(r, now, signals.get(r.id)));
+  }
+
+  private async view(row: ReservationRow): Promise<ReservationAdminView> {
+    return (await this.views([row]))[0];
   }
 
   /** Runs `step` with the car locked, then the reservation (the order every writer takes). */
@@ -116,7 +126,7 @@ export class ReservationsAdmin {
       );
     });
     await this.deps.tell.paid(row);
-    return adminView(row, this.now());
+    return this.view(row);
   }
 
   /** A reservation brought back from expired or cancelled holds its car again, if the car is free. */
@@ -148,6 +158,7 @@ export class ReservationsAdmin {
         paidAmount: pay.amount,
         bankReference: pay.reference,
         holdUntil: new Date(now.getTime() + paidHoldDays * DAY),
+        lapseNotifiedAt: null,
         cancelledAt: null,
         cancelReason: null,
         note: pay.note ? [r.note, pay.note].filter(Boolean).join('\n') : r.note,
@@ -155,6 +166,7 @@ export class ReservationsAdmin {
       })
       .where(eq(reservations.id, r.id))
       .returning();
+    await scheduleLapse(this.deps, tx, updated);
     await writeAudit(tx, actor, {
       action: 'pay',
       entity: 'reservation',
@@ -166,14 +178,17 @@ export class ReservationsAdmin {
   }
 
   async extend(id: number, hours: number, actor: Actor) {
+    // Read before the transaction: PGlite's one connection is the transaction's until it ends.
+    const schedule = openingSchedule((await this.deps.webConfig.get()).openingHours);
     const row = await this.locked(id, async (tx, r) => {
       const now = this.now();
-      const from = (d: Date | null) => new Date(Math.max((d ?? now).getTime(), now.getTime()) + hours * HOUR);
+      const base = (d: Date | null) => new Date(Math.max((d ?? now).getTime(), now.getTime()));
       const change =
         r.status === 'awaiting'
-          ? { expiresAt: from(r.expiresAt) }
+          ? // An unpaid hold still never lapses while nobody is in to confirm a transfer.
+            { expiresAt: holdDeadline(base(r.expiresAt), hours * 60, schedule) }
           : r.status === 'paid'
-            ? { holdUntil: from(r.holdUntil), lapseNotifiedAt: null }
+            ? { holdUntil: new Date(base(r.holdUntil).getTime() + hours * HOUR), lapseNotifiedAt: null }
             : null;
       if (!change) throw conflict(ADMIN_MESSAGES.extend);
       const [updated] = await tx
@@ -181,6 +196,8 @@ export class ReservationsAdmin {
         .set({ ...change, updatedAt: now })
         .where(eq(reservations.id, id))
         .returning();
+      if (r.status === 'awaiting') await scheduleExpiry(this.deps, tx, updated);
+      else await scheduleLapse(this.deps, tx, updated);
       await writeAudit(tx, actor, {
         action: 'extend',
         entity: 'reservation',
@@ -191,7 +208,7 @@ export class ReservationsAdmin {
       return updated;
     });
     await this.deps.tell.extended(row);
-    return adminView(row, this.now());
+    return this.view(row);
   }
 
   async cancel(id: number, reason: string, actor: Actor) {
@@ -220,7 +237,7 @@ export class ReservationsAdmin {
       return updated;
     });
     await this.deps.tell.cancelled(row, false);
-    return adminView(row, this.now());
+    return this.view(row);
   }
 
   async refund(id: number, input: { amount: number; reason: string; reference: string }, actor: Actor) {
@@ -255,7 +272,7 @@ export class ReservationsAdmin {
       return updated;
     });
     await this.deps.tell.refunded(row);
-    return adminView(row, this.now());
+    return this.view(row);
   }
 
   /**
@@ -302,14 +319,18 @@ export class ReservationsAdmin {
       : { deposit: null, afterCommit: () => this.deps.tell.cancelled(closed, false) };
   }
 
-  /** Paid holds past their end: staff are told once (the conditional UPDATE is the claim). */
-  async sweepLapsed(): Promise<number> {
+  /**
+   * Paid holds past their end (all, or one: its stored job): staff are told once (the conditional
+   * UPDATE is the claim).
+   */
+  async sweepLapsed(id?: number): Promise<number> {
     const now = this.now();
     const rows = await this.deps.db
       .update(reservations)
       .set({ lapseNotifiedAt: now })
       .where(
         and(
+          id === undefined ? undefined : eq(reservations.id, id),
           eq(reservations.status, 'paid'),
           lte(reservations.holdUntil, now),
           isNull(reservations.lapseNotifiedAt),

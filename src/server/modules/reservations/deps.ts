@@ -2,6 +2,7 @@ import type { CarStatus, CarSummary } from '../../../contract/cars';
 import type { WebConfiguration } from '../../../contract/web-config';
 import type { Db, Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import type { JobQueue } from '../../platform/jobs/queue';
 import type { ReservationLinks, ReservationRow } from './views';
 
 /** The car as a reservation needs it, locked for the caller's transaction. */
@@ -22,6 +23,10 @@ export interface ReservationDeps {
     similar(id: number, limit?: number): Promise<CarSummary[]>;
   };
   webConfig: { get(): Promise<WebConfiguration> };
+  /** The stored jobs: each unpaid hold expires, and each paid hold's end is told, by a job of its own. */
+  jobs: Pick<JobQueue, 'schedule' | 'define' | 'every'>;
+  /** How long an unpaid reservation holds its car (RESERVATION_HOLD_MINUTES). */
+  holdMinutes: number;
   links: ReservationLinks;
   tell: ReservationTeller;
   /** A car's status changed: cached answers and rendered pages that show it are stale. */
@@ -34,6 +39,8 @@ export interface ReservationTeller {
   created(r: ReservationRow, ip: string | null): Promise<void>;
   paid(r: ReservationRow): Promise<void>;
   extended(r: ReservationRow): Promise<void>;
+  /** The visitor said "Tôi đã chuyển khoản": staff check the bank and confirm. */
+  claimed(r: ReservationRow): Promise<void>;
   cancelled(r: ReservationRow, byVisitor: boolean, ip?: string | null): Promise<void>;
   expired(r: ReservationRow): Promise<void>;
   refunded(r: ReservationRow): Promise<void>;

@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { ReservationsAdmin } from './admin';
 import type { ReservationDeps } from './deps';
+import { EXPIRE_JOB, LAPSE_JOB, SWEEP_JOB } from './holds';
 import { PaymentsService } from './payments';
 import { ReservationsService } from './service';
 import { reservationTeller, type TellerPorts } from './tell';
@@ -8,8 +8,11 @@ import { ReservationLinks } from './views';
 
 export { reservationsRoutes } from './routes';
 
-/** How often each server process looks for unpaid reservations past their deadline. */
-export const SWEEP_EVERY_MS = 30_000;
+/**
+ * The safety net behind each hold's own job: a pass over everything due, once a minute across all
+ * processes (holds made before the jobs existed, a job that failed for good).
+ */
+export const SWEEP_EVERY_MS = 60_000;
 
 export interface Reservations {
   visitor: ReservationsService;
@@ -17,8 +20,6 @@ export interface Reservations {
   payments: PaymentsService;
   /** One pass of the clock's work: expire unpaid reservations, tell staff of paid holds that ran out. */
   sweep(): Promise<void>;
-  /** Sweeps every SWEEP_EVERY_MS until the returned function is called. */
-  startSweeping(log: FastifyBaseLogger): () => void;
 }
 
 export type ReservationOptions = Omit<ReservationDeps, 'links' | 'tell'> &
@@ -38,24 +39,9 @@ export function createReservations(opts: ReservationOptions): Reservations {
     await visitor.sweep();
     await admin.sweepLapsed();
   };
-  return {
-    visitor,
-    admin,
-    payments,
-    sweep,
-    startSweeping(log) {
-      let running = false;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        sweep()
-          .catch((err) => log.error({ err }, 'reservation sweep failed'))
-          .finally(() => {
-            running = false;
-          });
-      }, SWEEP_EVERY_MS);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
-  };
+  // Stored jobs (platform/jobs): each hold's deadline and each paid hold's end run once across processes.
+  opts.jobs.define(EXPIRE_JOB, async (payload) => visitor.expireOne(Number(payload.id)));
+  opts.jobs.define(LAPSE_JOB, async (payload) => void (await admin.sweepLapsed(Number(payload.id))));
+  opts.jobs.every(SWEEP_JOB, sweep, SWEEP_EVERY_MS);
+  return { visitor, admin, payments, sweep };
 }

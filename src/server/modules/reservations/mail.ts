@@ -31,13 +31,19 @@ function letter(r: ReservationRow, links: ReservationLinks, subject: string, lin
 export const reservationMails = {
   created: (r: ReservationRow, links: ReservationLinks, bankName: string) =>
     letter(r, links, 'Giữ xe: vui lòng chuyển tiền cọc', [
-      `Showroom đang giữ xe cho quý khách đến ${formatDateTime(r.expiresAt)}. Để giữ xe, vui lòng chuyển khoản:`,
+      `Showroom đang giữ xe cho quý khách đến ${formatDateTime(r.expiresAt)} (giờ Việt Nam). Để giữ xe, vui lòng chuyển khoản:`,
       `- Ngân hàng: ${bankName}`,
       `- Số tài khoản: ${r.accountNumber}`,
       `- Chủ tài khoản: ${r.accountName}`,
       `- Số tiền: ${money(r.amount)}`,
       `- Nội dung chuyển khoản: ${r.code}`,
       'Trang đặt cọc có mã VietQR để quét bằng ứng dụng ngân hàng. Nếu đổi ý, quý khách có thể hủy trên trang này trước khi chuyển tiền.',
+    ]),
+  claimed: (r: ReservationRow, links: ReservationLinks) =>
+    letter(r, links, 'Showroom đang kiểm tra tiền cọc', [
+      `Quý khách đã báo chuyển khoản ${money(r.amount)} tiền cọc. Showroom giữ xe đến ${formatDateTime(r.expiresAt)} (giờ Việt Nam) trong lúc kiểm tra tài khoản.`,
+      'Khi tiền về, quý khách sẽ nhận biên nhận đặt cọc. Nếu chưa chuyển, vui lòng chuyển trước thời hạn trên với đúng nội dung chuyển khoản.',
+      `Nội dung chuyển khoản: ${r.code}`,
     ]),
   paid: (r: ReservationRow, links: ReservationLinks) =>
     letter(r, links, 'Biên nhận đặt cọc', [
@@ -50,7 +56,7 @@ export const reservationMails = {
     letter(r, links, 'Gia hạn giữ xe', [
       r.status === 'paid'
         ? `Showroom gia hạn giữ xe cho quý khách đến ${formatDateTime(r.holdUntil)}.`
-        : `Showroom gia hạn thời gian chuyển tiền cọc đến ${formatDateTime(r.expiresAt)}.`,
+        : `Showroom gia hạn thời gian chuyển tiền cọc đến ${formatDateTime(r.expiresAt)} (giờ Việt Nam).`,
     ]),
   cancelled: (r: ReservationRow, links: ReservationLinks, byVisitor: boolean) =>
     letter(r, links, 'Đã hủy đặt cọc', [

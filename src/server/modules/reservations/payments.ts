@@ -36,6 +36,14 @@ export function codeInContent(content: string): string | null {
 }
 
 /**
+ * The provider's transaction id in one spelling: SePay sends a number, a relay may send it as text with
+ * leading zeros ("01009"); both name transaction 1009, so the replay check must see one value.
+ */
+export function canonicalTransactionId(id: number | string): string {
+  return BigInt(id).toString();
+}
+
+/**
  * The bank's transfer notifications (SePay's webhook). Each is stored before it is answered, in the
  * same transaction that acts on it: a crash before the commit leaves nothing and the bank delivers it
  * again; a delivery of an id already stored is acknowledged and changes nothing.
@@ -62,7 +70,7 @@ export class PaymentsService {
         .insert(paymentNotifications)
         .values({
           provider: 'sepay',
-          providerId: String(body.id),
+          providerId: canonicalTransactionId(body.id),
           gateway: body.gateway,
           accountNumber: body.accountNumber,
           amount: body.transferAmount,
@@ -118,7 +126,11 @@ export class PaymentsService {
     const paid = await this.admin.confirm(
       tx,
       r,
-      { via: 'webhook', reference: body.referenceCode ?? String(body.id), amount: body.transferAmount },
+      {
+        via: 'webhook',
+        reference: body.referenceCode ?? canonicalTransactionId(body.id),
+        amount: body.transferAmount,
+      },
       paidHoldDays,
       { ...SYSTEM_ACTOR, username: `ngân hàng (${body.gateway})` },
     );

@@ -55,7 +55,9 @@ export function reservationsRoutes(d: ReservationRoutesDeps) {
           summary: 'Đặt cọc giữ xe: trả mã đặt cọc, số tiền, tài khoản, nội dung chuyển khoản và mã VietQR',
           description:
             '409 khi xe đang được giữ hoặc đã bán (kèm hai xe tương tự trong "similar"), hoặc khi showroom chưa nhận đặt cọc. ' +
-            'Giới hạn theo địa chỉ IP (RESERVATION_RATE_LIMIT, mặc định 10 mỗi phút).',
+            'Giới hạn theo địa chỉ IP (RESERVATION_RATE_LIMIT, mặc định 10 mỗi phút). ' +
+            '429 khi khách (theo số điện thoại, email hoặc địa chỉ IP) đang giữ một yêu cầu khác chưa thanh toán ("holding": mã, xe, hạn). ' +
+            'Hạn thanh toán: RESERVATION_HOLD_MINUTES (mặc định 30 phút), dời sang giờ mở cửa kế tiếp + 60 phút nếu rơi ngoài giờ mở cửa.',
           body: reservationCreateBody,
           response: { 200: reservationPublicViewSchema, 201: reservationPublicViewSchema },
         },
@@ -97,6 +99,26 @@ export function reservationsRoutes(d: ReservationRoutesDeps) {
         },
       },
       (req) => d.visitor.cancelByVisitor(req.params.code, req.body.token, req.ip),
+    );
+
+    app.post(
+      '/reservations/:code/paid-claim',
+      {
+        config: pub,
+        schema: {
+          tags,
+          summary:
+            'Khách báo "Tôi đã chuyển khoản": giữ xe đến hết ngày mở cửa kế tiếp trong lúc chờ xác nhận',
+          description:
+            'Yêu cầu phải đang chờ thanh toán. Hạn giữ xe được kéo đến giờ đóng cửa của ngày mở cửa trọn vẹn kế tiếp ' +
+            '(giờ mở cửa trong cấu hình), đến khi thông báo của ngân hàng hoặc nhân viên xác nhận; nhân viên quản lý xe ' +
+            'nhận thông báo. Bấm lại không thay đổi gì.',
+          params: reservationCodeParam,
+          body: reservationCancelBody,
+          response: { 200: reservationPublicViewSchema },
+        },
+      },
+      (req) => d.visitor.claimPaid(req.params.code, req.body.token, actorOf(req)),
     );
 
     app.get(

@@ -38,6 +38,8 @@ export const reservations = pgTable(
     accountName: text('account_name').notNull(),
     status: text('status').notNull().default('awaiting'),
     clientRequestId: text('client_request_id'),
+    /** The digest of the submitted body: the same clientRequestId with another body is refused (422). */
+    requestHash: text('request_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -54,6 +56,10 @@ export const reservations = pgTable(
     refundReason: text('refund_reason'),
     refundReference: text('refund_reference'),
     note: text('note').notNull().default(''),
+    /** The visitor's address: one unpaid hold per address, and the squatting signals staff see. */
+    sourceIp: text('source_ip'),
+    /** When the visitor pressed "Tôi đã chuyển khoản" (the hold then runs until a person can confirm). */
+    claimedPaidAt: timestamp('claimed_paid_at', { withTimezone: true }),
     /** When staff were told a paid hold ran out (once). */
     lapseNotifiedAt: timestamp('lapse_notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -65,6 +71,10 @@ export const reservations = pgTable(
     uniqueIndex('reservations_one_open_per_car').on(t.carId).where(sql`status in ('awaiting', 'paid')`),
     index('reservations_status_idx').on(t.status, t.expiresAt),
     index('reservations_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // One visitor's holds, found by each of their marks (the one-unpaid-hold rule and the signals).
+    index('reservations_phone_idx').on(t.phone, t.createdAt),
+    index('reservations_email_idx').on(t.email, t.createdAt),
+    index('reservations_ip_idx').on(t.sourceIp, t.createdAt),
   ],
 );
 

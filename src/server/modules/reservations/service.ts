@@ -1,4 +1,6 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../../contract/common';
+import { endOfNextOpeningDay, holdDeadline, openingSchedule } from '../../../contract/opening-hours';
 import {
   depositFor,
   OPEN_RESERVATION_STATUSES,
@@ -10,8 +12,10 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { type Actor, SYSTEM_ACTOR } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
-import { ApiError, conflict, notFound, pgCode } from '../../platform/errors';
+import { ApiError, conflict, notFound, pgCode, unprocessable } from '../../platform/errors';
+import { requestFingerprint } from '../../platform/fingerprint';
 import type { ReservationDeps } from './deps';
+import { HOLD_MESSAGES, type Holding, holdingError, holdingOf, lockVisitor, scheduleExpiry } from './holds';
 import { reservations } from './schema';
 import { newReservationCode, publicView, type ReservationRow } from './views';
 
@@ -23,10 +27,15 @@ export const RESERVATION_MESSAGES = {
   notAwaiting: 'Chỉ hủy được yêu cầu đặt cọc đang chờ thanh toán',
 } as const;
 
-const HOUR = 3_600_000;
-
 /** Thrown inside the transaction: the car cannot be held (answered once the transaction is over). */
 class Refusal extends Error {}
+
+/** Thrown inside the transaction: the visitor already holds an unpaid reservation. */
+class HoldingRefusal extends Error {
+  constructor(readonly holding: Holding) {
+    super('holding');
+  }
+}
 
 /** A 409 that also names two similar cars to look at instead. */
 class HeldCarError extends ApiError {
@@ -53,19 +62,32 @@ export class ReservationsService {
     return this.deps.clock.now();
   }
 
+  /** The reservation an earlier request with this id made; the id with another body is refused. */
+  private async replayOf(clientRequestId: string | undefined, requestHash: string) {
+    if (!clientRequestId) return null;
+    const [replay] = await this.db
+      .select()
+      .from(reservations)
+      .where(eq(reservations.clientRequestId, clientRequestId));
+    if (!replay) return null;
+    if (replay.requestHash !== requestHash) throw unprocessable(IDEMPOTENCY_MISMATCH_MESSAGE);
+    return { view: await this.view(replay), created: false };
+  }
+
   async create(body: ReservationCreate, actor: Actor) {
-    if (body.clientRequestId) {
-      const [replay] = await this.db
-        .select()
-        .from(reservations)
-        .where(eq(reservations.clientRequestId, body.clientRequestId));
-      if (replay) return { view: await this.view(replay), created: false };
-    }
-    const settings = (await this.deps.webConfig.get()).reservations;
+    const requestHash = requestFingerprint(body);
+    const replay = await this.replayOf(body.clientRequestId, requestHash);
+    if (replay) return replay;
+    const config = await this.deps.webConfig.get();
+    const settings = config.reservations;
     if (!reservationsOpen(settings)) throw conflict(RESERVATION_MESSAGES.closed);
+    const schedule = openingSchedule(config.openingHours);
+    const marks = { phone: body.phone, email: body.email, ip: actor.ip };
     let row: ReservationRow;
     try {
       row = await this.db.transaction(async (tx) => {
+        // The visitor's marks first, the car second: only this path takes both, always in this order.
+        await lockVisitor(tx, marks);
         const car = await this.deps.cars.lock(tx, body.carId);
         const lapsed = await this.expireWhere(tx, eq(reservations.carId, car.id));
         if (car.status === 'sold') throw new Refusal(RESERVATION_MESSAGES.sold);
@@ -79,6 +101,8 @@ export class ReservationsService {
         if (open || (car.status === 'pending' && lapsed.length === 0))
           throw new Refusal(RESERVATION_MESSAGES.held);
         const now = this.now();
+        const holding = await holdingOf(tx, marks, now);
+        if (holding) throw new HoldingRefusal(holding);
         const [inserted] = await tx
           .insert(reservations)
           .values({
@@ -94,11 +118,15 @@ export class ReservationsService {
             accountNumber: settings.accountNumber,
             accountName: settings.accountName,
             clientRequestId: body.clientRequestId ?? null,
-            expiresAt: new Date(now.getTime() + settings.holdHours * HOUR),
+            requestHash,
+            // The hold's length, moved out of the hours nobody is in the showroom to confirm a transfer.
+            expiresAt: holdDeadline(now, this.deps.holdMinutes, schedule),
+            sourceIp: actor.ip,
             createdAt: now,
             updatedAt: now,
           })
           .returning();
+        await scheduleExpiry(this.deps, tx, inserted);
         // Always: expiring a lapsed hold above has just put the car back on sale.
         await this.deps.cars.setStatusIn(tx, car.id, 'pending');
         await writeAudit(tx, actor, {
@@ -112,15 +140,11 @@ export class ReservationsService {
     } catch (err) {
       // Similar cars are looked up after the transaction: PGlite has one connection, which it holds.
       if (err instanceof Refusal) throw await this.heldError(body.carId, err.message);
+      if (err instanceof HoldingRefusal) throw holdingError(err.holding, this.now());
       if (pgCode(err) !== '23505') throw err;
       // Two visitors at once: the unique indexes let one win; a retry of the same request replays.
-      if (body.clientRequestId) {
-        const [replay] = await this.db
-          .select()
-          .from(reservations)
-          .where(eq(reservations.clientRequestId, body.clientRequestId));
-        if (replay) return { view: await this.view(replay), created: false };
-      }
+      const again = await this.replayOf(body.clientRequestId, requestHash);
+      if (again) return again;
       throw await this.heldError(body.carId, RESERVATION_MESSAGES.held);
     }
     this.deps.changed();
@@ -187,6 +211,53 @@ export class ReservationsService {
     return this.view(row);
   }
 
+  /**
+   * "Tôi đã chuyển khoản": the hold runs on until the bank's notification or a person confirms it, at
+   * most to the end of the next whole opening day, and the staff's bell rings (once: a second press
+   * changes nothing).
+   */
+  async claimPaid(code: string, token: string, actor: Actor): Promise<ReservationPublicView> {
+    const found = await this.byCode(code, token);
+    const schedule = openingSchedule((await this.deps.webConfig.get()).openingHours);
+    const { row, first } = await this.db.transaction(async (tx) => {
+      await this.deps.cars.lock(tx, found.carId);
+      const [locked] = await tx
+        .select()
+        .from(reservations)
+        .where(eq(reservations.id, found.id))
+        .for('update');
+      const now = this.now();
+      if (locked.status !== 'awaiting' || locked.expiresAt <= now)
+        throw conflict(HOLD_MESSAGES.claimNotAwaiting);
+      if (locked.claimedPaidAt) return { row: locked, first: false };
+      const until = endOfNextOpeningDay(now, schedule);
+      const [updated] = await tx
+        .update(reservations)
+        .set({
+          claimedPaidAt: now,
+          expiresAt: new Date(Math.max(until.getTime(), locked.expiresAt.getTime())),
+          updatedAt: now,
+        })
+        .where(eq(reservations.id, locked.id))
+        .returning();
+      await scheduleExpiry(this.deps, tx, updated);
+      await writeAudit(
+        tx,
+        { userId: null, username: 'khách', ip: actor.ip },
+        {
+          action: 'claim-paid',
+          entity: 'reservation',
+          entityId: locked.id,
+          before: { expiresAt: locked.expiresAt },
+          after: { expiresAt: updated.expiresAt, claimedPaidAt: now },
+        },
+      );
+      return { row: updated, first: true };
+    });
+    if (first) void this.deps.tell.claimed(row);
+    return this.view(row);
+  }
+
   private async byCode(code: string, token: string): Promise<ReservationRow> {
     if (!this.deps.links.verify(code, token)) throw notFound(RESERVATION_MESSAGES.notFound);
     const [row] = await this.db.select().from(reservations).where(eq(reservations.code, code));
@@ -224,6 +295,21 @@ export class ReservationsService {
     }
     if (expired > 0) this.deps.changed();
     return expired;
+  }
+
+  /** The stored job of one hold at its deadline: expires it if it is still unpaid and due. */
+  async expireOne(id: number): Promise<void> {
+    const [found] = await this.db
+      .select({ carId: reservations.carId })
+      .from(reservations)
+      .where(eq(reservations.id, id));
+    if (!found) return;
+    const rows = await this.db.transaction(async (tx) => {
+      await this.deps.cars.lock(tx, found.carId);
+      return this.expireWhere(tx, eq(reservations.id, id));
+    });
+    for (const row of rows) await this.deps.tell.expired(row);
+    if (rows.length > 0) this.deps.changed();
   }
 
   /** Inside the caller's transaction: expire what is due among `where`, free the cars, audit. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { bankByBin } from '../../../contract/banks';
-import { formatPrice } from '../../../contract/format';
+import { formatDateTime, formatPrice } from '../../../contract/format';
 import type { Mail } from '../../platform/mailer';
 import { byShowroom, byVisitor, type CustomerMail, type CustomerMailer } from '../../platform/visitor-mail';
 import type { ReservationTeller } from './deps';
@@ -53,13 +53,22 @@ export function reservationTeller(p: TellerPorts): ReservationTeller {
       );
     },
     extended: (r) => send(reservationMails.extended(r, p.links), byShowroom('reservation-extended')),
+    async claimed(r) {
+      await bell(
+        `Khách ${r.customerName} báo đã chuyển khoản cọc ${formatPrice(r.amount)} (${r.code}) cho xe ${r.carName}: ` +
+          `kiểm tra sao kê và xác nhận trước ${formatDateTime(r.expiresAt)}`,
+        listLink(r),
+      );
+      await send(reservationMails.claimed(r, p.links), byVisitor('reservation-claimed', r.sourceIp ?? null));
+    },
     cancelled: (r, visitor, ip = null) =>
       send(
         reservationMails.cancelled(r, p.links, visitor),
         visitor ? byVisitor('reservation-cancelled', ip) : byShowroom('reservation-cancelled'),
       ),
-    // No IP: the reservation keeps none; the mailbox's cap still counts it.
-    expired: (r) => send(reservationMails.expired(r, p.links), byVisitor('reservation-expired', null)),
+    // The visitor's address as the reservation recorded it; the mailbox's cap counts it either way.
+    expired: (r) =>
+      send(reservationMails.expired(r, p.links), byVisitor('reservation-expired', r.sourceIp ?? null)),
     refunded: (r) => send(reservationMails.refunded(r, p.links), byShowroom('reservation-refunded')),
     sold: (r) => send(reservationMails.sold(r, p.links), byShowroom('reservation-sold')),
     lapsed: (r) =>

@@ -2,7 +2,9 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import { bankByBin } from '../../../contract/banks';
+import { formatDateTime } from '../../../contract/format';
 import {
+  CLAIMED_PAID_LABEL,
   PAYMENT_OUTCOME_LABELS,
   type PaymentNotificationView,
   type PaymentOutcome,
@@ -10,6 +12,7 @@ import {
   type ReservationAdminView,
   type ReservationBank,
   type ReservationPublicView,
+  type ReservationSignals,
   type ReservationStatus,
 } from '../../../contract/reservations';
 import type { paymentNotifications, reservations } from './schema';
@@ -82,6 +85,11 @@ export function statusAt(row: ReservationRow, now: Date): ReservationStatus {
   return status === 'awaiting' && row.expiresAt <= now ? 'expired' : status;
 }
 
+/** "Chờ thanh toán", or "Chờ xác nhận tiền cọc" once the visitor said they paid. */
+function labelOf(row: ReservationRow, status: ReservationStatus): string {
+  return status === 'awaiting' && row.claimedPaidAt ? CLAIMED_PAID_LABEL : RESERVATION_STATUS_LABELS[status];
+}
+
 export async function publicView(
   row: ReservationRow,
   links: ReservationLinks,
@@ -98,7 +106,7 @@ export async function publicView(
     code: row.code,
     token: links.token(row.code),
     status,
-    statusLabel: RESERVATION_STATUS_LABELS[status],
+    statusLabel: labelOf(row, status),
     carId: row.carId,
     carName: row.carName,
     carPrice: row.carPrice,
@@ -107,6 +115,8 @@ export async function publicView(
     bank: bankOf(row),
     transferContent: row.code,
     expiresAt: row.expiresAt.toISOString(),
+    expiresAtText: formatDateTime(row.expiresAt),
+    claimedPaidAt: iso(row.claimedPaidAt),
     holdUntil: iso(row.holdUntil),
     paidAt: iso(row.paidAt),
     url: links.url(row.code),
@@ -116,13 +126,19 @@ export async function publicView(
   };
 }
 
-export function adminView(row: ReservationRow, now: Date): ReservationAdminView {
+const NO_SIGNALS: ReservationSignals = { phoneCars: 1, emailCars: 1, ipCars: 1 };
+
+export function adminView(
+  row: ReservationRow,
+  now: Date,
+  signals: ReservationSignals = NO_SIGNALS,
+): ReservationAdminView {
   const status = statusAt(row, now);
   return {
     reservationId: row.id,
     code: row.code,
     status,
-    statusLabel: RESERVATION_STATUS_LABELS[status],
+    statusLabel: labelOf(row, status),
     carId: row.carId,
     carName: row.carName,
     carPrice: row.carPrice,
@@ -147,6 +163,9 @@ export function adminView(row: ReservationRow, now: Date): ReservationAdminView 
     note: row.note,
     createdAt: row.createdAt.toISOString(),
     holdLapsed: status === 'paid' && row.holdUntil !== null && row.holdUntil <= now,
+    sourceIp: row.sourceIp,
+    claimedPaidAt: iso(row.claimedPaidAt),
+    signals,
   };
 }
 

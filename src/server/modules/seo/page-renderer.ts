@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { SSR_STATE_ID, type SsrFetch, type SsrModule } from '../../../contract/ssr';
+import { redactUrl } from '../../platform/security';
 import { safeJson } from './head';
 import { PageCache } from './page-cache';
 
@@ -125,7 +126,10 @@ export class PageRenderer {
       const stateScript = `<script type="application/json" id="${SSR_STATE_ID}">${safeJson(result.state)}</script>`;
       return { html: result.html, stateScript, size: result.html.length + stateScript.length };
     } catch (err) {
-      this.log.warn({ err, url }, 'server render failed; the page is rendered in the browser');
+      this.log.warn(
+        { err, url: redactUrl(url) },
+        'server render failed; the page is rendered in the browser',
+      );
       return null;
     } finally {
       clearTimeout(timer);

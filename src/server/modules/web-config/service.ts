@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { PublicReservationSettings } from '../../../contract/reservation-labels';
 import {
   webConfiguration as configSchema,
   type PublicWebConfiguration,
@@ -37,7 +38,17 @@ function unmasked(patch: Partial<WebConfiguration>, before: WebConfiguration): P
 }
 
 export class WebConfigService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Settings that come from the environment, not the stored document. */
+    private readonly env: { reservationHoldMinutes: number } = { reservationHoldMinutes: 30 },
+  ) {}
+
+  /** The reservation settings anyone may read: the stored ones without the webhook key, and the hold's length. */
+  publicReservations(stored: WebConfiguration['reservations']): PublicReservationSettings {
+    const { webhookApiKey: _secret, ...open } = stored;
+    return { ...open, holdMinutes: this.env.reservationHoldMinutes };
+  }
 
   /** The stored settings, with defaults filled for any field added since they were saved. */
   async get(): Promise<WebConfiguration> {
@@ -68,8 +79,7 @@ export class WebConfigService {
       ...rest
     } = await this.get();
     const { officialPrices: _table, ...calculations } = carCalculations;
-    const { webhookApiKey: _secret, ...publicReservations } = reservations;
-    return { ...rest, carCalculations: calculations, reservations: publicReservations };
+    return { ...rest, carCalculations: calculations, reservations: this.publicReservations(reservations) };
   }
 
   /**

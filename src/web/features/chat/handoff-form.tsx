@@ -4,9 +4,9 @@ import { UserRound } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../../lib/api-client';
 import { cx } from '../../lib/cx';
-import { newRequestId } from '../../lib/request-id';
+import { RequestKey } from '../../lib/request-id';
 import { visitSource } from '../../lib/visit-source';
-import { addLocalReply, conversationOf, currentMessages } from './store';
+import { addLocalReply, currentMessages, handoffTurnsOf } from './store';
 
 const contactFields = chatHandoffBody.pick({ fullName: true, phone: true });
 
@@ -27,7 +27,7 @@ export function HandoffForm({ onClose }: { onClose: () => void }) {
   const [website, setWebsite] = useState('');
   const [errors, setErrors] = useState<{ fullName?: string; phone?: string; form?: string }>({});
   const [pending, setPending] = useState(false);
-  const requestId = useRef(newRequestId());
+  const requestKey = useRef(new RequestKey());
   const nameBox = useRef<HTMLInputElement>(null);
 
   useEffect(() => nameBox.current?.focus({ preventScroll: true }), []);
@@ -48,15 +48,15 @@ export function HandoffForm({ onClose }: { onClose: () => void }) {
     setErrors({});
     setPending(true);
     try {
+      const body = {
+        ...parsed.data,
+        transcript: handoffTurnsOf(currentMessages()),
+        website,
+        source: visitSource(),
+      };
       const receipt = await api<LeadReceipt>('chat/handoff', {
         method: 'POST',
-        body: {
-          ...parsed.data,
-          transcript: conversationOf(currentMessages()),
-          website,
-          clientRequestId: requestId.current,
-          source: visitSource(),
-        },
+        body: { ...body, clientRequestId: requestKey.current.for(body) },
       });
       addLocalReply(`${CHAT_HANDOFF_THANKS} ${receipt.reference}.`);
       onClose();

@@ -7,7 +7,9 @@ import {
   type ChatMessage,
   carAdviceMessage,
 } from '@contract/chat';
+import type { handoffTurn } from '@contract/chat-handoff';
 import { useSyncExternalStore } from 'react';
+import type { z } from 'zod';
 import { ApiError, api } from '../../lib/api-client';
 
 /**
@@ -15,6 +17,8 @@ import { ApiError, api } from '../../lib/api-client';
  *. A small external store read with useSyncExternalStore; every change is written
  * to sessionStorage, so the conversation survives page changes and a reload of the tab.
  */
+
+type HandoffTurn = z.input<typeof handoffTurn>;
 
 export interface ChatEntry {
   role: ChatMessage['role'];
@@ -25,6 +29,8 @@ export interface ChatEntry {
   retryable?: true;
   /** A question the server did not answer: shown, never sent again as part of the conversation. */
   failed?: true;
+  /** On an advisor answer: the server's signature (X-Advisor-Signature), sent back with a hand-off. */
+  sig?: string;
 }
 
 export interface ChatState {
@@ -47,9 +53,10 @@ function restore(): ChatEntry[] {
     const out: ChatEntry[] = [];
     for (const item of parsed) {
       if (!item || typeof item !== 'object') return greeting();
-      const { role, content, error, retryable, failed } = item as Record<string, unknown>;
+      const { role, content, error, retryable, failed, sig } = item as Record<string, unknown>;
       if ((role !== 'user' && role !== 'model') || typeof content !== 'string') return greeting();
       const entry: ChatEntry = { role, content };
+      if (typeof sig === 'string') entry.sig = sig;
       if (error === true) entry.error = true;
       if (retryable === true) entry.retryable = true;
       if (failed === true) entry.failed = true;
@@ -90,6 +97,16 @@ export function conversationOf(messages: readonly ChatEntry[]): ChatMessage[] {
 }
 
 /**
+ * The conversation as staff receive it with a hand-off: each advisor answer with the signature it came
+ * with (a line this browser wrote has none, and staff see it as the visitor's own).
+ */
+export function handoffTurnsOf(messages: readonly ChatEntry[]): HandoffTurn[] {
+  return messages
+    .filter((m) => !m.error && !m.failed)
+    .map(({ role, content, sig }) => (sig ? { role, content, sig } : { role, content }));
+}
+
+/**
  * The text after 'Lỗi: ': the server's response body (the message of a JSON error),
  * else the error's own message, else 'Đã xảy ra lỗi khi kết nối tới chatbot.'.
  */
@@ -115,10 +132,18 @@ function isRetryable(err: unknown): boolean {
 }
 
 /** POST chatbot/history with the whole conversation; the answer must be a string. */
-async function ask(history: ChatMessage[], signal: AbortSignal): Promise<string> {
-  const reply = await api<unknown>('chatbot/history', { method: 'POST', body: history, signal });
+async function ask(history: ChatMessage[], signal: AbortSignal): Promise<{ reply: string; sig?: string }> {
+  let sig: string | undefined;
+  const reply = await api<unknown>('chatbot/history', {
+    method: 'POST',
+    body: history,
+    signal,
+    onHeaders: (h) => {
+      sig = h.get('x-advisor-signature') ?? undefined;
+    },
+  });
   if (typeof reply !== 'string') throw new Error(CHAT_REPLY_TYPE_ERROR);
-  return reply;
+  return { reply, sig };
 }
 
 async function run(messages: ChatEntry[]) {
@@ -127,10 +152,12 @@ async function run(messages: ChatEntry[]) {
   inFlight = controller;
   setState({ messages, loading: true, error: null });
   try {
-    const reply = await ask(conversationOf(messages), controller.signal);
+    const { reply, sig } = await ask(conversationOf(messages), controller.signal);
     if (gen !== generation) return;
+    const answer: ChatEntry = { role: 'model', content: reply };
+    if (sig) answer.sig = sig;
     setState({
-      messages: [...state.messages, { role: 'model', content: reply }],
+      messages: [...state.messages, answer],
       loading: false,
       error: null,
     });

@@ -2,7 +2,7 @@ import type { LeadReceipt, LeadType, SlotChoice } from '@contract/leads';
 import { maxLengths } from '@contract/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   type DefaultValues,
   type FieldValues,
@@ -12,6 +12,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import { z } from 'zod';
+import { RequestKey } from '../../lib/request-id';
 import { useSubmitLead } from './api';
 import { alternativesOf, slotKeys } from './booking-api';
 import type { ContactValues } from './components/contact-fields';
@@ -62,9 +63,13 @@ export function useLeadForm<V extends FieldValues & { clientRequestId: string }>
   const [alternatives, setAlternatives] = useState<SlotChoice[]>([]);
   const queryClient = useQueryClient();
 
-  const onSubmit = form.handleSubmit((body) => {
+  const requestKey = useRef(new RequestKey());
+  const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     setAlternatives([]);
+    // The form's own key until the body changes: then it is another request with another key.
+    const { clientRequestId: _key, ...content } = values;
+    const body = { ...content, clientRequestId: requestKey.current.for(content) };
     submit.mutate(body, {
       onSuccess: (r) => setReceipt(r),
       onError: (err) => {
@@ -88,6 +93,7 @@ export function useLeadForm<V extends FieldValues & { clientRequestId: string }>
   /** After a success: a fresh form (and a fresh key), keeping what is given. */
   function again(keep: Partial<V>) {
     form.reset({ ...defaults, ...keep, clientRequestId: newRequestId() } as V);
+    requestKey.current = new RequestKey();
     setReceipt(null);
     setFormError(null);
     setAlternatives([]);

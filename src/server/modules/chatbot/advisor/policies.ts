@@ -1,4 +1,5 @@
 import { formatPrice } from '../../../../contract/format';
+import { formatMinutes } from '../../../../contract/leads/response-time';
 import type { PolicyTopic } from '../../../../contract/query';
 import { type PublicReservationSettings, reservationsOpen } from '../../../../contract/reservation-labels';
 import type { ShowroomPolicies } from '../../../../contract/web-config';
@@ -35,7 +36,7 @@ function depositText(r: PublicReservationSettings, hotline: string): string {
       : `${r.depositPercent.toLocaleString('vi-VN')}% giá xe (làm tròn lên 100.000 đ)`;
   return (
     `bấm "Đặt cọc giữ xe" trên trang của xe đang bán, để lại họ tên, số điện thoại, email rồi quét mã VietQR. ` +
-    `Tiền cọc ${amount}, chuyển trong ${r.holdHours} giờ; xe chuyển sang "Đang giao dịch" ngay khi bạn gửi ` +
+    `Tiền cọc ${amount}, chuyển trong ${formatMinutes(r.holdMinutes)}; xe chuyển sang "Đang giao dịch" ngay khi bạn gửi ` +
     `yêu cầu, và khi nhận được tiền, xe được giữ ${r.paidHoldDays} ngày, tiền cọc trừ vào giá xe khi ký hợp đồng.`
   );
 }

@@ -1,6 +1,7 @@
+import { CHAT_CLAIMED_TURN_LABEL } from '@contract/chat-handoff';
 import { vnDayKey } from '@contract/format';
 import { type LeadDetail, type LeadType, leadFollowUpBody, OPEN_LEAD_STATUSES } from '@contract/leads';
-import { Bot, PhoneCall, User } from 'lucide-react';
+import { Bot, PhoneCall, ShieldAlert, User } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button';
@@ -119,42 +120,86 @@ export function FollowUpSection({ type, lead }: { type: LeadType; lead: LeadDeta
   );
 }
 
-/** The chat the visitor had with the advisor before asking for a person (oldest first). */
+/**
+ * The chat the visitor had with the advisor before asking for a person (oldest first). The visitor's
+ * browser sends the conversation: an advisor line the server did not sign is shown as what it is, the
+ * visitor's claim, so nobody quotes a "promise" the advisor never made.
+ */
 export function TranscriptSection({ transcript }: { transcript: LeadDetail['transcript'] }) {
   if (!transcript) return null;
+  const claims = transcript.filter((t) => t.role === 'model' && !t.fromServer).length;
   return (
     <Section title="Cuộc trò chuyện với trợ lý AI">
       {transcript.length === 0 ? (
         <p className="text-sm text-slate-500">Khách bấm "Gặp nhân viên tư vấn" trước khi hỏi trợ lý.</p>
       ) : (
-        <ol className="space-y-2" aria-label="Cuộc trò chuyện với trợ lý AI">
-          {transcript.map((turn, i) => (
-            <li
-              // biome-ignore lint/suspicious/noArrayIndexKey: the transcript never changes order
-              key={i}
-              className={cx('flex items-start gap-2', turn.role === 'user' && 'flex-row-reverse')}
+        <>
+          {claims > 0 ? (
+            <p
+              className="mb-2 flex gap-2 rounded-lg bg-amber-50 p-2 text-xs text-amber-900 ring-1 ring-amber-200"
+              data-testid="transcript-claims"
             >
-              <span
-                className={cx(
-                  'mt-0.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full',
-                  turn.role === 'user' ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-600',
-                )}
-                aria-hidden="true"
-              >
-                {turn.role === 'user' ? <User className="size-4" /> : <Bot className="size-4" />}
+              <ShieldAlert className="size-4 shrink-0" aria-hidden="true" />
+              <span>
+                {claims} dòng "trợ lý" không có chữ ký của máy chủ: trình duyệt của khách gửi kèm, không phải
+                câu trả lời của trợ lý showroom. Đừng dựa vào đó để hứa với khách.
               </span>
-              <div
-                className={cx(
-                  'max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
-                  turn.role === 'user' ? 'bg-brand-50 text-slate-900' : 'bg-slate-50 text-slate-800',
-                )}
-              >
-                <span className="sr-only">{turn.role === 'user' ? 'Khách: ' : 'Trợ lý: '}</span>
-                {turn.content}
-              </div>
-            </li>
-          ))}
-        </ol>
+            </p>
+          ) : null}
+          <ol className="space-y-2" aria-label="Cuộc trò chuyện với trợ lý AI">
+            {transcript.map((turn, i) => {
+              const claim = turn.role === 'model' && !turn.fromServer;
+              return (
+                <li
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the transcript never changes order
+                  key={i}
+                  className={cx('flex items-start gap-2', turn.role === 'user' && 'flex-row-reverse')}
+                  data-from-server={turn.role === 'model' ? String(turn.fromServer) : undefined}
+                >
+                  <span
+                    className={cx(
+                      'mt-0.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full',
+                      turn.role === 'user'
+                        ? 'bg-brand-600 text-white'
+                        : claim
+                          ? 'bg-amber-100 text-amber-800'
+                          : 'bg-slate-100 text-slate-600',
+                    )}
+                    aria-hidden="true"
+                  >
+                    {turn.role === 'user' ? (
+                      <User className="size-4" />
+                    ) : claim ? (
+                      <ShieldAlert className="size-4" />
+                    ) : (
+                      <Bot className="size-4" />
+                    )}
+                  </span>
+                  <div
+                    className={cx(
+                      'max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
+                      turn.role === 'user'
+                        ? 'bg-brand-50 text-slate-900'
+                        : claim
+                          ? 'border border-dashed border-amber-400 bg-amber-50/60 text-slate-800'
+                          : 'bg-slate-50 text-slate-800',
+                    )}
+                  >
+                    {claim ? (
+                      <span className="mb-1 block text-xs font-semibold text-amber-800">
+                        {CHAT_CLAIMED_TURN_LABEL}
+                      </span>
+                    ) : null}
+                    <span className="sr-only">
+                      {turn.role === 'user' ? 'Khách: ' : claim ? 'Khách ghi là trợ lý: ' : 'Trợ lý: '}
+                    </span>
+                    {turn.content}
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        </>
       )}
     </Section>
   );

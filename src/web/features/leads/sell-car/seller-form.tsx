@@ -8,7 +8,7 @@ import { Button } from '../../../components/button';
 import { DateInput } from '../../../components/date-input';
 import { FormAlert, FormField, Input } from '../../../components/form-field';
 import { ApiError, api, errorMessage } from '../../../lib/api-client';
-import { newRequestId } from '../../../lib/request-id';
+import { RequestKey } from '../../../lib/request-id';
 import { visitSource } from '../../../lib/visit-source';
 import { FormSection, Honeypot } from '../components/form-parts';
 import { carPayload, type SellerCar } from './car-valuation';
@@ -52,7 +52,7 @@ export function SellerForm({
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [requestId] = useState(newRequestId);
+  const [requestKey] = useState(() => new RequestKey());
   // Previews are released when the form goes away (a removed one at once, below).
   const shown = useRef<Photo[]>([]);
   shown.current = photos;
@@ -111,11 +111,10 @@ export function SellerForm({
       note,
       carId,
       website,
-      clientRequestId: requestId,
       source: visitSource(),
     };
     const form = new FormData();
-    form.append('purchase', JSON.stringify(body));
+    form.append('purchase', JSON.stringify({ ...body, clientRequestId: requestKey.for(body) }));
     for (const p of photos) form.append('photos', p.file, p.file.name);
     send.mutate(form);
   }

@@ -1,5 +1,10 @@
 import { formatDateTime } from '@contract/format';
-import type { ReservationAdminView, ReservationStatus } from '@contract/reservations';
+import {
+  type ReservationAdminView,
+  type ReservationStatus,
+  SIGNAL_WINDOW_DAYS,
+} from '@contract/reservations';
+import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { cx } from '../../../lib/cx';
 import { timeLeft } from './time-left';
@@ -48,5 +53,37 @@ export function DeadlineCell({ r, now }: { r: ReservationAdminView; now: number 
         đến {formatDateTime(target)}
       </p>
     </div>
+  );
+}
+
+/** The list filtered to one visitor's mark (a phone, an e-mail or an address). */
+export const searchLink = (value: string) => `/dashboard/reservations?search=${encodeURIComponent(value)}`;
+
+/**
+ * Squatting signals: the same phone, e-mail or address reserved more than one car in the last
+ * SIGNAL_WINDOW_DAYS. Each links to the list of that visitor's reservations.
+ */
+export function SignalBadges({ r }: { r: ReservationAdminView }) {
+  const marks = [
+    { label: 'SĐT', cars: r.signals.phoneCars, value: r.phone, what: 'số điện thoại' },
+    { label: 'Email', cars: r.signals.emailCars, value: r.email, what: 'email' },
+    { label: 'IP', cars: r.signals.ipCars, value: r.sourceIp, what: 'địa chỉ IP' },
+  ].filter((m) => m.cars > 1 && m.value);
+  if (marks.length === 0) return null;
+  return (
+    <span className="mt-1 flex flex-wrap gap-1" data-testid="reservation-signals">
+      {marks.map((m) => (
+        <Link
+          key={m.label}
+          to={searchLink(m.value ?? '')}
+          title={`Cùng ${m.what} đã giữ ${m.cars} xe trong ${SIGNAL_WINDOW_DAYS} ngày: xem các đơn`}
+          className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <Badge tone={m.cars >= 3 ? 'danger' : 'warning'}>
+            {m.label}: {m.cars} xe
+          </Badge>
+        </Link>
+      ))}
+    </span>
   );
 }

@@ -1,5 +1,5 @@
 import { formatDateTime, formatPrice, formatVnd } from '@contract/format';
-import type { ReservationAdminView } from '@contract/reservations';
+import { type ReservationAdminView, SIGNAL_WINDOW_DAYS } from '@contract/reservations';
 import { Mail, Phone } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { CloseButton } from '../../../components/close-button';
 import { useModal } from '../../../lib/use-modal';
 import type { ActionTarget } from './action-dialogs';
 import { ACTION_LABELS, actionsFor } from './actions';
-import { ReservationStatusCell } from './reservation-cells';
+import { ReservationStatusCell, searchLink } from './reservation-cells';
 
 const PAID_VIA_LABELS = { webhook: 'Tự động (ngân hàng báo)', manual: 'Nhân viên xác nhận' } as const;
 
@@ -101,6 +101,27 @@ export function ReservationDrawer({
               </Row>
               <Row label="Tạo lúc">{formatDateTime(r.createdAt)}</Row>
               <Row label="Hạn thanh toán">{formatDateTime(r.expiresAt)}</Row>
+              <Row label="Khách báo đã chuyển">{formatDateTime(r.claimedPaidAt)}</Row>
+            </Section>
+            <Section title={`Khách đặt giữ xe (${SIGNAL_WINDOW_DAYS} ngày qua)`}>
+              <Row label="Cùng số điện thoại">
+                <Link to={searchLink(r.phone)} className="text-brand-700 hover:underline">
+                  {r.signals.phoneCars} xe
+                </Link>
+              </Row>
+              <Row label="Cùng email">
+                <Link to={searchLink(r.email)} className="text-brand-700 hover:underline">
+                  {r.signals.emailCars} xe
+                </Link>
+              </Row>
+              {r.sourceIp ? (
+                <Row label="Địa chỉ IP">
+                  <Link to={searchLink(r.sourceIp)} className="text-brand-700 hover:underline">
+                    {r.sourceIp}
+                  </Link>{' '}
+                  · {r.signals.ipCars} xe
+                </Row>
+              ) : null}
             </Section>
             {r.paidAt ? (
               <Section title="Thanh toán">

@@ -18,7 +18,7 @@ import { type ActionTarget, ReservationActionDialog } from './action-dialogs';
 import { ActionButton, actionsFor } from './actions';
 import { useAdminReservations } from './api';
 import { ListBody } from './list-body';
-import { DeadlineCell, ReservationStatusCell } from './reservation-cells';
+import { DeadlineCell, ReservationStatusCell, SignalBadges } from './reservation-cells';
 import { ReservationDrawer } from './reservation-drawer';
 import { useNow } from './time-left';
 
@@ -82,6 +82,7 @@ export function ReservationsTab() {
         <div className="md:min-w-32">
           <p className="text-slate-800">{r.customerName}</p>
           <p className="text-xs text-slate-500">{r.phone}</p>
+          <SignalBadges r={r} />
         </div>
       ),
     },
@@ -132,7 +133,7 @@ export function ReservationsTab() {
             <SearchBox
               value={search}
               onChange={(v) => update({ search: v })}
-              placeholder="Tìm mã đặt cọc, tên, số điện thoại..."
+              placeholder="Tìm mã đặt cọc, tên, số điện thoại, email, IP..."
               label="Tìm đặt cọc"
               className="sm:min-w-64 sm:flex-1"
             />

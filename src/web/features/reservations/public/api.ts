@@ -63,6 +63,20 @@ export function useCancelReservation(code: string, token: string) {
   });
 }
 
+/** "Tôi đã chuyển khoản": the hold waits for a person, and the staff's bell rings. */
+export function useClaimPaid(code: string, token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<ReservationPublicView>(`reservations/${encodeURIComponent(code)}/paid-claim`, {
+        method: 'POST',
+        body: { token },
+      }),
+    onSuccess: (view) => client.setQueryData(reservationKey(code, token), view),
+    onError: () => void client.invalidateQueries({ queryKey: reservationKey(code, token) }),
+  });
+}
+
 /** The parts of a refused reservation the dialog shows: the message, field errors, similar cars. */
 export interface ReservationRefusal {
   status: number;

@@ -3,8 +3,8 @@ import { formatThousands } from '@contract/format';
 import type { ReservationPublicView } from '@contract/reservation-labels';
 import { Clock, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { ClaimedNotice } from './claim-paid';
 import { CopyButton } from './copy-button';
-import { timeThenDate } from './time';
 
 /** The moment now, moved on every `ms`: enough for a countdown in minutes. */
 function useNow(ms: number) {
@@ -26,7 +26,7 @@ export function remainingText(until: string, now: number): string {
   return h > 0 ? `Còn ${h} giờ ${m} phút` : `Còn ${m} phút`;
 }
 
-function Deadline({ expiresAt }: { expiresAt: string }) {
+function Deadline({ expiresAt, text }: { expiresAt: string; text: string }) {
   const now = useNow(10_000);
   const late = new Date(expiresAt).getTime() <= now;
   return (
@@ -39,7 +39,10 @@ function Deadline({ expiresAt }: { expiresAt: string }) {
     >
       <Clock className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div>
-        <p className="font-semibold">Vui lòng thanh toán trước {timeThenDate(expiresAt)}</p>
+        <p className="font-semibold">
+          Vui lòng thanh toán trước <span className="tabular-nums">{text}</span>{' '}
+          <span className="font-normal">(giờ Việt Nam)</span>
+        </p>
         <p className="text-sm tabular-nums" data-testid="reservation-countdown">
           {remainingText(expiresAt, now)}
           {late ? ', đang cập nhật trạng thái...' : ''}
@@ -91,7 +94,11 @@ export function PaymentPanel({ view }: { view: ReservationPublicView }) {
   const bankName = bank ? `${bank.shortName} (${bank.name})` : view.bank.bankName;
   return (
     <div className="space-y-4">
-      <Deadline expiresAt={view.expiresAt} />
+      {view.claimedPaidAt ? (
+        <ClaimedNotice view={view} />
+      ) : (
+        <Deadline expiresAt={view.expiresAt} text={view.expiresAtText} />
+      )}
       <div className="grid gap-4 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <section
           aria-labelledby="qr-title"

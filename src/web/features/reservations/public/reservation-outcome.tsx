@@ -1,10 +1,9 @@
-import { formatThousands } from '@contract/format';
+import { formatDateTime, formatThousands } from '@contract/format';
 import type { ReservationPublicView, ReservationStatus } from '@contract/reservation-labels';
 import { BadgeCheck, CalendarCheck, Car, CircleSlash, Clock, HandCoins, PartyPopper } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button';
-import { timeThenDate } from './time';
 
 /** The paid hold: the thank-you, until when the car waits, and what happens next. */
 export function PaidPanel({ view }: { view: ReservationPublicView }) {
@@ -19,11 +18,11 @@ export function PaidPanel({ view }: { view: ReservationPublicView }) {
       </h2>
       <p className="mt-2">
         Cảm ơn {view.customerName}! Showroom đã nhận {formatThousands(view.amount)} đ tiền cọc
-        {view.paidAt ? ` lúc ${timeThenDate(view.paidAt)}` : ''}.
+        {view.paidAt ? ` lúc ${formatDateTime(view.paidAt)}` : ''}.
       </p>
       {view.holdUntil ? (
         <p className="mt-2 font-semibold" data-testid="reservation-hold-until">
-          Xe được giữ cho bạn đến {timeThenDate(view.holdUntil)}.
+          Xe được giữ cho bạn đến {formatDateTime(view.holdUntil)}.
         </p>
       ) : null}
       <p className="mt-2 text-sm">
@@ -51,7 +50,7 @@ const CLOSED: Record<
     icon: <Clock className="size-6" aria-hidden="true" />,
     title: 'Đơn đặt cọc đã hết hạn',
     text: (v) =>
-      `Showroom chưa nhận được tiền cọc trước ${timeThenDate(v.expiresAt)} nên xe đã được mở bán lại. ` +
+      `Showroom chưa nhận được tiền cọc trước ${formatDateTime(v.expiresAt)} nên xe đã được mở bán lại. ` +
       'Nếu bạn đã chuyển khoản, vui lòng liên hệ showroom để được hỗ trợ.',
   },
   cancelled: {

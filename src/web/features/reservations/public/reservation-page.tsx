@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWebConfig } from '../../../lib/web-config';
 import { useCancelReservation, useReservation } from './api';
+import { ClaimPaidBlock } from './claim-paid';
 import { PaymentPanel } from './payment-panel';
 import { ClosedPanel, PaidPanel } from './reservation-outcome';
 
@@ -189,7 +190,9 @@ export default function ReservationPage() {
         {view.status === 'awaiting' ? (
           <>
             <PaymentPanel view={view} />
-            <CancelBlock view={view} />
+            <ClaimPaidBlock view={view} />
+            {/* Once they said they paid, cancelling is a call to the showroom (the money may be in). */}
+            {view.claimedPaidAt ? null : <CancelBlock view={view} />}
           </>
         ) : view.status === 'paid' ? (
           <PaidPanel view={view} />

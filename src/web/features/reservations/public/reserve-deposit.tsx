@@ -75,7 +75,7 @@ export default function ReserveDeposit({ car }: { car: ReservableCar }) {
           open={open}
           car={car}
           amount={amount}
-          holdHours={settings.holdHours}
+          holdMinutes={settings.holdMinutes}
           paidHoldDays={settings.paidHoldDays}
           onClose={() => setOpen(false)}
         />

@@ -1,4 +1,5 @@
 import { formatPrice, formatThousands } from '@contract/format';
+import { holdText } from '@contract/reservation-labels';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -7,13 +8,13 @@ import { Button } from '../../../components/button';
 import { CarThumb } from '../../../components/car-thumb';
 import { FormAlert, FormField, Input } from '../../../components/form-field';
 import { ModalDialog } from '../../../components/modal-dialog';
+import { RequestKey } from '../../../lib/request-id';
 import { type ReservationRefusal, readRefusal, reservationPath, useCreateReservation } from './api';
 import type { ReservableCar } from './reserve-deposit';
 import {
   EMAIL_MAX,
   type FieldErrors,
   NAME_MAX,
-  newRequestId,
   type ReservationFields,
   validateReservation,
 } from './validate';
@@ -22,7 +23,7 @@ export interface ReserveDialogProps {
   open: boolean;
   car: ReservableCar;
   amount: number;
-  holdHours: number;
+  holdMinutes: number;
   paidHoldDays: number;
   onClose: () => void;
 }
@@ -70,7 +71,7 @@ export default function ReserveDialog({
   open,
   car,
   amount,
-  holdHours,
+  holdMinutes,
   paidHoldDays,
   onClose,
 }: ReserveDialogProps) {
@@ -79,7 +80,7 @@ export default function ReserveDialog({
   const navigate = useNavigate();
   const client = useQueryClient();
   const create = useCreateReservation();
-  const requestId = useRef(newRequestId());
+  const requestKey = useRef(new RequestKey());
   const [values, setValues] = useState<ReservationFields>({ fullName: '', phone: '', email: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<ReservationRefusal | null>(null);
@@ -121,14 +122,14 @@ export default function ReserveDialog({
       return;
     }
     setRefusal(null);
+    const contact = {
+      carId: car.carId,
+      fullName: values.fullName.trim(),
+      phone: values.phone.trim(),
+      email: values.email.trim(),
+    };
     create.mutate(
-      {
-        carId: car.carId,
-        fullName: values.fullName.trim(),
-        phone: values.phone.trim(),
-        email: values.email.trim(),
-        clientRequestId: requestId.current,
-      },
+      { ...contact, clientRequestId: requestKey.current.for(contact) },
       {
         onSuccess: (view) => {
           navigate(reservationPath(view));
@@ -204,7 +205,10 @@ export default function ReserveDialog({
           <>
             <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
               <li>Gửi thông tin bên dưới để nhận mã VietQR chuyển khoản.</li>
-              <li>Chuyển khoản trong vòng {holdHours} giờ; xe được giữ riêng cho bạn trong lúc chờ.</li>
+              <li>
+                Chuyển khoản trong vòng {holdText(holdMinutes)}; xe được giữ riêng cho bạn trong lúc chờ
+                (ngoài giờ mở cửa, hạn được dời sang sáng hôm sau).
+              </li>
               <li>Khi nhận được cọc, showroom giữ xe cho bạn {paidHoldDays} ngày.</li>
             </ol>
 

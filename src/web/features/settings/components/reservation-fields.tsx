@@ -1,7 +1,7 @@
 import { bankByBin, VIETQR_BANKS } from '@contract/banks';
 import { formatVnd } from '@contract/format';
 import { maxLengths } from '@contract/limits';
-import { depositFor, reservationsOpen } from '@contract/reservation-labels';
+import { depositFor, holdText, reservationsOpen } from '@contract/reservation-labels';
 import { reservationSettings } from '@contract/reservations';
 import { WEBHOOK_KEY_MASK, type WebConfiguration } from '@contract/web-config';
 import {
@@ -16,6 +16,7 @@ import { Button } from '../../../components/button';
 import { FormField, Input, Select } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
 import { PasswordInput } from '../../../components/password-input';
+import { useWebConfig } from '../../../lib/web-config';
 import { Card, PercentInput } from './settings-fields';
 
 /** A webhook key hard to guess: 32 random bytes as hex. */
@@ -70,6 +71,8 @@ export function ReservationFields({
   const bank = settings ? bankByBin(settings.bankBin) : undefined;
   const open = settings ? reservationsOpen(settings) : false;
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  // An environment setting, not a stored one: read from the public settings the server fills in.
+  const holdMinutes = useWebConfig().data?.reservations.holdMinutes;
 
   return (
     <Card
@@ -160,19 +163,11 @@ export function ReservationFields({
             />
           )}
           <FormField
-            label="Thời hạn thanh toán (giờ)"
+            label="Thời hạn thanh toán"
             htmlFor="cfg-res-hold"
-            error={errors?.holdHours?.message}
-            hint="Từ 1 đến 72 giờ; quá hạn chưa chuyển tiền thì đơn tự hủy."
+            hint="Đặt bằng biến môi trường RESERVATION_HOLD_MINUTES. Hạn rơi ngoài giờ mở cửa được dời sang giờ mở cửa kế tiếp thêm 60 phút."
           >
-            <Input
-              id="cfg-res-hold"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={72}
-              {...register('reservations.holdHours', { valueAsNumber: true })}
-            />
+            <Input id="cfg-res-hold" readOnly value={holdMinutes ? holdText(holdMinutes) : ''} />
           </FormField>
           <FormField
             label="Số ngày giữ xe sau khi cọc"
