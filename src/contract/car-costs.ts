@@ -1,5 +1,6 @@
 import { formatVnd } from './format';
 import { findOfficialPrice, remainingQualityRate, vehicleAge } from './registration-fee-rules';
+import { vnWall } from './vn-time';
 import type { CarCalculations } from './web-config';
 
 /**
@@ -160,7 +161,7 @@ function percent(rate: number): string {
 export function saleYearOf(date: Date | string | number = new Date()): number {
   const d = date instanceof Date ? date : new Date(date);
   const t = Number.isNaN(d.getTime()) ? Date.now() : d.getTime();
-  return new Date(t + 7 * 60 * 60 * 1000).getUTCFullYear();
+  return vnWall(t).getUTCFullYear();
 }
 
 /**

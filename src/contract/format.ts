@@ -1,3 +1,4 @@
+import { vnDayStart, vnTime, vnWall } from './vn-time';
 /** Display formatters shared by the site, the dashboard and the server (mail, previews, the advisor). */
 
 export const TIME_ZONE = 'Asia/Ho_Chi_Minh';
@@ -52,11 +53,10 @@ interface VnParts {
  * loads the browser's time-zone data, ~30 ms of main thread on a fast machine and four times that on a
  * phone, in the middle of a server-rendered page's start. test/unit/format.test.ts checks it against Intl.
  */
-const VN_OFFSET_MS = 7 * 60 * 60 * 1000;
 const two = (n: number) => String(n).padStart(2, '0');
 
 function vnParts(date: Date): VnParts {
-  const wall = new Date(date.getTime() + VN_OFFSET_MS);
+  const wall = vnWall(date);
   return {
     year: String(wall.getUTCFullYear()),
     month: two(wall.getUTCMonth() + 1),
@@ -83,7 +83,7 @@ export function formatDate(value: Date | string | number | null | undefined): st
 /** A calendar day stored as yyyy-mm-dd (a date column) as dd/mm/yyyy; '' for none. */
 export function formatDay(key: string | null | undefined): string {
   if (!key) return '';
-  return formatDate(`${key}T12:00:00+07:00`);
+  return formatDate(vnTime(key, '12:00'));
 }
 
 /** dd/mm/yyyy HH:mm in Asia/Ho_Chi_Minh */
@@ -114,7 +114,7 @@ export function vnDayKey(value: Date | string | number): string {
 /** Midnight (00:00 in Vietnam, UTC+7, no daylight saving) of the day a moment falls on, as a UTC Date. */
 export function vnMidnight(value: Date | string | number = new Date()): Date {
   const key = vnDayKey(value);
-  return new Date(`${key}T00:00:00+07:00`);
+  return vnDayStart(key);
 }
 
 /** Whole days from today's midnight to the target, rounded up. */
@@ -158,5 +158,5 @@ export function parseVnDate(text: string): Date | null {
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
   const pad = (n: number) => String(n).padStart(2, '0');
-  return new Date(`${y}-${pad(m)}-${pad(d)}T00:00:00+07:00`);
+  return vnDayStart(`${y}-${pad(m)}-${pad(d)}`);
 }

@@ -1,5 +1,6 @@
 import { parseOpeningHours } from './leads/booking';
 import { foldVietnamese } from './text';
+import { VN_OFFSET_MS } from './vn-time';
 
 /**
  * The showroom's opening days and hours, read from the settings' free text `openingHours`
@@ -10,7 +11,6 @@ import { foldVietnamese } from './text';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const VN_OFFSET = 7 * 3_600_000;
 
 /**
  * How long after the doors open a deadline may fall at the earliest: the time staff need to open the
@@ -64,9 +64,9 @@ export function openingSchedule(openingHours: string | null | undefined): Openin
 }
 
 /** Vietnam's calendar day of a moment (days since 1970-01-01 there) and its weekday. */
-const vnDay = (d: Date) => Math.floor((d.getTime() + VN_OFFSET) / DAY);
+const vnDay = (d: Date) => Math.floor((d.getTime() + VN_OFFSET_MS) / DAY);
 const weekdayOf = (day: number) => (day + 4) % 7; // 1970-01-01 was a Thursday
-const at = (day: number, minutes: number) => new Date(day * DAY + minutes * MINUTE - VN_OFFSET);
+const at = (day: number, minutes: number) => new Date(day * DAY + minutes * MINUTE - VN_OFFSET_MS);
 
 /** The opening and closing moments of a Vietnamese day, or null when the showroom is closed that day. */
 function periodOf(day: number, s: OpeningSchedule): { open: Date; close: Date } | null {

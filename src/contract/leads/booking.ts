@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseVnDate, vnDayKey } from '../format';
+import { vnTime } from '../vn-time';
 
 /** Lead booking: how far ahead, the time slots of the opening hours, and the day and slot fields. */
 
@@ -48,7 +49,7 @@ export function bookingWindow(now: Date = new Date()): { first: string; last: st
 
 /** The moment an appointment starts (the day's end when no slot was chosen). */
 export function appointmentMoment(date: string, slot?: string | null): Date {
-  return new Date(`${date}T${slot ?? '23:59'}:00+07:00`);
+  return vnTime(date, slot ?? '23:59');
 }
 
 const SLOT_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDateTime, parseVnDate, vnDayKey } from '../format';
+import { vnTime } from '../vn-time';
 import { optionalText } from './forms';
 
 /** "Hẹn gọi lại": the moment staff promised to call a customer back, typed as dd/mm/yyyy and HH:mm in Vietnam. */
@@ -51,7 +52,7 @@ export const leadFollowUpBody = z
       return z.NEVER;
     }
     const hhmm = `${t[1].padStart(2, '0')}:${t[2]}`;
-    return { at: new Date(`${vnDayKey(day)}T${hhmm}:00+07:00`), note: v.note };
+    return { at: vnTime(vnDayKey(day), hhmm), note: v.note };
   });
 export type LeadFollowUpBody = z.input<typeof leadFollowUpBody>;
 

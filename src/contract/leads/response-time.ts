@@ -1,3 +1,4 @@
+import { VN_OFFSET_MS } from '../vn-time';
 import { parseOpeningHours } from './booking';
 
 /**
@@ -8,7 +9,6 @@ import { parseOpeningHours } from './booking';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const VN_OFFSET = 7 * 3_600_000;
 
 export interface OpeningWindow {
   /** Minutes after midnight the showroom opens and closes. */
@@ -20,7 +20,7 @@ export function openingWindow(openingHours: string | null | undefined): OpeningW
   return parseOpeningHours(openingHours);
 }
 
-const local = (d: Date) => d.getTime() + VN_OFFSET;
+const local = (d: Date) => d.getTime() + VN_OFFSET_MS;
 const dayOf = (localMs: number) => Math.floor(localMs / DAY);
 
 /** Milliseconds of opening time between two moments (0 when end is not after start). */
@@ -55,12 +55,12 @@ export function addOpeningMinutes(start: Date, minutes: number, w: OpeningWindow
     const close = day * DAY + w.close * MINUTE;
     const from = Math.max(cursor, open);
     if (from < close) {
-      if (close - from >= remaining) return new Date(from + remaining - VN_OFFSET);
+      if (close - from >= remaining) return new Date(from + remaining - VN_OFFSET_MS);
       remaining -= close - from;
     }
     cursor = (day + 1) * DAY;
   }
-  return new Date(cursor - VN_OFFSET);
+  return new Date(cursor - VN_OFFSET_MS);
 }
 
 /** "12 phút", "1 giờ", "2 giờ 5 phút". */

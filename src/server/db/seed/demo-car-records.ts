@@ -1,4 +1,5 @@
 import { vnDayKey } from '../../../contract/format';
+import { vnDayStart } from '../../../contract/vn-time';
 import { insertCarRecords } from '../../modules/car-records/service';
 import { insertReadings } from '../../modules/odometer/service';
 import type { Executor } from '../client';
@@ -71,7 +72,7 @@ export function planCarRecords(r: Rng, car: SeededCar, index: number) {
   };
 
   // From a few weeks after it was new to a few days before it reached the lot.
-  const start = Math.max(new Date(`${car.year}-02-01T00:00:00+07:00`).getTime(), arrived - 8 * 365 * DAY);
+  const start = Math.max(vnDayStart(`${car.year}-02-01`).getTime(), arrived - 8 * 365 * DAY);
   const end = arrived - r.int(3, 20) * DAY;
   const span = Math.max(0, end - start);
   const count = span < 60 * DAY ? 1 : Math.min(5, 1 + Math.floor(span / (200 * DAY)), r.int(2, 5));

@@ -2,6 +2,7 @@ import { BODY_TYPE_LABELS, type CarData, type CarStatus } from '../../../contrac
 import { vnDayKey } from '../../../contract/format';
 import type { PaymentMethod } from '../../../contract/sales';
 import { compactFold } from '../../../contract/text';
+import { vnTime } from '../../../contract/vn-time';
 import type { AppContext } from '../../context';
 import type { CarsService } from '../../modules/cars/service';
 import type { SalesService } from '../../modules/sales/service';
@@ -259,7 +260,7 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
       const buyer = person(r);
       const seller = pickSeller();
       const salePrice = Math.round((p.data.sellPrice * (1 - r.int(0, 30) / 1000)) / 1_000_000) * 1_000_000;
-      const at = new Date(`${vnDayKey(p.sale.date)}T10:00:00+07:00`);
+      const at = vnTime(vnDayKey(p.sale.date), '10:00');
       await sales.insertSeeded(tx, {
         carId,
         carName: p.data.carName,

@@ -1,4 +1,5 @@
 import type { BodyType, Fuel, Origin, Transmission } from '../../../contract/cars';
+import { vnWall } from '../../../contract/vn-time';
 import { CAR_TEMPLATES, type Rng, rng } from './demo-cars-data';
 
 /**
@@ -244,7 +245,7 @@ export function generateListings(
       price: Math.max(50_000_000, Math.round(price / step) * step),
       province: r.pick(PROVINCES),
       source,
-      listedOn: new Date(seenAt + 7 * 3_600_000).toISOString().slice(0, 10),
+      listedOn: vnWall(seenAt).toISOString().slice(0, 10),
     });
   }
   return out;

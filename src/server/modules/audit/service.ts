@@ -11,6 +11,7 @@ import {
 } from '../../../contract/audit';
 import type { Page } from '../../../contract/common';
 import { INSPECTION_GROUP_LABELS } from '../../../contract/inspections-labels';
+import { vnDayStart } from '../../../contract/vn-time';
 import type { Db } from '../../db/client';
 import { pageOf } from '../../platform/paging';
 import { type AuditNameSources, AuditNames, entityReference, referenceOf } from './names';
@@ -28,7 +29,7 @@ function bounded(value: unknown): unknown {
   return value;
 }
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
+const dayStart = vnDayStart;
 
 /** The audit log as staff read it: newest first, filtered, with the changed fields worked out. */
 export class AuditService {

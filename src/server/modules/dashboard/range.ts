@@ -1,5 +1,6 @@
 import { and, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { RangeEcho, StatsRange } from '../../../contract/stats';
+import { vnDayStart } from '../../../contract/vn-time';
 import type { cars } from '../cars/schema';
 import type { leads } from '../leads/schema';
 import type { reservations } from '../reservations/schema';
@@ -10,7 +11,7 @@ import { sales } from '../sales/schema';
 export const DAY_MS = 86_400_000;
 
 /** The moment a Vietnamese calendar day ('yyyy-mm-dd') starts (UTC+7, no daylight saving). */
-export const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
+export const dayStart = vnDayStart;
 
 /** 'yyyy-mm-dd' plus n days (calendar arithmetic on the date itself). */
 export function addDays(day: string, n: number): string {

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import { VN_OFFSET_MS } from '../../../contract/vn-time';
 
 /**
  * Spreadsheet writers for the exports: rows arrive page by page and leave at once, so an export of any
@@ -27,8 +28,6 @@ const NUMBER_FORMATS: Partial<Record<CellKind, string>> = {
   date: 'dd/mm/yyyy',
   datetime: 'dd/mm/yyyy hh:mm',
 };
-
-const VN_OFFSET_MS = 7 * 3_600_000;
 
 /** The cell value for XLSX: dates as Date cells showing the Vietnamese calendar day and clock. */
 function xlsxValue(kind: CellKind, raw: string | number | null | undefined): ExcelJS.CellValue {

@@ -8,6 +8,7 @@ import {
   openingWindow,
 } from '../../../contract/leads';
 import { compactFold, foldVietnamese } from '../../../contract/text';
+import { vnDayEnd, vnDayStart, vnWall } from '../../../contract/vn-time';
 import { withPurchases } from './purchase-views';
 import { leads } from './schema';
 import { speedFilters } from './speed-filters';
@@ -18,7 +19,7 @@ function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const nowHhmm = (now: Date) => new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(11, 16);
+const nowHhmm = (now: Date) => vnWall(now).toISOString().slice(11, 16);
 
 /** One form's leads, newest first: found by folded words or plate, status, staff, days, lateness. */
 export async function listLeads(
@@ -43,11 +44,8 @@ export async function listLeads(
     );
   }
   if (type === 'CONSULTING') {
-    if (q.from) conditions.push(gte(leads.createdAt, new Date(`${q.from}T00:00:00+07:00`)));
-    if (q.to)
-      conditions.push(
-        lt(leads.createdAt, new Date(new Date(`${q.to}T00:00:00+07:00`).getTime() + 86_400_000)),
-      );
+    if (q.from) conditions.push(gte(leads.createdAt, vnDayStart(q.from)));
+    if (q.to) conditions.push(lt(leads.createdAt, vnDayEnd(q.to)));
   } else {
     if (q.from) conditions.push(gte(leads.preferredDate, q.from));
     if (q.to) conditions.push(lte(leads.preferredDate, q.to));

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type LeadStatus, OPEN_LEAD_STATUSES } from '../../../contract/leads';
+import { vnTime } from '../../../contract/vn-time';
 import type { Executor } from '../../db/client';
 import type { JobPayload } from '../../platform/jobs/queue';
 import { byVisitor } from '../../platform/visitor-mail';
@@ -21,7 +22,7 @@ export const reminderKey = (leadId: number) => `lead-reminder:${leadId}`;
 /** 09:00 in Vietnam on the day before the booked day. */
 export function reminderTime(date: string): Date {
   const eve = new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  return new Date(`${eve}T${REMINDER_HOUR}:00+07:00`);
+  return vnTime(eve, REMINDER_HOUR);
 }
 
 /** Schedules (or moves, or drops) the reminder of a lead as it now stands, in the caller's transaction. */

@@ -9,6 +9,7 @@ import {
   type LeadType,
   type ServiceRequestStats,
 } from '../../../contract/leads';
+import { vnDayStart } from '../../../contract/vn-time';
 import { leads } from './schema';
 import type { LeadsDeps } from './types';
 
@@ -17,7 +18,7 @@ export async function leadStats(
   status?: LeadStatus,
   range: { from?: string; to?: string } = {},
 ): Promise<ServiceRequestStats> {
-  const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
+  const dayStart = vnDayStart;
   const rows = await deps.db
     .select({ type: leads.type, status: leads.status, n: count() })
     .from(leads)

@@ -20,6 +20,7 @@ import {
   openingWindow,
   type StaffRef,
 } from '../../../contract/leads';
+import { vnDayStart } from '../../../contract/vn-time';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { followUpFields } from './follow-up';
@@ -85,7 +86,7 @@ export function leadView(
     preferredDate: date,
     preferredDateText: date ? dmy(date) : null,
     timeSlot: row.timeSlot,
-    daysUntil: date ? daysUntil(new Date(`${date}T00:00:00+07:00`), now) : null,
+    daysUntil: date ? daysUntil(vnDayStart(date), now) : null,
     overdue:
       !!date &&
       AWAITING_VISIT_STATUSES.includes(status) &&

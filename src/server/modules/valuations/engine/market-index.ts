@@ -5,6 +5,7 @@ import {
   dictionaryLookup,
   type Lookup,
 } from '../../../../contract/query/car-name';
+import { vnTime } from '../../../../contract/vn-time';
 import { fitSlopes, type Point, type Slopes, weightedMedian } from './fit';
 import type { EvidenceInput, EvidenceKind, Observation } from './types';
 
@@ -77,7 +78,7 @@ export class MarketIndex {
       if (!(e.price > 0) || !(e.year > 1900)) continue;
       const named = canonicalBrandModel(e.brand, e.model, base);
       const keys = carGroupKeys({ ...named, version: e.version });
-      const seenAt = Date.parse(`${e.seenOn}T12:00:00+07:00`);
+      const seenAt = vnTime(e.seenOn, '12:00').getTime();
       const at = Number.isFinite(seenAt) ? Math.min(seenAt, now) : now;
       const months = (now - at) / (YEAR_MS / 12);
       const obs: Observation = {

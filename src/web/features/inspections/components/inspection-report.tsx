@@ -1,4 +1,4 @@
-import { formatDate, formatKm } from '@contract/format';
+import { formatDay, formatKm } from '@contract/format';
 import type { InspectionItemResult, InspectionReport as Report } from '@contract/inspections';
 import {
   INSPECTION_GROUP_LABELS,
@@ -92,7 +92,7 @@ export default function InspectionReportView({ report }: { report: Report }) {
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         {[
           ['Người kiểm định', report.inspectorName],
-          ['Ngày kiểm định', formatDate(`${report.inspectedAt}T00:00:00+07:00`)],
+          ['Ngày kiểm định', formatDay(report.inspectedAt)],
           ['Số km lúc kiểm định', formatKm(report.odometerKm)],
           ['Kết quả', `${s.passed + s.fixed}/${s.total} đạt`],
         ].map(([k, v]) => (

@@ -1,4 +1,4 @@
-import { formatDate } from '@contract/format';
+import { formatDay } from '@contract/format';
 import { type InspectionSummary, PLEDGE_LABELS, PLEDGES, summaryLine } from '@contract/inspections-labels';
 import { ClipboardCheck, ShieldCheck } from 'lucide-react';
 import { cx } from '../../../lib/cx';
@@ -79,7 +79,7 @@ export function InspectionSummaryBox({
       <p className="mt-1 text-sm text-slate-700 tabular-nums">{summaryLine(summary)}</p>
       <PledgeBadges summary={summary} className="mt-2" />
       <p className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
-        <span>Ngày kiểm định: {formatDate(`${summary.inspectedAt}T00:00:00+07:00`)}</span>
+        <span>Ngày kiểm định: {formatDay(summary.inspectedAt)}</span>
         <a
           href={reportHref}
           className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline"

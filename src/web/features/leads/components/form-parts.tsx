@@ -1,4 +1,4 @@
-import { formatDate } from '@contract/format';
+import { formatDay } from '@contract/format';
 import { HONEYPOT_FIELD, type LeadReceipt } from '@contract/leads';
 import { CalendarCog, CheckCircle2 } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react';
@@ -150,7 +150,7 @@ export function LeadSuccess({
   if (receipt.preferredDate)
     rows.push([
       'Ngày hẹn',
-      `${formatDate(`${receipt.preferredDate}T00:00:00+07:00`)}${receipt.timeSlot ? ` lúc ${receipt.timeSlot}` : ''}`,
+      `${formatDay(receipt.preferredDate)}${receipt.timeSlot ? ` lúc ${receipt.timeSlot}` : ''}`,
     ]);
   return (
     <div className="py-4 text-center sm:py-8" role="status">

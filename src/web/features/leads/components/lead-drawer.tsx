@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '@contract/format';
+import { formatDateTime, formatDay } from '@contract/format';
 import {
   LEAD_TYPE_LABELS,
   type LeadDetail,
@@ -335,7 +335,7 @@ export function LeadDrawer({
           </div>
           {data ? (
             <p className="sr-only" aria-live="polite">
-              {`${data.reference}: ${leadStatusLabel(data.status, data.type)}${data.preferredDate ? `, ngày hẹn ${formatDate(`${data.preferredDate}T00:00:00+07:00`)}` : ''}`}
+              {`${data.reference}: ${leadStatusLabel(data.status, data.type)}${data.preferredDate ? `, ngày hẹn ${formatDay(data.preferredDate)}` : ''}`}
             </p>
           ) : null}
         </div>

@@ -4,6 +4,7 @@ import { type LeadDetail, type LeadType, leadFollowUpBody, OPEN_LEAD_STATUSES } 
 import { Bot, PhoneCall, ShieldAlert, User } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { vnWall } from '../../../../contract/vn-time';
 import { Button } from '../../../components/button';
 import { DateInput } from '../../../components/date-input';
 import { FormField, Input } from '../../../components/form-field';
@@ -14,7 +15,7 @@ import { Section } from './lead-details';
 import { FollowUpBadge, useNow } from './lead-speed';
 
 /** "HH:mm" in Vietnam of an ISO moment. */
-const vnTime = (iso: string) => new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(11, 16);
+const vnTime = (iso: string) => vnWall(Date.parse(iso)).toISOString().slice(11, 16);
 
 /**
  * "Hẹn gọi lại": the day (dd/mm/yyyy) and time (HH:mm, Vietnam) staff promised to call back, with a

@@ -1,4 +1,4 @@
-import { formatDate } from '@contract/format';
+import { formatDay } from '@contract/format';
 import { JOB_TYPES, RECRUITMENT_STATUSES, type RecruitmentView } from '@contract/recruitment';
 import { Lock, LockOpen, Pencil, Plus, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -60,7 +60,7 @@ export default function AdminRecruitmentPage() {
       key: 'deadline',
       header: 'Hạn nộp',
       className: 'whitespace-nowrap',
-      cell: (r) => formatDate(`${r.deadline}T00:00:00+07:00`),
+      cell: (r) => formatDay(r.deadline),
     },
     {
       key: 'candidates',

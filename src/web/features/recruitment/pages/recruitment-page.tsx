@@ -1,6 +1,7 @@
-import { daysUntil, formatDate } from '@contract/format';
+import { daysUntil, formatDay } from '@contract/format';
 import { PAGE_TITLES } from '@contract/page-titles';
 import { JOB_TYPE_LABELS, JOB_TYPES, type JobType, type RecruitmentView } from '@contract/recruitment';
+import { vnDayStart } from '@contract/vn-time';
 import {
   ArrowLeft,
   ArrowRight,
@@ -34,7 +35,7 @@ const PERKS = [
 ];
 
 function deadlineText(deadline: string) {
-  const left = daysUntil(`${deadline}T00:00:00+07:00`);
+  const left = daysUntil(vnDayStart(deadline));
   if (left <= 0) return 'Hạn cuối hôm nay';
   return `Còn ${left} ngày`;
 }
@@ -63,7 +64,7 @@ function PostingFacts({ p }: { p: RecruitmentView }) {
       <li className="flex gap-2">
         <CalendarClock className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
         <span>
-          Hạn nộp: {formatDate(`${p.deadline}T00:00:00+07:00`)}{' '}
+          Hạn nộp: {formatDay(p.deadline)}{' '}
           <span className="text-brand-700">({deadlineText(p.deadline)})</span>
         </span>
       </li>
