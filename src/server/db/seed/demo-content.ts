@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { vnDayKey } from '../../../contract/format';
 import type { RecruitmentInput } from '../../../contract/recruitment';
 import { stripVietnameseMarks } from '../../../contract/text';
-import type { AppContext } from '../../context';
 import type { BlogsService } from '../../modules/blogs/service';
 import type { RecruitmentService } from '../../modules/recruitment/service';
 import type { SlidersService } from '../../modules/sliders/service';
+import type { UsersService } from '../../modules/users/service';
 import { type Actor, SYSTEM_ACTOR } from '../../platform/actor';
 import { prepareImage } from '../../platform/images';
-import { blogs, users } from '../schema';
 import type { DemoSeeder } from './bootstrap';
 import { type Scene, scenePng } from './demo-content-art';
 import { DEMO_POSTS } from './demo-content-posts';
@@ -16,8 +14,8 @@ import { DEMO_POSTS } from './demo-content-posts';
 const DAY = 86_400_000;
 
 /** A demo staff member as the actor, so the services write the author and the audit rows as them. */
-async function actingAs(ctx: AppContext, username: string): Promise<Actor> {
-  const [row] = await ctx.db.select().from(users).where(eq(users.username, username));
+async function actingAs(users: UsersService, username: string): Promise<Actor> {
+  const row = await users.findByUsername(username);
   return row ? { userId: row.id, username: row.username, ip: null } : SYSTEM_ACTOR;
 }
 
@@ -205,14 +203,14 @@ const CANDIDATES = [
 ] as const;
 
 /** Demo banners, news, postings and applications (images drawn locally, no downloads). */
-export const seedDemoContent: DemoSeeder = async (ctx, services) => {
+export const seedDemoContent: DemoSeeder = async (_ctx, services) => {
   const sliders = services.sliders as SlidersService | undefined;
   const blogService = services.blogs as BlogsService | undefined;
   const recruitment = services.recruitment as RecruitmentService | undefined;
   if (!sliders || !blogService || !recruitment) return;
 
-  const editor = await actingAs(ctx, 'bichtt');
-  const hr = await actingAs(ctx, 'hapt');
+  const editor = await actingAs(services.users, 'bichtt');
+  const hr = await actingAs(services.users, 'hapt');
 
   for (const [i, s] of SLIDERS.entries()) {
     const image = await prepareImage(
@@ -252,10 +250,7 @@ export const seedDemoContent: DemoSeeder = async (ctx, services) => {
       editor,
     );
     const at = new Date(now - post.daysAgo * DAY - i * 3_600_000);
-    await ctx.db
-      .update(blogs)
-      .set({ publishedAt: at, createdAt: at, updatedAt: at, viewCount: post.views })
-      .where(eq(blogs.id, view.blogId));
+    await blogService.backdate(view.blogId, at, post.views);
   }
 
   const ids: number[] = [];

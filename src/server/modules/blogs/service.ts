@@ -299,6 +299,14 @@ export class BlogsService {
     return this.get(id);
   }
 
+  /** A post as if written `at` and read `views` times (the demo showroom's history; no audit). */
+  async backdate(id: number, at: Date, views: number): Promise<void> {
+    await this.db
+      .update(blogs)
+      .set({ publishedAt: at, createdAt: at, updatedAt: at, viewCount: views })
+      .where(eq(blogs.id, id));
+  }
+
   async setActive(id: number, active: boolean, actor: Actor): Promise<BlogView> {
     await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(blogs).where(eq(blogs.id, id));

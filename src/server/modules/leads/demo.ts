@@ -11,11 +11,12 @@ import {
   nextLeadStatuses,
   openingWindow,
 } from '../../../contract/leads';
-import { leadEvents, leads, notifications } from '../../db/schema';
 import type { DemoSeeder } from '../../db/seed/bootstrap';
 import type { CarsService } from '../cars/service';
+import type { NotificationsService } from '../notifications/service';
 import type { UsersService } from '../users/service';
 import { carLabel } from './cars';
+import { leadEvents, leads } from './schema';
 import { type LeadsService, leadReference, leadSearchText } from './service';
 import { sourceValues } from './source';
 
@@ -89,6 +90,7 @@ const SOURCES = [
 export const seedDemoLeads: DemoSeeder = async (ctx, services) => {
   const leadsService = services.leads as LeadsService | undefined;
   const users = services.users as UsersService;
+  const notifications = services.notifications as NotificationsService;
   const cars = (await (services.cars as CarsService | undefined)?.homepage('newest')) ?? [];
   if (!leadsService) return;
   const r = rng(20_261_121);
@@ -214,7 +216,8 @@ export const seedDemoLeads: DemoSeeder = async (ctx, services) => {
       if (last > createdAt)
         await tx.update(leads).set({ updatedAt: last, firstResponseAt }).where(eq(leads.id, inserted.id));
       if (age <= 6 && recipients.length) {
-        await tx.insert(notifications).values(
+        await notifications.recordPast(
+          tx,
           recipients.map((userId) => ({
             userId,
             message: leadsService.announcement(inserted),

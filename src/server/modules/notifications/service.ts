@@ -71,6 +71,17 @@ export class NotificationsService {
   }
 
   /**
+   * Notifications from the past, as they were (the demo showroom's history): stored inside the caller's
+   * transaction with their own time and read state, pushed to nobody.
+   */
+  async recordPast(
+    exec: Executor,
+    rows: { userId: number; message: string; link: string | null; read: boolean; createdAt: Date }[],
+  ): Promise<void> {
+    if (rows.length) await exec.insert(notifications).values(rows);
+  }
+
+  /**
    * Stores one notification per user and pushes each to its owner's sockets, in every server process.
    * Call it after the change it announces has been committed.
    */
