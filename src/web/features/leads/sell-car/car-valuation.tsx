@@ -351,6 +351,11 @@ export function ValuationResult({ outcome }: { outcome: ValuationOutcome }) {
         Khoảng giá: <strong>{formatPrice(v.low)}</strong> – <strong>{formatPrice(v.high)}</strong> · Độ tin
         cậy: <strong>{v.confidence}</strong>
       </p>
+      {v.odometerNote ? (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          {v.odometerNote}
+        </p>
+      ) : null}
       <details className="text-sm text-slate-700">
         <summary className="cursor-pointer font-medium text-slate-900">Cách tính giá này</summary>
         <div className="mt-2 space-y-2">
