@@ -128,6 +128,7 @@ describe('POST /api/valuations', () => {
       consultingPath: '/consulting',
       hotline: '0909 123 456',
       reason: 'unknown-car',
+      detail: 'Chưa nhận ra hãng và dòng xe “Xe đẹp giá rẻ”.',
     });
     const noData = await value({ brand: 'Hyundai', model: 'Palisade', year: 2022, odo: 30_000 });
     expect(noData.status).toBe(422);
@@ -154,7 +155,7 @@ describe('POST /api/valuations', () => {
 });
 
 describe('GET /api/valuations/catalogue', () => {
-  it('lists the brands, models and versions the engine can value', async () => {
+  it('lists the brands, models and versions the engine has a price for', async () => {
     const res = await t.call('GET', '/api/valuations/catalogue');
     expect(res.status).toBe(200);
     const c = res.json as ValuationCatalogue;
@@ -166,8 +167,13 @@ describe('GET /api/valuations/catalogue', () => {
       versions: [{ version: '1.5G CVT', count: 12 }],
     });
     expect(c.brands.find((b) => b.brand === 'Honda')!.models[0]).toMatchObject({ model: 'City', count: 8 });
-    // One price is not enough to be offered.
-    expect(c.brands.some((b) => b.brand === 'Mazda')).toBe(false);
+    // One price is enough to be offered: the engine values it from its segment.
+    expect(c.brands.find((b) => b.brand === 'Mazda')!.models).toContainEqual({
+      model: 'Mazda2',
+      count: 1,
+      years: [2021, 2021],
+      versions: [{ version: '1.5 Luxury', count: 1 }],
+    });
   });
 });
 

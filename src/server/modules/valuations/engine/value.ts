@@ -155,6 +155,11 @@ export function valueCar(index: MarketIndex, q: ValuationQuery): ValuationOutcom
   };
 }
 
+/** The usual odometer of a car of this model year on a day (the market's km a year × its age, a year at least). */
+export function usualOdometer(index: MarketIndex, year: number, at: number): number {
+  return Math.round((index.kmPerYear * Math.max(1, ageAt(year, at))) / 1000) * 1000;
+}
+
 /** An odometer above this many times the usual for the car's age (and 60.000 km over it) is far above. */
 export const FAR_ABOVE_USUAL = 2;
 const FAR_ABOVE_MIN_KM = 60_000;
