@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { vnDayKey } from '../../src/contract/format';
 import type { CarPage } from '../../src/contract/cars';
+import { vnDayKey } from '../../src/contract/format';
 import type { LeadDetail, LeadPage } from '../../src/contract/leads';
 import {
   type apiClient,
