@@ -158,6 +158,7 @@ async function main() {
   let refused = 0;
   const byBasis: Record<string, { n: number; covered: number; errors: number[] }> = {};
   const byConfidence: Record<string, { n: number; covered: number; errors: number[] }> = {};
+  const byOdometer: Record<string, { n: number; covered: number; errors: number[] }> = {};
   for (const r of test) {
     const start = performance.now();
     const out = valueCar(index, {
@@ -185,6 +186,7 @@ async function main() {
     for (const [map, key] of [
       [byBasis, v.basis],
       [byConfidence, v.confidence],
+      [byOdometer, v.odometerNote ? 'far above' : 'usual'],
     ] as const) {
       const g = map[key] ?? { n: 0, covered: 0, errors: [] };
       map[key] = g;
@@ -245,6 +247,7 @@ async function main() {
   for (const [title, map] of [
     ['by basis', byBasis],
     ['by confidence', byConfidence],
+    ['by odometer (far above the usual for the age: a wider range)', byOdometer],
   ] as const) {
     console.log(`  ${title}:`);
     for (const [k, g] of Object.entries(map)) {

@@ -297,6 +297,7 @@ const MAIL_KIND_LABELS: Record<string, string> = {
   'booking-cancelled': 'Hủy lịch hẹn',
   'booking-reminder': 'Nhắc lịch hẹn',
   'alert-confirmation': 'Xác nhận đăng ký thông báo xe',
+  'purchase-created': 'Xác nhận yêu cầu bán xe',
 };
 const EXPORT_FORMAT_LABELS: Record<string, string> = { xlsx: 'Excel (XLSX)', csv: 'CSV' };
 

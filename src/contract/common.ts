@@ -40,7 +40,13 @@ export const apiErrorSchema = z.object({
     .optional(),
   /** A 422 of the valuation engine: where a person can value the car instead. */
   manualValuation: z
-    .object({ consultingPath: z.string(), hotline: z.string().nullable(), reason: z.string() })
+    .object({
+      consultingPath: z.string(),
+      hotline: z.string().nullable(),
+      reason: z.string(),
+      /** The reason in words, without the offer of a person's valuation. */
+      detail: z.string().optional(),
+    })
     .optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -105,6 +105,8 @@ const valuationCore = {
   adjustments: z.array(z.object({ label: z.string(), amount: z.number().int() })),
   /** Rates fitted to the data, as fractions of the price: per year of age, per 10.000 km. */
   rates: z.object({ perYear: z.number(), per10000Km: z.number() }),
+  /** Said when the odometer is far above the usual for the car's age (the range is then wider). */
+  odometerNote: z.string().nullable(),
   note: z.string(),
 };
 

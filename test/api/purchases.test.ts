@@ -233,7 +233,7 @@ describe('the buy-in workflow', () => {
     expect(lead.events[0].note).toContain('Sau khi kiểm tra gầm');
     expect(lead.events[1]).toMatchObject({ kind: 'STATUS', toStatus: 'OFFERED' });
 
-    const mail = await t.mailContaining('ban.xe.7ngay@example.com');
+    const mail = await t.mailContaining('ban.xe.7ngay@example.com', 'Giá chào mua:');
     expect(mail).toContain('Giá chào mua: 415 triệu (415.000.000 VNĐ)');
     expect(mail).toContain(`Hiệu lực đến hết ngày: ${week.split('-').reverse().join('/')}`);
     expect(mail).toContain(lead.reference);

@@ -78,6 +78,26 @@ describe('POST /api/valuations', () => {
     expect(res.json.fallback).toContain('Chưa đủ xe cùng phiên bản G (0 xe)');
   });
 
+  it('counts kilometres: a driven car is worth less, and one far above the usual says so with a wider range', async () => {
+    const car = { brand: 'Toyota', model: 'Vios', version: '1.5G CVT', year: 2019 };
+    const fresh = (await value({ ...car, odo: 5_000 })).json as ValuationView;
+    const worn = await value({ ...car, odo: 600_000 });
+    expect(worn.status, worn.body).toBe(200);
+    const v = worn.json as ValuationView;
+    expect(v.estimate).toBeLessThan(fresh.estimate * 0.9);
+    expect(v.rates.per10000Km).toBeLessThan(0);
+    expect(fresh.odometerNote).toBeNull();
+    expect(v.odometerNote).toMatch(
+      /^Số km 600\.000 km cao bất thường so với đời xe 2019 \(xe cùng tuổi thường đi khoảng [\d.]+ km\)/,
+    );
+    expect((v.high - v.low) / v.estimate).toBeGreaterThan((fresh.high - fresh.low) / fresh.estimate);
+    const staffView = await t.call('POST', '/api/valuations/staff', {
+      token: staff.token,
+      body: { ...car, odo: 600_000 },
+    });
+    expect(staffView.json.odometerNote).toBe(v.odometerNote);
+  });
+
   it('answers 400 with the Vietnamese message on bad input', async () => {
     for (const [body, message] of [
       [{ carName: 'Toyota Vios', odo: 40_000 }, 'Năm sản xuất không hợp lệ'],
@@ -108,6 +128,7 @@ describe('POST /api/valuations', () => {
       consultingPath: '/consulting',
       hotline: '0909 123 456',
       reason: 'unknown-car',
+      detail: 'Chưa nhận ra hãng và dòng xe “Xe đẹp giá rẻ”.',
     });
     const noData = await value({ brand: 'Hyundai', model: 'Palisade', year: 2022, odo: 30_000 });
     expect(noData.status).toBe(422);
@@ -134,7 +155,7 @@ describe('POST /api/valuations', () => {
 });
 
 describe('GET /api/valuations/catalogue', () => {
-  it('lists the brands, models and versions the engine can value', async () => {
+  it('lists the brands, models and versions the engine has a price for', async () => {
     const res = await t.call('GET', '/api/valuations/catalogue');
     expect(res.status).toBe(200);
     const c = res.json as ValuationCatalogue;
@@ -146,8 +167,13 @@ describe('GET /api/valuations/catalogue', () => {
       versions: [{ version: '1.5G CVT', count: 12 }],
     });
     expect(c.brands.find((b) => b.brand === 'Honda')!.models[0]).toMatchObject({ model: 'City', count: 8 });
-    // One price is not enough to be offered.
-    expect(c.brands.some((b) => b.brand === 'Mazda')).toBe(false);
+    // One price is enough to be offered: the engine values it from its segment.
+    expect(c.brands.find((b) => b.brand === 'Mazda')!.models).toContainEqual({
+      model: 'Mazda2',
+      count: 1,
+      years: [2021, 2021],
+      versions: [{ version: '1.5 Luxury', count: 1 }],
+    });
   });
 });
 

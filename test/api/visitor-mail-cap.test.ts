@@ -6,6 +6,7 @@ import { ManualClock } from '../../src/server/platform/clock';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { decodeMail } from '../helpers/mail';
 import { asIp, createCar, freshIp, inDays, testDriveBody } from './leads-fixtures';
+import { postPurchase, purchaseBody } from './purchases-fixtures';
 import { openDeposits, visitor } from './reservations-fixtures';
 
 /**
@@ -163,6 +164,8 @@ describe('the cap per recipient address', () => {
     });
     expect(cancelled.status, cancelled.body).toBe(200);
     await saveSearch(email, { brand: 'Toyota' });
+    const sold = await postPurchase(t, purchaseBody({ email }), 0, freshIp());
+    expect(sold.status, sold.body).toBe(201);
     await settled();
     expect(mailsTo(email)).toHaveLength(5);
 

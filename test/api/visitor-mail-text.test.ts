@@ -128,19 +128,35 @@ describe('the visitor name in mail', () => {
   });
 });
 
-describe('forms that mail only the staff', () => {
-  it('consulting and selling a car send nothing to the address typed', async () => {
+describe('forms that mail only the staff, and the seller’s confirmation', () => {
+  it('consulting sends nothing to the address typed', async () => {
     const before = t.outbox().length;
     const consulting = await t.call('POST', '/api/consulting', {
       body: consultingBody({ email: 'tu.van@example.com' }),
       headers: asIp(freshIp()),
     });
     expect(consulting.status, consulting.body).toBe(201);
-    const sell = await postPurchase(t, purchaseBody({ email: 'ban.xe@example.com' }));
-    expect(sell.status, sell.body).toBe(201);
     await new Promise((r) => setTimeout(r, 500));
-    const recipients = t.outbox().slice(before).map(recipient);
-    expect(recipients).not.toContain('tu.van@example.com');
-    expect(recipients).not.toContain('ban.xe@example.com');
+    expect(t.outbox().slice(before).map(recipient)).not.toContain('tu.van@example.com');
+  });
+
+  it('confirms a sale request with its reference, never the car or the note the seller typed', async () => {
+    const sell = await postPurchase(
+      t,
+      purchaseBody({
+        email: 'ban.xe@example.com',
+        fullName: `Lan\r\n${PHISHING}`,
+        model: 'Vios nhận quà tại evil.example',
+        version: 'Gọi 0900000000',
+        note: PHISHING,
+      }),
+    );
+    expect(sell.status, sell.body).toBe(201);
+    const { text } = await mailTo('ban.xe@example.com');
+    expect(text).toContain('Xin chào Quý khách,');
+    expect(text).toContain(sell.json.reference);
+    expect(text).not.toContain('evil.example');
+    expect(text).not.toContain('0900000000');
+    expect(text).not.toContain('bị khóa');
   });
 });

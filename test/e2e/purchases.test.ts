@@ -1,16 +1,19 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CarPage } from '../../src/contract/cars';
 import { vnDayKey } from '../../src/contract/format';
 import type { LeadDetail, LeadPage } from '../../src/contract/leads';
 import {
   type apiClient,
   axeScan,
+  DESKTOP,
   journeyFixture,
   PHONE,
   type RunningBrowser,
   type RunningServer,
   signIn,
   subscriptionConfirmed,
+  waitForMail,
 } from './helpers';
 
 // A seller values their car on a phone and sends it with two photos; staff see it arrive live, make an
@@ -136,5 +139,93 @@ describe('selling a car to the showroom', () => {
     expect(bought.status).toBe('BOUGHT');
     expect(bought.purchase?.boughtCarId).toBe(carId);
     await staff.close();
+  });
+
+  it('a seller whose car is in no list types it ("Xe khác"), is told staff will value it, sends it and gets the reference by mail', {
+    timeout: 120_000,
+  }, async () => {
+    // A name as the mail may show it: letters only.
+    const seller = 'Đỗ Minh Khang';
+    const email = `xe.khac.${Date.now() % 100_000}@example.com`;
+    const visitor = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await visitor.goto(`${server.url}/sell-car`);
+    const brand = visitor.getByLabel('Hãng xe', { exact: true });
+    await expect.poll(() => brand.locator('option').count()).toBeGreaterThan(2);
+    // The showroom stocks a Carnival: the lists hold it, though the imported prices do not.
+    await brand.selectOption('Kia');
+    const models = await visitor.getByLabel('Dòng xe', { exact: true }).locator('option').allTextContents();
+    expect(models).toContain('Carnival');
+    expect(models.at(-1)).toBe('Dòng khác (nhập tay)');
+    // An odometer far above the usual for the age: a wider range, and the answer says why.
+    await visitor.getByLabel('Dòng xe', { exact: true }).selectOption({ index: 1 });
+    await visitor.getByLabel('Năm sản xuất').selectOption('2020');
+    await visitor.getByLabel('Số km đã đi').fill('900000');
+    await visitor.getByRole('button', { name: 'Định giá xe' }).click();
+    const valued = visitor.getByRole('status').filter({ hasText: 'Giá tham khảo' });
+    await valued.getByText(/^Số km 900\.000 km cao bất thường so với đời xe 2020/).waitFor();
+    await valued.screenshot({ path: '/tmp/shots-valuation/sell-car-far-km-360.png' });
+
+    await brand.selectOption({ label: 'Xe khác (nhập tay)' });
+    await visitor.getByLabel('Tên hãng xe').fill('Chevrolet');
+    await visitor.getByLabel('Dòng xe', { exact: true }).fill('Colorado');
+    await visitor.getByLabel('Phiên bản', { exact: true }).fill('LTZ 2.8 4x4 AT');
+    await visitor.getByLabel('Năm sản xuất').selectOption('2019');
+    await visitor.getByLabel('Số km đã đi').fill('95000');
+    await visitor.getByRole('button', { name: 'Định giá xe' }).click();
+    const manual = visitor.getByRole('status').filter({ hasText: 'Nhân viên sẽ định giá và gọi lại' });
+    await manual.waitFor();
+    await manual
+      .getByText('Chưa có dữ liệu giá của Chevrolet Colorado. Chưa thể định giá tự động chiếc xe này.')
+      .waitFor();
+    expect(await axeScan(visitor)).toEqual([]);
+    await visitor.screenshot({ path: '/tmp/shots-valuation/sell-car-other-360.png', fullPage: true });
+    await visitor.setViewportSize(DESKTOP);
+    await visitor.screenshot({ path: '/tmp/shots-valuation/sell-car-other-1366.png', fullPage: true });
+    await visitor.setViewportSize(PHONE);
+
+    await visitor.getByLabel('Họ và tên').fill(seller);
+    await visitor.getByLabel('Số điện thoại').fill('0913 222 333');
+    await visitor.getByLabel('Email').fill(email);
+    const day = vnDayKey(new Date(Date.now() + 3 * 86_400_000));
+    await visitor.getByLabel('Ngày hẹn kiểm tra xe').fill(day.split('-').reverse().join('/'));
+    await visitor.getByRole('button', { name: 'Gửi thông tin bán xe' }).click();
+    await visitor.getByText(/Gửi thông tin bán xe thành công/).waitFor();
+    const reference = (
+      await visitor
+        .getByText(/TM-[0-9A-F]{8}/)
+        .first()
+        .textContent()
+    )?.match(/TM-[0-9A-F]{8}/)?.[0];
+    expect(reference).toBeTruthy();
+    await visitor.close();
+
+    const list = (await api.call('GET', 'purchases/admin', { token: adminToken, query: { search: seller } }))
+      .json as LeadPage;
+    expect(list.content[0]).toMatchObject({
+      make: 'Chevrolet',
+      model: 'Colorado LTZ 2.8 4x4 AT',
+      year: 2019,
+    });
+    expect(list.content[0].purchase?.valuation).toBeNull();
+    const mail = await waitForMail(server.dataDir, email);
+    expect(mail.text).toContain(`mã yêu cầu ${reference}`);
+    expect(mail.text).toContain(`Xin chào ${seller},`);
+
+    // The trade-in on a car page takes a car from no list too.
+    const cars = (await api.call('GET', 'cars', { query: { pageSize: 1 } })).json as CarPage;
+    const onSale = cars.content[0];
+    const buyer = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await buyer.goto(`${server.url}/cars/${onSale.carId}`);
+    await buyer.getByRole('button', { name: 'Định giá xe của tôi' }).click();
+    const tradeBrand = buyer.getByLabel('Hãng xe', { exact: true });
+    await tradeBrand.selectOption({ label: 'Xe khác (nhập tay)' });
+    await buyer.getByLabel('Tên hãng xe').fill('Audi');
+    await buyer.getByLabel('Dòng xe', { exact: true }).fill('A4');
+    await buyer.getByLabel('Năm sản xuất').selectOption('2018');
+    await buyer.getByLabel('Số km đã đi').fill('70000');
+    await buyer.getByRole('button', { name: 'Định giá xe' }).click();
+    await buyer.getByRole('status').filter({ hasText: 'Nhân viên sẽ định giá và gọi lại' }).waitFor();
+    await buyer.getByRole('button', { name: 'Gửi yêu cầu đổi xe' }).waitFor();
+    await buyer.close();
   });
 });

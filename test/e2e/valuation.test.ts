@@ -68,6 +68,10 @@ describe('market prices, pricing help and stock ageing (staff, 1366 px)', () => 
     await help.getByRole('button', { name: 'Dùng giá này' }).click();
     await expect.poll(() => page.getByLabel('Giá bán').inputValue()).not.toBe('');
     await page.getByText(`Hiển thị: ${suggested}`).waitFor();
+    // Far above the usual kilometres for its age: the help says so, in a wider range.
+    await page.getByLabel('Số km đã đi').fill('650000');
+    await help.getByText(/^Số km 650\.000 km cao bất thường so với đời xe 2021/).waitFor();
+    await help.screenshot({ path: '/tmp/shots-valuation/price-help-far-km-1366.png' });
   });
 
   it('lists the stock by days on the lot and applies a markdown in one action, kept in the price history', async () => {

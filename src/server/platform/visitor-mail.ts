@@ -19,7 +19,8 @@ export type VisitorMailKind =
   | 'booking-moved'
   | 'booking-cancelled'
   | 'booking-reminder'
-  | 'alert-confirmation';
+  | 'alert-confirmation'
+  | 'purchase-created';
 
 /** The mails the showroom itself decides to send a customer (a person acted, money arrived, an owner opted in). */
 export type ShowroomMailKind =

@@ -15,6 +15,7 @@ import { byShowroom } from '../../platform/visitor-mail';
 import { greetingName } from '../../platform/visitor-mail-text';
 import { leadDetail } from './handling';
 import { onStatusChange } from './lifecycle';
+import { showroomContact } from './purchase-mail';
 import { leadEvents, leads, purchaseLeads } from './schema';
 import type { LeadRow, LeadsDeps } from './types';
 import { leadRow } from './views';
@@ -104,12 +105,6 @@ export async function recordOffer(
  */
 async function mailOffer(deps: LeadsDeps, row: LeadRow, amount: number, validUntil: string) {
   const config = await deps.webConfig.get();
-  const contact = [
-    config.showroomPhone && `điện thoại ${config.showroomPhone}`,
-    config.showroomEmail && `email ${config.showroomEmail}`,
-  ]
-    .filter(Boolean)
-    .join(', ');
   const lines = [
     `Xin chào ${greetingName(row.fullName)},`,
     '',
@@ -119,7 +114,7 @@ async function mailOffer(deps: LeadsDeps, row: LeadRow, amount: number, validUnt
     `- Hiệu lực đến hết ngày: ${dmy(validUntil)}`,
     '',
     'Giá này dựa trên thông tin và tình trạng xe bạn cung cấp; giá cuối cùng được xác nhận khi showroom kiểm tra xe.',
-    `Để đồng ý hoặc trao đổi thêm, vui lòng liên hệ showroom${contact ? ` (${contact})` : ''}${config.showroomAddress ? `, địa chỉ ${config.showroomAddress}` : ''}.`,
+    `Để đồng ý hoặc trao đổi thêm, vui lòng liên hệ showroom${showroomContact(config)}.`,
     '',
     `Trân trọng,\n${config.showroomName}`,
   ];

@@ -7,6 +7,7 @@ import { requestFingerprint } from '../../platform/fingerprint';
 import { type PreparedImage, withStoredImages } from '../../platform/images';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { prepareCreation } from './lifecycle';
+import { tellSeller } from './purchase-mail';
 import type { PurchasePorts } from './purchase-ports';
 import { leadEvents, leads, purchaseLeads, purchasePhotos } from './schema';
 import type { LeadRow, LeadsDeps, NewLead } from './types';
@@ -162,5 +163,6 @@ export async function submitPurchase(
     leadLink(row),
   );
   await creation.afterCommit();
+  void tellSeller(deps, row, actor.ip);
   return { receipt: leadReceipt(row), created: true };
 }

@@ -3,6 +3,7 @@ import { MarketPricesService } from '../market-prices/service';
 import { type ValuationDeps, ValuationsService } from './service';
 
 export { marketPricesRoutes } from '../market-prices/routes';
+export type { ManualValuation, RangeAnswer, RangeQuery } from './range';
 export { valuationsRoutes } from './routes';
 
 export interface Valuations {

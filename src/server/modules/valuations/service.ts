@@ -1,5 +1,10 @@
-import { vnDayKey } from '../../../contract/format';
-import type { StockAgeing, StockAgeingQuery, ValuationCatalogue } from '../../../contract/valuations';
+import { formatKm, formatPrice, vnDayKey } from '../../../contract/format';
+import {
+  BASIS_LABELS,
+  type StockAgeing,
+  type StockAgeingQuery,
+  type ValuationCatalogue,
+} from '../../../contract/valuations';
 import type { Clock } from '../../platform/clock';
 import { ApiError } from '../../platform/errors';
 import type { CarEvidence, CarsService } from '../cars/service';
@@ -7,8 +12,9 @@ import type { MarketPricesService } from '../market-prices/service';
 import type { SalesService } from '../sales/service';
 import type { WebConfigService } from '../web-config/service';
 import { MarketIndex } from './engine/market-index';
-import type { EvidenceInput, Valuation, ValuationQuery } from './engine/types';
-import { valueCar } from './engine/value';
+import type { EvidenceInput, Refusal, Valuation, ValuationQuery } from './engine/types';
+import { usualOdometer, valueCar } from './engine/value';
+import type { ManualValuation, RangeAnswer, RangeQuery } from './range';
 import { stockAgeing } from './stock-ageing';
 
 /** An index older than this is rebuilt in the background: other server processes' changes show within it. */
@@ -141,16 +147,60 @@ export class ValuationsService {
     const { index } = await this.current();
     const out = valueCar(index, { ...q, at: this.deps.clock.now().getTime() });
     if (out.ok) return out.valuation;
+    const manual = await this.manualOffer(out);
+    throw new ApiError(422, manual.message, undefined, undefined, {
+      manualValuation: manual.manualValuation,
+    });
+  }
+
+  /**
+   * A range for a car named in a conversation (the advisor's seller or trade-in), never throwing: the
+   * estimate and its range, or why there is none with the offer of a valuation by a person. Without
+   * the odometer the usual kilometres for the car's age are assumed and the answer says so, so the
+   * caller can give a first range and ask for the km. See docs/valuation.md ("For other modules").
+   */
+  async range(q: RangeQuery): Promise<RangeAnswer> {
+    const { index } = await this.current();
+    const now = this.deps.clock.now().getTime();
+    const odoAssumed = q.odo === undefined;
+    const odo = q.odo ?? usualOdometer(index, q.year, now);
+    const out = valueCar(index, { ...q, odo, at: now });
+    if (!out.ok) return { ok: false, reason: out.reason, ...(await this.manualOffer(out)) };
+    const v = out.valuation;
+    const name = [v.car.brand, v.car.model, v.car.version, v.car.year].filter(Boolean).join(' ');
+    const km = odoAssumed ? `chưa rõ số km, tính theo mức thường gặp ${formatKm(odo)}` : formatKm(odo);
+    return {
+      ok: true,
+      car: v.car,
+      estimate: v.estimate,
+      low: v.low,
+      high: v.high,
+      confidence: v.confidence,
+      basisLabel: BASIS_LABELS[v.basis],
+      comparables: v.comparables.length,
+      odoAssumed,
+      odometerNote: v.odometerNote,
+      summary:
+        `Giá tham khảo ${name} (${km}): khoảng ${formatPrice(v.low)} – ${formatPrice(v.high)}, ` +
+        `ước tính ${formatPrice(v.estimate)} (độ tin cậy ${v.confidence}).`,
+    };
+  }
+
+  /** What a refusal tells the visitor: the reason, then the offer of a valuation by a person. */
+  private async manualOffer(out: Refusal): Promise<{ message: string; manualValuation: ManualValuation }> {
     const { showroomPhone } = await this.deps.webConfig.get();
     const phone = showroomPhone.trim();
-    throw new ApiError(
-      422,
-      `${out.message} Chưa thể định giá tự động: showroom sẽ định giá trực tiếp cho bạn, ` +
+    return {
+      message:
+        `${out.message} Chưa thể định giá tự động: showroom sẽ định giá trực tiếp cho bạn, ` +
         `hãy gửi yêu cầu tư vấn${phone ? ` hoặc gọi hotline ${phone}` : ''}.`,
-      undefined,
-      undefined,
-      { manualValuation: { consultingPath: '/consulting', hotline: phone || null, reason: out.reason } },
-    );
+      manualValuation: {
+        consultingPath: '/consulting',
+        hotline: phone || null,
+        reason: out.reason,
+        detail: out.message,
+      },
+    };
   }
 
   /** Cars on sale by days on the lot, against the market, with the suggested markdowns. */
@@ -159,12 +209,15 @@ export class ValuationsService {
     return stockAgeing(built.index, built.cars, this.deps.cars, this.deps.clock.now(), q);
   }
 
-  /** Brands, models and versions with enough prices to be valued, for the seller's form. */
+  /**
+   * Brands, models and versions the engine has a price for, for the seller's form: every model of the
+   * imported price lists and of the showroom's stock and sales, one price being enough (it is valued
+   * from its segment, at a low confidence).
+   */
   async catalogue(): Promise<ValuationCatalogue> {
     const { index } = await this.current();
     const brands = new Map<string, ValuationCatalogue['brands'][number]['models']>();
     for (const info of index.models.values()) {
-      if (info.rows.length < 2) continue;
       const versions = [...info.versions.values()]
         .map((rows) => ({ version: mostCommonVersion(rows.map((r) => r.version)), count: rows.length }))
         .filter((v) => v.version !== '')

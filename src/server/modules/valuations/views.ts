@@ -37,6 +37,7 @@ function core(v: Valuation) {
     reference: v.reference,
     adjustments: v.adjustments,
     rates: { perYear: v.rates.perYear, per10000Km: v.rates.per10000Km },
+    odometerNote: v.odometerNote,
     note: VALUATION_NOTE,
   };
 }

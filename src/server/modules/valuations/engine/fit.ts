@@ -25,11 +25,15 @@ export interface Slopes {
   n: number;
 }
 
-/** Clamps: a car never gains value by ageing or by driving, and never loses more than this a year. */
+/**
+ * Clamps: a car never gains value by ageing, never loses more than this a year, and every kilometre
+ * costs something (at least 0,2 % per 10.000 km, the least any market study of used cars shows): a
+ * model whose few prices happen to rise with the odometer must still value a driven car lower.
+ */
 export const AGE_SLOPE_RANGE: [number, number] = [-0.3, -0.01];
-export const KM_SLOPE_RANGE: [number, number] = [-0.05, 0];
+export const KM_SLOPE_RANGE: [number, number] = [-0.05, -0.002];
 
-const clamp = (v: number, [lo, hi]: [number, number]) => Math.min(hi, Math.max(lo, v));
+export const clamp = (v: number, [lo, hi]: [number, number]) => Math.min(hi, Math.max(lo, v));
 
 export function weightedMedian(values: { v: number; w: number }[]): number {
   if (values.length === 0) return Number.NaN;
@@ -52,19 +56,19 @@ export function robustScale(values: { v: number; w: number }[], centre: number):
 /** Huber weight of a standardised residual. */
 const huber = (r: number, k = 1.5) => (Math.abs(r) <= k ? 1 : k / Math.abs(r));
 
-/**
- * Ridge regression of y on (age, km) after removing each group's weighted mean, pulled towards the
- * prior slopes with the strength of `priorN` typical points, reweighted twice with Huber weights so a
- * mistyped price does not bend the line. Slopes are clamped to AGE_SLOPE_RANGE / KM_SLOPE_RANGE.
- */
-export function fitSlopes(points: Point[], prior: Slopes, priorN = 6): Slopes {
-  // Typical spreads of age (years) and km (10.000 km) in a used-car market: the prior's scale.
-  const S_AGE = 2;
-  const S_KM = 3;
-  const lamAge = priorN * S_AGE * S_AGE;
-  const lamKm = priorN * S_KM * S_KM;
+// Typical spreads of age (years) and km (10.000 km) in a used-car market: the prior's scale.
+const S_AGE = 2;
+const S_KM = 3;
 
-  // Group means (weighted), removed once: within-group variation is what the slopes explain.
+interface Centred {
+  y: number;
+  a: number;
+  k: number;
+  w: number;
+}
+
+/** Points less their group's weighted mean (groups of one point say nothing about a slope: dropped). */
+function centred(points: Point[]): Centred[] {
   const sums = new Map<string, { w: number; y: number; a: number; k: number; n: number }>();
   for (const p of points) {
     const s = sums.get(p.group) ?? { w: 0, y: 0, a: 0, k: 0, n: 0 };
@@ -75,24 +79,43 @@ export function fitSlopes(points: Point[], prior: Slopes, priorN = 6): Slopes {
     s.n++;
     sums.set(p.group, s);
   }
-  const centred = points
+  return points
     .filter((p) => (sums.get(p.group)?.n ?? 0) > 1)
     .map((p) => {
       const s = sums.get(p.group)!;
       return { y: p.y - s.y / s.w, a: p.age - s.a / s.w, k: p.km - s.k / s.w, w: p.w };
     });
-  if (centred.length < 3) return { ...prior, n: 0 };
+}
+
+/** Residuals' robust scale (floored at 3 %) and the Huber weights it gives each point. */
+function reweigh(points: Centred[], residual: (p: Centred) => number): { scale: number; robust: number[] } {
+  const residuals = points.map((p) => ({ v: residual(p), w: p.w }));
+  const scale = Math.max(0.03, robustScale(residuals, 0) || 0.03);
+  return { scale, robust: residuals.map((r) => huber(r.v / scale)) };
+}
+
+/**
+ * Ridge regression of y on (age, km) after removing each group's weighted mean, pulled towards the
+ * prior slopes with the strength of `priorN` typical points, reweighted twice with Huber weights so a
+ * mistyped price does not bend the line. Slopes are clamped to AGE_SLOPE_RANGE / KM_SLOPE_RANGE; when
+ * the km rate is clamped, the age rate is fitted again with the km rate held there.
+ */
+export function fitSlopes(points: Point[], prior: Slopes, priorN = 6): Slopes {
+  const lamAge = priorN * S_AGE * S_AGE;
+  const lamKm = priorN * S_KM * S_KM;
+  const rows = centred(points);
+  if (rows.length < 3) return { ...prior, n: 0 };
 
   let bAge = prior.age;
   let bKm = prior.km;
-  let robust = centred.map(() => 1);
+  let robust = rows.map(() => 1);
   for (let iter = 0; iter < 3; iter++) {
     let saa = lamAge;
     let skk = lamKm;
     let sak = 0;
     let say = lamAge * prior.age;
     let sky = lamKm * prior.km;
-    centred.forEach((p, i) => {
+    rows.forEach((p, i) => {
       const w = p.w * robust[i];
       saa += w * p.a * p.a;
       skk += w * p.k * p.k;
@@ -102,13 +125,77 @@ export function fitSlopes(points: Point[], prior: Slopes, priorN = 6): Slopes {
     });
     const det = saa * skk - sak * sak;
     if (!(Math.abs(det) > 1e-12)) break;
-    bAge = clamp((say * skk - sky * sak) / det, AGE_SLOPE_RANGE);
     bKm = clamp((sky * saa - say * sak) / det, KM_SLOPE_RANGE);
-    const residuals = centred.map((p) => ({ v: p.y - bAge * p.a - bKm * p.k, w: p.w }));
-    const scale = Math.max(0.03, robustScale(residuals, 0) || 0.03);
-    robust = residuals.map((r) => huber(r.v / scale));
+    bAge = clamp((say - sak * bKm) / saa, AGE_SLOPE_RANGE);
+    ({ robust } = reweigh(rows, (p) => p.y - bAge * p.a - bKm * p.k));
   }
-  return { age: bAge, km: bKm, n: centred.length };
+  return { age: bAge, km: bKm, n: rows.length };
+}
+
+/**
+ * What a group's own prices say of the km rate, age held (versions' means removed, then km and price
+ * each freed of their dependence on age): the rate and its standard error, robust to a mistyped price.
+ * Null with fewer than 5 usable prices or kilometres that hardly differ once age is accounted for.
+ */
+export function kmSignal(points: Point[]): { b: number; se: number } | null {
+  const rows = centred(points);
+  if (rows.length < 5) return null;
+  let robust = rows.map(() => 1);
+  let b = 0;
+  let se = Number.POSITIVE_INFINITY;
+  for (let iter = 0; iter < 3; iter++) {
+    let sw = 0;
+    let saa = 0;
+    let sak = 0;
+    let say = 0;
+    rows.forEach((p, i) => {
+      const w = p.w * robust[i];
+      sw += w;
+      saa += w * p.a * p.a;
+      sak += w * p.a * p.k;
+      say += w * p.a * p.y;
+    });
+    if (!(saa > 1e-9 && sw > 0)) return null;
+    // Frisch–Waugh: the km rate is the slope of price on km once both are freed of age.
+    const kOnA = sak / saa;
+    const yOnA = say / saa;
+    let skk = 0;
+    let sky = 0;
+    rows.forEach((p, i) => {
+      const w = p.w * robust[i];
+      const k = p.k - kOnA * p.a;
+      skk += w * k * k;
+      sky += w * k * (p.y - yOnA * p.a);
+    });
+    if (!(skk > 1e-9)) return null;
+    b = sky / skk;
+    const fit = reweigh(rows, (p) => p.y - yOnA * p.a - b * (p.k - kOnA * p.a));
+    robust = fit.robust;
+    // Weights are relative (kind, recency): the information is counted in typical points.
+    se = fit.scale / Math.sqrt(skk / (sw / rows.length));
+  }
+  return { b, se };
+}
+
+/** The age rate with the km rate fixed: ridge towards `priorAge` with the strength of `priorN` points. */
+export function fitAgeGivenKm(points: Point[], km: number, priorAge: number, priorN = 6): number {
+  const rows = centred(points);
+  if (rows.length < 3) return priorAge;
+  const lam = priorN * S_AGE * S_AGE;
+  let bAge = priorAge;
+  let robust = rows.map(() => 1);
+  for (let iter = 0; iter < 3; iter++) {
+    let saa = lam;
+    let say = lam * priorAge;
+    rows.forEach((p, i) => {
+      const w = p.w * robust[i];
+      saa += w * p.a * p.a;
+      say += w * p.a * (p.y - km * p.k);
+    });
+    bAge = clamp(say / saa, AGE_SLOPE_RANGE);
+    ({ robust } = reweigh(rows, (p) => p.y - km * p.k - bAge * p.a));
+  }
+  return bAge;
 }
 
 /** Huber M-estimate of a weighted location (a few iterations from the weighted median). */

@@ -89,6 +89,8 @@ export interface Valuation {
   comparables: Comparable[];
   /** Rates fitted to the data: per year of age and per 10.000 km, as fractions of the price. */
   rates: { perYear: number; per10000Km: number; fittedOn: number };
+  /** Said when the odometer is far above the usual for the car's age (the range is then wider); else null. */
+  odometerNote: string | null;
 }
 
 export type Refusal = { reason: 'unknown-car' | 'no-data' | 'too-far'; message: string };

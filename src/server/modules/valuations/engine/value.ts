@@ -1,4 +1,5 @@
 import { BODY_TYPE_LABELS } from '../../../../contract/cars';
+import { formatThousands } from '../../../../contract/format';
 import { canonicalBrandModel, carGroupKeys, recogniseCarName } from '../../../../contract/query/car-name';
 import { explain } from './explain';
 import { effectiveN, robustLocation, robustScale, type Slopes, weightedMedian } from './fit';
@@ -71,9 +72,11 @@ export function valueCar(index: MarketIndex, q: ValuationQuery): ValuationOutcom
   const ageQ = ageAt(q.year, now);
   const kmQ = q.odo / 10_000;
   const s = group.slopes;
-  // Each comparable moved to this car's age and kilometres; closer ones (and same gearbox, fuel) count more.
+  // Each comparable moved to this car's age and kilometres; closer in age (and same gearbox, fuel)
+  // counts more. Not closer in kilometres: weights that moved with the odometer could let a driven car's
+  // estimate rise, when the rate alone must carry the kilometres.
   const weighOf = (o: Observation) => {
-    let w = o.weight / (1 + ((o.age - ageQ) / 2.5) ** 2 + ((o.km - kmQ) / 5) ** 2);
+    let w = o.weight / (1 + ((o.age - ageQ) / 2.5) ** 2);
     if (q.transmission && o.transmission && o.transmission !== q.transmission) w *= MISMATCH_WEIGHT;
     if (q.fuel && o.fuel && o.fuel !== q.fuel) w *= MISMATCH_WEIGHT;
     return w;
@@ -107,6 +110,8 @@ export function valueCar(index: MarketIndex, q: ValuationQuery): ValuationOutcom
     (versions?.variance ?? 0);
   if (q.flood) variance += 0.1 ** 2;
   if (q.accident) variance += 0.05 ** 2;
+  const odometer = odometerCheck(q, ageQ, index.kmPerYear);
+  variance += odometer.extraSpread ** 2;
   const sigma = Math.sqrt(variance);
 
   const comparables: Comparable[] = anchor
@@ -145,7 +150,44 @@ export function valueCar(index: MarketIndex, q: ValuationQuery): ValuationOutcom
       adjustments: told.adjustments,
       comparables,
       rates: { perYear: Math.exp(s.age) - 1, per10000Km: Math.exp(s.km) - 1, fittedOn: s.n },
+      odometerNote: odometer.note,
     },
+  };
+}
+
+/** The usual odometer of a car of this model year on a day (the market's km a year × its age, a year at least). */
+export function usualOdometer(index: MarketIndex, year: number, at: number): number {
+  return Math.round((index.kmPerYear * Math.max(1, ageAt(year, at))) / 1000) * 1000;
+}
+
+/** An odometer above this many times the usual for the car's age (and 60.000 km over it) is far above. */
+export const FAR_ABOVE_USUAL = 2;
+const FAR_ABOVE_MIN_KM = 60_000;
+
+/**
+ * Whether the odometer is far above what cars of this age usually show (the market's km a year ×
+ * the age, a year at least). Such a car (a taxi, a long-distance car, or a reading to check) sits
+ * outside the prices the rate was fitted on, and its worth depends on its real state: the range widens
+ * by a spread that grows with how far above it is (5 % at the line, 3 % more per usual mileage beyond,
+ * at most 25 %), and the answer says so.
+ */
+export function odometerCheck(
+  q: Pick<ValuationQuery, 'odo' | 'year'>,
+  age: number,
+  kmPerYear: number,
+): { usual: number; extraSpread: number; note: string | null } {
+  const usual = kmPerYear * Math.max(1, age);
+  const far = q.odo > FAR_ABOVE_USUAL * usual && q.odo - usual >= FAR_ABOVE_MIN_KM;
+  if (!far) return { usual, extraSpread: 0, note: null };
+  const beyond = q.odo / usual - FAR_ABOVE_USUAL;
+  const usualText = formatThousands(Math.round(usual / 1000) * 1000);
+  return {
+    usual,
+    extraSpread: Math.min(0.25, 0.05 + 0.03 * beyond),
+    note:
+      `Số km ${formatThousands(q.odo)} km cao bất thường so với đời xe ${q.year} (xe cùng tuổi thường đi khoảng ${usualText} km): ` +
+      'giá xe chạy nhiều (xe dịch vụ, xe chạy đường dài) chênh nhau lớn tùy tình trạng thực tế, nên khoảng giá được nới rộng. ' +
+      'Showroom sẽ kiểm tra xe và đồng hồ km trước khi báo giá.',
   };
 }
 

@@ -1,21 +1,18 @@
 import { FUEL_LABELS, FUELS, MIN_CAR_YEAR, TRANSMISSION_LABELS, TRANSMISSIONS } from '@contract/cars-labels';
 import type { ApiErrorBody } from '@contract/common';
-import { formatKm, formatPrice, yearRange } from '@contract/format';
+import { yearRange } from '@contract/format';
 import type { ValuationCatalogue, ValuationView } from '@contract/valuations';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Gauge } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { FormAlert, FormField, Input, Select } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
 import { ApiError, api, errorMessage } from '../../../lib/api-client';
+import { CarPicker, type PickedCar } from './car-picker';
 
 /** The car as the seller describes it: what the valuation and the lead both take. */
-export interface SellerCar {
-  brand: string;
-  model: string;
-  version: string;
+export interface SellerCar extends PickedCar {
   year: string;
   odometer: number | null;
   transmission: string;
@@ -43,6 +40,7 @@ export const EMPTY_SELLER_CAR: SellerCar = {
   brand: '',
   model: '',
   version: '',
+  typed: '',
   year: '',
   odometer: null,
   transmission: '',
@@ -59,9 +57,9 @@ const answer = (v: '' | 'yes' | 'no') => (v === '' ? undefined : v === 'yes');
 /** The seller's car as the valuation engine and the purchase form take it. */
 export function carPayload(c: SellerCar) {
   return {
-    brand: c.brand,
-    model: c.model,
-    version: c.version || undefined,
+    brand: c.brand.trim(),
+    model: c.model.trim(),
+    version: c.version.trim() || undefined,
     year: c.year ? Number(c.year) : undefined,
     odo: c.odometer ?? undefined,
     transmission: c.transmission || undefined,
@@ -76,7 +74,7 @@ export function carPayload(c: SellerCar) {
 
 export type ValuationOutcome =
   | { kind: 'value'; valuation: ValuationView }
-  | { kind: 'manual'; message: string; hotline: string | null; consultingPath: string };
+  | { kind: 'manual'; message: string; detail?: string; hotline: string | null };
 
 function YesNo({
   id,
@@ -117,8 +115,8 @@ function YesNo({
 
 /**
  * The car and a few condition questions, then "Định giá": POST /api/valuations. Brands, models and
- * versions come from GET /api/valuations/catalogue (what the engine can value). The outcome, a figure or
- * the offer of a valuation by a person (422), goes to `onOutcome`.
+ * versions come from GET /api/valuations/catalogue (what the engine has prices for), or are typed
+ * ("Xe khác"). The outcome, a figure or the offer of a valuation by a person (422), goes to `onOutcome`.
  */
 export function CarValuationForm({
   car,
@@ -144,16 +142,14 @@ export function CarValuationForm({
     onError: (err) => {
       const body = err instanceof ApiError ? (err.data as ApiErrorBody | undefined) : undefined;
       if (err instanceof ApiError && err.status === 422 && body?.manualValuation) {
-        onOutcome({ kind: 'manual', message: body.message, ...body.manualValuation });
+        const { detail, hotline } = body.manualValuation;
+        onOutcome({ kind: 'manual', message: body.message, detail, hotline });
       } else if (err instanceof ApiError && err.status === 400 && body?.errors) {
         setErrors(body.errors);
         onOutcome(null);
       } else onOutcome(null);
     },
   });
-  const brands = catalogue.data?.brands ?? [];
-  const models = brands.find((b) => b.brand === car.brand)?.models ?? [];
-  const versions = models.find((m) => m.model === car.model)?.versions ?? [];
   const years = useMemo(() => yearRange(MIN_CAR_YEAR), []);
   const set = (patch: Partial<SellerCar>) => {
     onChange({ ...car, ...patch });
@@ -163,8 +159,11 @@ export function CarValuationForm({
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const missing: Record<string, string> = {};
-    if (!car.brand) missing.brand = 'Vui lòng chọn hãng xe';
-    if (!car.model) missing.model = 'Vui lòng chọn dòng xe';
+    if (!car.brand.trim())
+      missing.brand = car.typed === 'brand' ? 'Vui lòng nhập hãng xe' : 'Vui lòng chọn hãng xe';
+    if (!car.model.trim())
+      missing.model =
+        car.typed && car.typed !== 'version' ? 'Vui lòng nhập dòng xe' : 'Vui lòng chọn dòng xe';
     if (!car.year) missing.year = 'Vui lòng chọn năm sản xuất';
     if (car.odometer === null) missing.odo = 'Vui lòng nhập số km đã đi';
     setErrors(missing);
@@ -178,44 +177,14 @@ export function CarValuationForm({
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label="Định giá xe">
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="Hãng xe" htmlFor={`${ids}-brand`} required error={errors.brand}>
-          <Select
-            id={`${ids}-brand`}
-            value={car.brand}
-            onChange={(e) => set({ brand: e.target.value, model: '', version: '' })}
-          >
-            <option value="">{catalogue.isPending ? 'Đang tải…' : 'Chọn hãng'}</option>
-            {brands.map((b) => (
-              <option key={b.brand}>{b.brand}</option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label="Dòng xe" htmlFor={`${ids}-model`} required error={errors.model}>
-          <Select
-            id={`${ids}-model`}
-            value={car.model}
-            disabled={!car.brand}
-            onChange={(e) => set({ model: e.target.value, version: '' })}
-          >
-            <option value="">Chọn dòng xe</option>
-            {models.map((m) => (
-              <option key={m.model}>{m.model}</option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label="Phiên bản" htmlFor={`${ids}-version`} hint="Không bắt buộc">
-          <Select
-            id={`${ids}-version`}
-            value={car.version}
-            disabled={!versions.length}
-            onChange={(e) => set({ version: e.target.value })}
-          >
-            <option value="">Không rõ</option>
-            {versions.map((v) => (
-              <option key={v.version}>{v.version}</option>
-            ))}
-          </Select>
-        </FormField>
+        <CarPicker
+          ids={ids}
+          car={car}
+          catalogue={catalogue.data}
+          loading={catalogue.isPending}
+          errors={errors}
+          onChange={(picked) => set(picked)}
+        />
         <FormField label="Năm sản xuất" htmlFor={`${ids}-year`} required error={errors.year}>
           <Select id={`${ids}-year`} value={car.year} onChange={(e) => set({ year: e.target.value })}>
             <option value="">Chọn năm</option>
@@ -312,71 +281,5 @@ export function CarValuationForm({
         {submitLabel}
       </Button>
     </form>
-  );
-}
-
-/** The estimate, its range and confidence, and how it was reached; or the offer of a valuation by a person. */
-export function ValuationResult({ outcome }: { outcome: ValuationOutcome }) {
-  if (outcome.kind === 'manual')
-    return (
-      <div
-        className="space-y-2 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200"
-        role="status"
-      >
-        <p className="font-semibold">Chưa thể định giá tự động</p>
-        <p>{outcome.message}</p>
-        <p className="flex flex-wrap gap-3">
-          <Link to={outcome.consultingPath} className="font-medium underline">
-            Gửi yêu cầu định giá
-          </Link>
-          {outcome.hotline ? (
-            <a href={`tel:${outcome.hotline}`} className="font-medium underline">
-              Gọi {outcome.hotline}
-            </a>
-          ) : null}
-        </p>
-        <p>Bạn vẫn có thể gửi thông tin xe bên dưới: showroom sẽ định giá trực tiếp.</p>
-      </div>
-    );
-  const v = outcome.valuation;
-  return (
-    <section
-      className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
-      aria-label="Kết quả định giá"
-      role="status"
-    >
-      <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Giá tham khảo</p>
-      <p className="text-3xl font-bold text-brand-700">{formatPrice(v.estimate)}</p>
-      <p className="text-sm text-slate-700">
-        Khoảng giá: <strong>{formatPrice(v.low)}</strong> – <strong>{formatPrice(v.high)}</strong> · Độ tin
-        cậy: <strong>{v.confidence}</strong>
-      </p>
-      <details className="text-sm text-slate-700">
-        <summary className="cursor-pointer font-medium text-slate-900">Cách tính giá này</summary>
-        <div className="mt-2 space-y-2">
-          <p>
-            {v.basisLabel}: {v.comparables.count} xe so sánh. {v.fallback ?? ''}
-          </p>
-          <p>
-            Xe điển hình: đời {v.reference.year}, {formatKm(v.reference.odo)}, giá{' '}
-            {formatPrice(v.reference.price)}.
-          </p>
-          {v.adjustments.length ? (
-            <ul className="space-y-1">
-              {v.adjustments.map((a) => (
-                <li key={a.label} className="flex justify-between gap-3">
-                  <span>{a.label}</span>
-                  <span className={a.amount < 0 ? 'text-red-700' : 'text-emerald-700'}>
-                    {a.amount < 0 ? '−' : '+'}
-                    {formatPrice(Math.abs(a.amount))}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      </details>
-      <p className="text-xs text-slate-500">{v.note}</p>
-    </section>
   );
 }

@@ -4,14 +4,9 @@ import { useState } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { FormSection, LeadSuccess } from '../components/form-parts';
 import { LeadPageShell } from '../components/lead-page-shell';
-import {
-  CarValuationForm,
-  EMPTY_SELLER_CAR,
-  type SellerCar,
-  type ValuationOutcome,
-  ValuationResult,
-} from './car-valuation';
+import { CarValuationForm, EMPTY_SELLER_CAR, type SellerCar, type ValuationOutcome } from './car-valuation';
 import { SellerForm } from './seller-form';
+import { ValuationResult } from './valuation-result';
 
 /**
  * /sell-car ("Định giá & bán xe"): the visitor values their car (brand, model, version from what the

@@ -154,7 +154,7 @@ export function SellerForm({
           <FormField
             label="Email"
             htmlFor={`${ids}-email`}
-            hint="Không bắt buộc: showroom gửi báo giá qua email"
+            hint="Không bắt buộc: showroom gửi xác nhận và báo giá qua email"
             error={errors.email}
           >
             <Input

@@ -4,14 +4,9 @@ import type { LeadReceipt } from '@contract/leads';
 import type { CarCalculations } from '@contract/web-config';
 import { type ReactNode, useMemo, useState } from 'react';
 import { FormSection, LeadSuccess } from '../components/form-parts';
-import {
-  CarValuationForm,
-  EMPTY_SELLER_CAR,
-  type SellerCar,
-  type ValuationOutcome,
-  ValuationResult,
-} from './car-valuation';
+import { CarValuationForm, EMPTY_SELLER_CAR, type SellerCar, type ValuationOutcome } from './car-valuation';
 import { SellerForm } from './seller-form';
+import { ValuationResult } from './valuation-result';
 
 export interface TradeInCar {
   carId: number;

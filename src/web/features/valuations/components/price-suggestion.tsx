@@ -99,6 +99,7 @@ export function PriceSuggestion({
           </p>
         ) : null}
         {v.fallback ? <p className="mt-2 text-sm text-slate-600">{v.fallback}</p> : null}
+        {v.odometerNote ? <p className="mt-2 text-sm text-amber-800">{v.odometerNote}</p> : null}
         <ul className="mt-3 space-y-1 text-sm" aria-label="Cách tính">
           <li className="flex justify-between gap-3">
             <span className="text-slate-600">
