@@ -34,6 +34,7 @@ import { type CarRow, CarViews } from './rows';
 import { cars } from './schema';
 import { CarWatchReads, type ListFilters } from './watch-reads';
 
+export type { CarOrigin } from './admin';
 export { registerAnswerCache } from './answer-cache';
 export type { HomepageKind } from './catalogue';
 export { SHARED_PHOTO_FOLDER } from './rows';

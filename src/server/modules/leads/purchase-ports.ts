@@ -3,7 +3,7 @@ import type { Fuel, Transmission } from '../../../contract/cars-labels';
 import type { ValuationConfidence } from '../../../contract/valuations';
 import type { Actor } from '../../platform/actor';
 import type { PreparedImage } from '../../platform/images';
-import type { CarOrigin } from '../cars/admin';
+import type { CarOrigin } from '../cars/service';
 
 export interface ValuationFigures {
   estimate: number;

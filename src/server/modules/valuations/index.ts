@@ -1,8 +1,7 @@
 import type { Db } from '../../db/client';
-import { MarketPricesService } from '../market-prices/service';
+import { MarketPricesService } from '../market-prices';
 import { type ValuationDeps, ValuationsService } from './service';
 
-export { marketPricesRoutes } from '../market-prices/routes';
 export type { ManualValuation, RangeAnswer, RangeQuery } from './range';
 export { valuationsRoutes } from './routes';
 

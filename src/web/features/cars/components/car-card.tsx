@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Skeleton } from '../../../components/skeleton';
 import { cx } from '../../../lib/cx';
 import { HeartButton } from '../../favorites/public';
-import { CardPledges, InspectedTag } from '../../inspections/badges';
+import { CardPledges, InspectedTag } from '../../inspections/public';
 import { CarImage } from './car-image';
 import { FreshnessBadges } from './freshness-badges';
 

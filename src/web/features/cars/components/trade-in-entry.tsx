@@ -1,11 +1,11 @@
 import type { CarCalculations } from '@contract/web-config';
 import { lazy, Suspense, useState } from 'react';
-import type { TradeInCar } from '../../leads/sell-car/trade-in';
+import type { TradeInCar } from '../../leads/public';
 import { Loan } from './cost-calculator';
 
 // The valuation form, its answer and the seller's form come in their own chunk, on the visitor's click:
 // the car page's first download stays within its script budget.
-const TradeIn = lazy(() => import('../../leads/sell-car/trade-in'));
+const TradeIn = lazy(() => import('../../leads/public').then((m) => ({ default: m.TradeIn })));
 
 /** "Đổi xe cũ lấy xe này": a button, then the trade-in with this page's loan calculator for the difference. */
 export function TradeInEntry({ car, settings }: { car: TradeInCar; settings: CarCalculations | undefined }) {
