@@ -380,7 +380,13 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     s: Session,
     group: Group,
     path: string,
-    init: { method?: 'GET' | 'POST'; body?: unknown; html?: boolean; binary?: boolean } = {},
+    init: {
+      method?: 'GET' | 'POST';
+      body?: unknown;
+      html?: boolean;
+      binary?: boolean;
+      onSend?: () => void;
+    } = {},
   ): Promise<{ status: number; text: string; headers: Headers }> {
     if (stopped || performance.now() > deadline) throw new StopSession();
     // A browser opens at most six connections to one host: the seventh request waits for a free one.
@@ -399,7 +405,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     s: Session,
     group: Group,
     path: string,
-    init: { method?: 'GET' | 'POST'; body?: unknown; html?: boolean; binary?: boolean },
+    init: { method?: 'GET' | 'POST'; body?: unknown; html?: boolean; binary?: boolean; onSend?: () => void },
   ): Promise<{ status: number; text: string; headers: Headers }> {
     if (stopped || performance.now() > deadline) throw new StopSession();
     const headers: Record<string, string> = {
@@ -418,6 +424,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       headers['content-type'] = 'application/json';
       if (s.xsrf) headers['x-xsrf-token'] = s.xsrf;
     }
+    init.onSend?.();
     const entry: Pending = { group, started: performance.now(), inflight: false };
     const afterSignal = signalAt !== null;
     pending.add(entry);
@@ -723,11 +730,16 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
             clientRequestId: randomUUID(),
           };
     const record: LeadRecord = { form, status: null, reference: null, inflightAtSignal: false };
-    leads.push(record);
     const wasBefore = signalAt === null;
     const path = form === 'consulting' ? '/api/consulting' : '/api/test-drives';
     try {
-      const res = await call(s, 'lead post', path, { method: 'POST', body });
+      const res = await call(s, 'lead post', path, {
+        method: 'POST',
+        body,
+        // A lead counts as posted once its request leaves: the run's end can come while the visitor waits
+        // for a free connection (the slot lookup before it took a while), and then nothing was sent.
+        onSend: () => leads.push(record),
+      });
       record.status = res.status;
       record.reference = json<{ reference: string }>(res)?.reference ?? null;
     } finally {

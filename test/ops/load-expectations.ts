@@ -51,7 +51,7 @@ export async function expectCleanLoad(proc: ServerProcess) {
   expect(rss.peakMiB).toBeGreaterThan(0);
   const leads = await checkLeads(proc, load);
   expect(leads.acknowledged, describeCounts(leads.statuses)).toBeGreaterThan(0);
-  expect(leads.acknowledged).toBe(leads.posted);
+  expect(leads.acknowledged, describeCounts(leads.statuses)).toBe(leads.posted);
   expect(leads.missing).toEqual([]);
 }
 
