@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ReservationsAdmin } from './admin';
 import type { ReservationDeps } from './deps';
+import { type CarHold, carHold } from './holds';
 import { PaymentsService } from './payments';
 import { ReservationsService } from './service';
 import { reservationTeller, type TellerPorts } from './tell';
 import { ReservationLinks } from './views';
 
+export type { CarHold } from './holds';
 export { reservationsRoutes } from './routes';
 
 /** How often each server process looks for unpaid reservations past their deadline. */
@@ -19,6 +21,8 @@ export interface Reservations {
   sweep(): Promise<void>;
   /** Sweeps every SWEEP_EVERY_MS until the returned function is called. */
   startSweeping(log: FastifyBaseLogger): () => void;
+  /** The car's open deposit and when its hold ends, or null (the advisor tells a visitor). */
+  holdOf(carId: number): Promise<CarHold | null>;
 }
 
 export type ReservationOptions = Omit<ReservationDeps, 'links' | 'tell'> &
@@ -43,6 +47,7 @@ export function createReservations(opts: ReservationOptions): Reservations {
     admin,
     payments,
     sweep,
+    holdOf: (carId) => carHold(opts.db, opts.clock.now(), carId),
     startSweeping(log) {
       let running = false;
       const timer = setInterval(() => {
