@@ -85,6 +85,19 @@ export function wishKinds(c: Constraints): WishKind[] {
   return kinds;
 }
 
+/** Kinds named by their words ("số km" is the odometer, not the gearbox's "số"): each word counted once. */
+function namedKinds(text: string): WishKind[] {
+  let rest = ` ${text} `;
+  const kinds: WishKind[] = [];
+  for (const [re, kind] of KIND_WORDS) {
+    const m = re.exec(rest);
+    if (!m) continue;
+    if (!kinds.includes(kind)) kinds.push(kind);
+    rest = rest.slice(0, m.index) + ' '.repeat(m[0].length) + rest.slice(m.index + m[0].length);
+  }
+  return kinds;
+}
+
 /** Accent-free lower case, one character for one: indices in it are indices in the text. */
 function foldAligned(text: string): string {
   let out = '';
@@ -127,8 +140,7 @@ export function readChange(text: string, now: Date, catalogue?: Catalogue): Mind
     const segEnd = end + (stop ? stop.index : after.length);
     const segment = raw.slice(end, segEnd);
     let kinds = wishKinds(readConstraints(new Query(segment), now, catalogue));
-    if (!kinds.length)
-      kinds = KIND_WORDS.filter(([re]) => re.test(folded.slice(end, segEnd))).map(([, k]) => k);
+    if (!kinds.length) kinds = namedKinds(folded.slice(end, segEnd));
     // "không cần trả trước": nothing given up, and the words stay for the other readers.
     if (!kinds.length) continue;
     for (const k of kinds) add(k);
