@@ -66,7 +66,7 @@ export class OfflineAdvisor {
       return consultingAnswer(turn);
     const ref = await referencedCars(turn, p, folded);
     const reply =
-      (await dealingAnswer(turn, p, ref.cars)) ??
+      (await dealingAnswer(turn, p, ref.cars, folded)) ??
       (await route(turn, p, constraints, ownHard, ref.cars, vnDayKey(now)));
     if (ref.missing.length) reply.text = `${missingNote(ref)}\n\n${reply.text}`;
     const carried = carriedNote(conv.previous, p, constraints, reply);

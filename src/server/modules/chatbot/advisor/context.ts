@@ -54,8 +54,12 @@ export interface SellerCar {
 /** Answers about the visitor's own car end with the selling page: how a later message knows it follows one. */
 export const SELLING_PAGE = '/sell-car';
 
+/** Words of a buyer looking for cars ("có xe nào đời 2020 không"), not of a seller telling of theirs. */
+const LOOKS_FOR_CARS = /(?<![a-z])(xe nao|con xe|co xe|tim|mua|xem xe|goi y|tu van xe)(?![a-z])/;
+
 /** A message that only tells more of the seller's car ("xe đời 2016, đi 90.000 km"). */
-export function describesOwnCar(p: ParsedMessage): boolean {
+export function describesOwnCar(p: ParsedMessage, folded: string): boolean {
+  if (LOOKS_FOR_CARS.test(folded)) return false;
   const c = p.constraints;
   const about = c.yearMin ?? c.yearMax ?? c.odoMax ?? c.odoMin ?? c.models ?? c.brands;
   return about !== undefined && !c.budget && !c.seatsMin && !c.bodyTypes && !c.fuels && !c.colours;
@@ -175,7 +179,8 @@ export function readConversation(history: ChatMessage[], now: Date, catalogue?: 
       }
       const parsed = parseMessage(message.content, now, catalogue);
       // A seller's car is not a wish for a car to buy.
-      if (parsed.sell || (conv.sellerActive && conv.seller && describesOwnCar(parsed))) {
+      const folded = foldVietnamese(message.content);
+      if (parsed.sell || (conv.sellerActive && conv.seller && describesOwnCar(parsed, folded))) {
         conv.seller = sellerCar(conv.seller, parsed);
         continue;
       }

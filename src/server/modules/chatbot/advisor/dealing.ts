@@ -18,9 +18,10 @@ export async function dealingAnswer(
   t: Turn,
   p: ParsedMessage,
   referenced: CarDetails[],
+  folded: string,
 ): Promise<AdvisorReply | null> {
   const conv = t.conv;
-  const sellerGoesOn = !p.sell && conv.sellerActive && conv.seller && describesOwnCar(p);
+  const sellerGoesOn = !p.sell && conv.sellerActive && conv.seller && describesOwnCar(p, folded);
   if (p.sell || sellerGoesOn) {
     const inHand =
       p.sell === 'tradeIn' || conv.seller?.kind === 'tradeIn' ? await carInHand(t, referenced) : null;

@@ -94,7 +94,18 @@ export async function searchAnswer(t: Turn, c: Constraints, own?: Constraints): 
   }
   const held = exact && outcome.cars.length ? [] : await heldMatches(t, c);
   if (held.length) return heldListAnswer(t, c, held, outcome);
-  return { ...(await listAnswer(t, c, outcome, 'search')), applied: c };
+  return { ...(await listAnswer(t, c, outcome, 'search')), applied: appliedOf(c, outcome) };
+}
+
+/**
+ * The wishes the listed cars meet: the buyer's, less those the list gave up (which its intro names);
+ * a budget stretched by 10 % is still named in the buyer's own figure, beside "nới ngân sách thêm 10%".
+ */
+function appliedOf(c: Constraints, outcome: SearchOutcome): Constraints {
+  const applied: Constraints = { ...outcome.constraints };
+  if (outcome.dropped.includes('budget')) delete applied.budget;
+  else if (c.budget) applied.budget = c.budget;
+  return applied;
 }
 
 /** The held cars that match, when they come back, then the nearest cars on sale and the alert. */

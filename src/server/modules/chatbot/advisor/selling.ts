@@ -58,11 +58,7 @@ export async function sellingAnswer(
   });
   const described = `${name} đời ${seller.year}, ${assumed ? 'chưa rõ số km' : `đã đi ${formatKm(odo)}`}`;
   if (!value.ok) {
-    lines.push(
-      `Mình chưa thể định giá tự động xe ${described}: ${value.message}`,
-      SELL_PAGE_LINE,
-      CHAT_PERSON_OFFER,
-    );
+    lines.push(`Xe ${described}: ${value.message}`, SELL_PAGE_LINE, CHAT_PERSON_OFFER);
     return { kind: 'sell', text: lines.join('\n'), cars: [] };
   }
   lines.push(
