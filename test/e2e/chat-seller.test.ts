@@ -33,7 +33,7 @@ describe('a seller in the chat', () => {
       await entries.nth(2).waitFor();
       await card.getByTestId('chat-typing').waitFor({ state: 'detached' });
       const answer = entries.nth(2);
-      const text = await answer.innerText();
+      const text = (await answer.textContent()) ?? '';
       expect(text).toContain('giá tham khảo từ');
       expect(text).toContain('Kia Morning đời 2018, đã đi 70.000 km');
       // No cars for sale in a seller's answer.
