@@ -61,7 +61,14 @@ describe('a seller, an offer, a hold, the maker’s warranty', () => {
     expect(p('định giá xe giúp em').sell).toBe('sell');
     expect(p('thu cũ đổi mới được không').sell).toBe('tradeIn');
     expect(p('anh muốn đổi xe cũ lấy xe này').sell).toBe('tradeIn');
-    for (const text of ['muốn bạn tư vấn xe 7 chỗ', 'xe bán chạy nhất', 'showroom bán xe gì'])
+    expect(p('showroom có mua xe cũ không?').sell).toBe('sell');
+    for (const text of [
+      'muốn bạn tư vấn xe 7 chỗ',
+      'xe bán chạy nhất',
+      'showroom bán xe gì',
+      'tôi muốn mua xe cũ không quá 500 triệu',
+      'showroom định giá xe này thế nào',
+    ])
       expect(p(text).sell, text).toBeNull();
   });
 

@@ -13,7 +13,7 @@ const TRADE_IN =
 const SELL_WITH_BAN =
   /(?<![a-z])((?:muon|can|dinh|tinh|se|sap|phai) ban(?: lai)?(?: (?:xe|chiec|con|oto))?|ban lai (?:xe|chiec|con|cho showroom)|ban (?:xe|chiec|con|oto) (?:cua )?(?:em|toi|minh|anh|chi|tui|nha|gia dinh)|ky gui (?:ban|xe))(?![a-z])/;
 const SELL =
-  /(?<![a-z])(thu mua(?: xe)?|mua lai (?:xe|chiec|con)? ?(?:cua )?(?:em|toi|minh|anh|chi|tui)|showroom (?:co )?mua lai|(?:co )?mua (?:lai )?xe cu (?:khong|ko|k|cua)|dinh gia (?:xe|giup|cho|giup em|chiec)|xe (?:cua )?(?:em|toi|minh|anh|chi|tui) (?:ban|dinh gia|duoc gia) (?:duoc )?(?:bao nhieu|may|gia nao)|thanh ly xe|ky gui xe)(?![a-z])/;
+  /(?<![a-z])(thu mua(?: xe)?|mua lai (?:xe|chiec|con)? ?(?:cua )?(?:em|toi|minh|anh|chi|tui)|(?:showroom|shop|cua hang) (?:co )?mua lai|co (?:thu )?mua (?:lai )?xe cu (?:khong|ko|k)(?= *[?.!]? *$)|dinh gia (?:xe|chiec)(?! (?:nay|do|kia|tren))|dinh gia (?:giup|cho)|xe (?:cua )?(?:em|toi|minh|anh|chi|tui) (?:ban|dinh gia|duoc gia) (?:duoc )?(?:bao nhieu|may|gia nao)|thanh ly xe|ky gui xe)(?![a-z])/;
 
 export function parseSell(q: Query): 'sell' | 'tradeIn' | null {
   const f = q.folded;

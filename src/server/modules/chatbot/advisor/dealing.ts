@@ -34,7 +34,9 @@ export async function dealingAnswer(
   // Wishes besides a price ("7 chỗ tầm 600 triệu bán không") are a search, not a haggle.
   const { budget: _price, ...others } = p.constraints;
   const haggles = p.offer !== null || p.policy.includes('negotiation');
-  if ((p.holdAsked || haggles) && !hasHardConstraints(others) && !p.trust.length) {
+  // "còn xe nào 500 triệu bán không" looks for other cars.
+  const otherCars = p.more || /(?<![a-z])xe (?:nao|khac)(?![a-z])/.test(folded);
+  if ((p.holdAsked || haggles) && !hasHardConstraints(others) && !p.trust.length && !otherCars) {
     const car = await carInHand(t, referenced);
     if (car && p.holdAsked && !haggles) return holdAnswer(t, car);
     if (car && haggles) return negotiationAnswer(t, car, p.offer);
