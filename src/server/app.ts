@@ -263,6 +263,11 @@ export async function buildApp(opts: BuildOptions) {
         return { papers: known ? h.papers : null, serviceRecords: h.serviceRecords };
       },
     },
+    // A held car's deposit, and a seller's car valued by the engine (created just below; called per question).
+    dealing: {
+      holdOf: (carId) => reservations.holdOf(carId),
+      valuations: { value: (q) => valuations.value(q) },
+    },
   });
   // Market prices and the valuation engine over them, the stock and the sales.
   const { market, valuations } = createValuations({

@@ -82,6 +82,13 @@ export function memoryInventory(): InventoryPort & { cars: CarDetails[] } {
       const car = cars.find((c) => c.id === id);
       return car ? recordsFor(car) : null;
     },
+    // No deposits and no market prices in memory: held cars are held by staff, every car is valued by a person.
+    async carHold() {
+      return null;
+    },
+    async valueCar() {
+      return { ok: false as const, message: 'Chưa có dữ liệu giá cho dòng xe này.' };
+    },
     async loanTerms() {
       const s = DEFAULT_CAR_CALCULATIONS;
       return { annualRate: s.loanInterestRate, maxLoanRatio: s.maxLoanRatio, maxTermMonths: s.maxTermMonths };

@@ -66,6 +66,13 @@ export function declaredSearch(c: Constraints, answer: string): CarSearch {
   return toSearch(cons);
 }
 
+/** A car on hold may be named, as held: the line that links it says "đang có khách đặt cọc". */
+function namedAsHeld(answer: string, id: number): boolean {
+  return answer
+    .split('\n')
+    .some((line) => line.includes(`/cars/${id})`) && line.includes('đang có khách đặt cọc'));
+}
+
 const PRICE_RE = /(\d+(?:,\d+)?) (tỷ|triệu)/g;
 const KM_RE = /(\d{1,3}(?:\.\d{3})*) km/g;
 
@@ -92,7 +99,8 @@ export function checkAnswer(
   ids.forEach((id, i) => {
     const car = named[i];
     if (!car) failures.push(`names car ${id}, which does not exist`);
-    else if (car.status !== 'available') failures.push(`names car ${id}, which is ${car.status}`);
+    else if (car.status !== 'available' && !(car.status === 'pending' && namedAsHeld(answer, id)))
+      failures.push(`names car ${id}, which is ${car.status}`);
   });
   if ((opts.minCars ?? 0) > ids.length)
     failures.push(`names ${ids.length} cars, expected at least ${opts.minCars}`);
@@ -106,7 +114,8 @@ export function checkAnswer(
   if (opts.constraints) {
     const search = declaredSearch(c, answer);
     for (const car of named) {
-      if (car && !matchesSearch(car, { ...search, statuses: ['available'] })) {
+      const held = car?.status === 'pending' && namedAsHeld(answer, car.id);
+      if (car && !matchesSearch(car, { ...search, statuses: [held ? 'pending' : 'available'] })) {
         failures.push(
           `car ${car.id} (${car.carName}, ${car.year}, ${car.sellPrice}) breaks the constraints ${JSON.stringify(search)}`,
         );

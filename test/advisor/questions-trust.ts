@@ -296,7 +296,14 @@ export const TRUST_QUESTIONS: TrustQuestion[] = [
     kind: ['policy'],
     mentions: ['Về giá:', 'trao đổi thêm'],
   },
-  { q: 'xe này có bớt không shop', before: [CRV], policy: ['negotiation'], kind: ['policy'] },
+  {
+    // With a car in hand, haggling is about that car: its price and history beside the policy.
+    q: 'xe này có bớt không shop',
+    before: [CRV],
+    policy: ['negotiation'],
+    kind: ['negotiation'],
+    mentions: ['Giá niêm yết hiện tại', 'Lịch sử giá', 'Chính sách về giá của showroom'],
+  },
   { q: 'có fix giá không', policy: ['negotiation'], kind: ['policy'], mentions: ['Về giá:'] },
   {
     q: 'đặt cọc giữ xe thế nào?',

@@ -278,7 +278,8 @@ export const QUESTIONS: Question[] = [
   },
   {
     q: 'hatchback nhỏ gọn cho nữ đi phố',
-    expect: { bodyTypes: ['HATCHBACK'], purposes: ['city', 'beginner'] },
+    // Who drives says nothing of how well: no "người mới lái" here.
+    expect: { bodyTypes: ['HATCHBACK'], purposes: ['city'] },
     kind: ['search'],
     minCars: 3,
     exact: true,
@@ -369,7 +370,7 @@ export const QUESTIONS: Question[] = [
   },
   {
     q: 'xe mau do cho vo di lam',
-    expect: { colours: ['do'], purposes: ['city', 'beginner'] },
+    expect: { colours: ['do'], purposes: ['city'] },
     kind: ['search'],
     minCars: 3,
     exact: true,

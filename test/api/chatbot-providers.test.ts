@@ -106,6 +106,7 @@ describe('Gemini (generateContent with functionCall / functionResponse)', () => 
     expect(names).toEqual([
       'search_cars',
       'get_car',
+      'value_car',
       'similar_prices',
       'car_records',
       'showroom_info',

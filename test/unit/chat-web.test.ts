@@ -28,6 +28,12 @@ describe('MessageText', () => {
     expect(out).not.toContain('target="_blank"');
   });
 
+  it('links the list with its filters and the selling page, without the full stop after them', () => {
+    const out = html('Mở /cars?brand=Mitsubishi&carName=Lux%20A2.0. Bán xe: /sell-car.');
+    expect(out).toMatch(/href="\/cars\?brand=Mitsubishi&amp;carName=Lux%20A2\.0"[^>]*>[^<]+<\/a>\. Bán/);
+    expect(out).toMatch(/href="\/sell-car"[^>]*>\/sell-car<\/a>\./);
+  });
+
   it('leaves paths that are not pages of the site, or inside other words, as text', () => {
     expect(html('/etc/passwd và /cars/abc và a/cars/3 và /dashboard')).not.toContain('<a');
   });

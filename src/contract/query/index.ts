@@ -1,7 +1,7 @@
-import { parseBody, parseSeats } from './body';
-import { type Catalogue, parseBrandsModels } from './brands';
-import { parseBudget } from './budget';
-import { parseColours } from './colour';
+import type { Catalogue } from './brands';
+import { readChange } from './change';
+import { readConstraints } from './constraints';
+import { parseHoldAsked, parseOffer, parseSell } from './dealing';
 import {
   parseAttributes,
   parseFollowUps,
@@ -9,17 +9,13 @@ import {
   parseInstalment,
   parseMisc,
   parseReference,
-  parseSortWish,
 } from './intent';
-import { parseOdometer, wantsLowMileage } from './odometer';
-import { parseFuels, parseTransmission } from './powertrain';
-import { parsePurposes } from './purpose';
 import { Query } from './text';
-import { parsePolicyTopics, parseTrustTopics } from './trust';
+import { parseFactoryWarranty, parsePolicyTopics, parseTrustTopics } from './trust';
 import type { Constraints, ParsedMessage } from './types';
-import { parseYear } from './year';
 
 export type { Catalogue } from './brands';
+export { wishKinds } from './change';
 export * from './types';
 
 /**
@@ -28,7 +24,15 @@ export * from './types';
  * it used, so "dưới 50 nghìn km đời 2020 tầm 700 triệu" yields three separate bounds.
  */
 export function parseMessage(text: string, now: Date = new Date(), catalogue?: Catalogue): ParsedMessage {
-  const q = new Query(text);
+  // What the buyer gives up is cut out first: "bỏ điều kiện máy dầu" must not read as a wish for a diesel.
+  const change = readChange(text, now, catalogue);
+  const q = new Query(change.rest);
+  const dealing = {
+    sell: parseSell(q),
+    offer: parseOffer(q),
+    holdAsked: parseHoldAsked(q),
+    factoryWarranty: parseFactoryWarranty(q),
+  };
   const info = parseInfoTopics(q);
   const instalment = parseInstalment(q);
   const followUps = parseFollowUps(q);
@@ -44,25 +48,7 @@ export function parseMessage(text: string, now: Date = new Date(), catalogue?: C
   // "lịch sử bảo dưỡng xe này" asks about the car's records, not for a booking.
   if (trust.includes('service') && !/(dat lich|dat hen)/.test(q.folded)) misc.maintenance = false;
 
-  const c: Constraints = {};
-  Object.assign(c, parseBrandsModels(q, catalogue));
-  Object.assign(c, parseOdometer(q));
-  Object.assign(c, parseYear(q, now));
-  Object.assign(c, parseSeats(q));
-  const bodyTypes = parseBody(q);
-  if (bodyTypes) c.bodyTypes = bodyTypes;
-  const fuels = parseFuels(q);
-  if (fuels) c.fuels = fuels;
-  const transmission = parseTransmission(q);
-  if (transmission) c.transmission = transmission;
-  const colours = parseColours(q);
-  if (colours) c.colours = colours;
-  const purposes = parsePurposes(q);
-  if (purposes) c.purposes = purposes;
-  const budget = parseBudget(q);
-  if (budget) c.budget = budget;
-  const sort = parseSortWish(q) ?? (wantsLowMileage(q) ? 'odo_asc' : undefined);
-  if (sort) c.sort = sort;
+  const c: Constraints = readConstraints(q, now, catalogue);
 
   // A family car seats five at least; seven-seaters are preferred when the answer is ordered.
   if (c.purposes?.includes('family') && c.seatsMin === undefined) c.seatsMin = 5;
@@ -82,6 +68,9 @@ export function parseMessage(text: string, now: Date = new Date(), catalogue?: C
     trust,
     policy,
     newSubject,
+    drop: change.drop,
+    restart: change.restart,
+    ...dealing,
   };
 }
 

@@ -25,9 +25,10 @@ const PURPOSE_PHRASES: [Purpose, RegExp][] = [
     'luxury',
     /(sang trong|tiep khach|doanh nhan|dang cap|sang chanh|hang sang|xe sang|cao cap|giu hinh anh|sep)/,
   ],
+  // Only what is said about skill: who drives (a wife, a woman) says nothing of how well they drive.
   [
     'beginner',
-    /(moi lai|lan dau|tap lai|moi co bang|moi hoc lai|chua quen lai|nu lai|phu nu|cho nu|chi em|vo toi lai|cho vo|de lai)/,
+    /(moi lai|lan dau lai|tap lai|moi co bang|moi hoc lai|chua quen lai|chua vung|lai chua quen|lai con run|moi biet lai|moi thi bang|de lai)/,
   ],
   [
     'economy',

@@ -88,3 +88,11 @@ export function parseTrustTopics(q: Query): TrustTopic[] {
 export function parsePolicyTopics(q: Query): PolicyTopic[] {
   return collect(q, POLICY_PHRASES);
 }
+
+/** The maker's warranty, not the showroom's: "còn bảo hành hãng không", "bảo hành chính hãng". */
+const FACTORY_WARRANTY =
+  /(?<![a-z])(bao hanh (?:cua )?(?:chinh )?hang|bao hanh chinh hang|bao hanh (?:cua )?nha san xuat|bao hanh goc|con bao hanh|het bao hanh|het han bao hanh|bao hanh (?:con|het) (?:khong|ko|k|chua|han))(?![a-z])/;
+
+export function parseFactoryWarranty(q: Query): boolean {
+  return FACTORY_WARRANTY.test(q.folded);
+}

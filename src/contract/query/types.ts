@@ -79,6 +79,22 @@ export interface Constraints {
   sort?: SortWish;
 }
 
+/** The wishes grouped as a buyer names them ("bỏ điều kiện máy dầu" gives up `fuels`). */
+export const WISH_KINDS = [
+  'brands',
+  'models',
+  'bodyTypes',
+  'seats',
+  'fuels',
+  'transmission',
+  'year',
+  'odo',
+  'colours',
+  'budget',
+  'purposes',
+] as const;
+export type WishKind = (typeof WISH_KINDS)[number];
+
 export type InfoTopic = 'address' | 'phone' | 'hours' | 'email' | 'social';
 /** What a buyer asks about a car's past and papers (answered from its records only). */
 export type TrustTopic =
@@ -147,4 +163,16 @@ export interface ParsedMessage {
   policy: PolicyTopic[];
   /** A new question about the whole stock ("xe nào tiết kiệm xăng nhất?"): earlier wishes do not carry over. */
   newSubject: boolean;
+  /** Wishes given up: "bỏ điều kiện máy dầu", "không cần 7 chỗ nữa", "màu gì cũng được". */
+  drop: WishKind[];
+  /** Every earlier wish given up: "đổi ý", "tìm lại từ đầu", "bỏ hết điều kiện". */
+  restart: boolean;
+  /** The visitor sells their own car ("muốn bán xe của em") or trades it in ("đổi xe cũ"). */
+  sell: 'sell' | 'tradeIn' | null;
+  /** A price offered for a car ("anh trả 550 triệu được không", "bớt còn 650"), in VND. */
+  offer: number | null;
+  /** Whether a car is held: "xe đó có ai đặt cọc chưa", "xe này còn không". */
+  holdAsked: boolean;
+  /** The maker's warranty: "còn bảo hành hãng không", "bảo hành chính hãng". */
+  factoryWarranty: boolean;
 }

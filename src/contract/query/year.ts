@@ -12,7 +12,7 @@ export function parseYear(q: Query, now: Date): { yearMin?: number; yearMax?: nu
     if (s.length === 2) n = 2000 + n;
     return n >= 1980 && n <= current + 1 ? n : null;
   };
-  const YEAR = '((?:19|20)\\d{2})(?![\\d.,]|\\s*(?:km|k\\b|trieu|tr\\b|ty|cu\\b|nghin|ngan|van))';
+  const YEAR = '((?:19|20)\\d{2})(?!\\d|[.,]\\d|\\s*(?:km|k\\b|trieu|tr\\b|ty|cu\\b|nghin|ngan|van))';
   const CUE = '(?:doi|nam|sx|san xuat|model|dang ky|dk|doi xe)';
 
   // Ranges: "2018-2020", "tu 2018 den 2020", "doi 18 - 20".

@@ -62,6 +62,25 @@ export interface CarRecords {
   priceChanges: { changedAt: string; oldPrice: number; newPrice: number }[];
 }
 
+/** An open deposit on a car: waiting for the money, or paid; `until` is when the hold ends (ISO), if known. */
+export interface CarHold {
+  paid: boolean;
+  until: string | null;
+}
+
+/** A visitor's own car, to be valued by the showroom's valuation engine. */
+export interface OwnCarQuery {
+  brand: string;
+  model: string;
+  year: number;
+  odo: number;
+}
+
+/** The engine's figures ("giá tham khảo"), or its refusal in its own words. */
+export type OwnCarValue =
+  | { ok: true; estimate: number; low: number; high: number; confidence: string; comparables: number }
+  | { ok: false; message: string };
+
 export interface InstalmentRequest {
   price: number;
   downPayment?: number;
@@ -97,6 +116,10 @@ export interface InventoryPort {
   showroom(): Promise<ShowroomInfo>;
   /** What the car's records hold (inspection, papers, service, price changes); null for no such car. */
   carRecords(id: number): Promise<CarRecords | null>;
+  /** The car's open deposit, or null when nobody holds it by a deposit. */
+  carHold(id: number): Promise<CarHold | null>;
+  /** The valuation engine's range for a visitor's car (selling it or trading it in). */
+  valueCar(q: OwnCarQuery): Promise<OwnCarValue>;
   /** The configured loan terms (web configuration, car calculations). */
   loanTerms(): Promise<LoanTerms>;
   /** A loan on a declining balance, computed by the contract's calculator (src/contract/car-costs.ts). */

@@ -1,13 +1,31 @@
 import { instalment } from '../../../contract/car-costs';
+import { ApiError } from '../../platform/errors';
 import type { WebConfigService } from '../web-config/service';
 import type {
+  CarHold,
   CarRecords,
   InstalmentPlan,
   InstalmentRequest,
   InventoryPort,
   LoanTerms,
+  OwnCarQuery,
+  OwnCarValue,
   ShowroomInfo,
 } from './inventory';
+
+/** What the advisor uses of the reservations and valuations modules (their public entries). */
+export interface DealingSources {
+  holdOf?: (carId: number) => Promise<{ paid: boolean; until: Date | null } | null>;
+  valuations?: {
+    value(q: OwnCarQuery): Promise<{
+      estimate: number;
+      low: number;
+      high: number;
+      confidence: string;
+      comparables: unknown[];
+    }>;
+  };
+}
 
 /** The inventory half of the port: searches, single cars, price statistics, the catalogue. */
 export type InventoryReader = Pick<InventoryPort, 'searchCars' | 'getCar' | 'priceStats' | 'catalogue'>;
@@ -51,9 +69,32 @@ export function inventoryPort(
   reader: InventoryReader,
   webConfig: WebConfigService,
   records: (carId: number) => Promise<CarRecords | null>,
+  dealing: DealingSources = {},
 ): InventoryPort {
   return {
     carRecords: records,
+    async carHold(id): Promise<CarHold | null> {
+      const hold = await dealing.holdOf?.(id);
+      return hold ? { paid: hold.paid, until: hold.until?.toISOString() ?? null } : null;
+    },
+    async valueCar(q): Promise<OwnCarValue> {
+      if (!dealing.valuations) return { ok: false, message: 'Showroom chưa bật định giá tự động.' };
+      try {
+        const v = await dealing.valuations.value(q);
+        return {
+          ok: true,
+          estimate: v.estimate,
+          low: v.low,
+          high: v.high,
+          confidence: v.confidence,
+          comparables: v.comparables.length,
+        };
+      } catch (err) {
+        // The engine refuses what it cannot value (422) in words meant for the visitor.
+        if (err instanceof ApiError && err.status < 500) return { ok: false, message: err.message };
+        throw err;
+      }
+    },
     searchCars: (s) => reader.searchCars(s),
     getCar: (id) => reader.getCar(id),
     priceStats: (s) => reader.priceStats(s),

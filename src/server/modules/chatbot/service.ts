@@ -1,5 +1,7 @@
-import { type ChatMessage, carLinks } from '../../../contract/chat';
+import { type ChatMessage, carLinks, parseCarAdviceMessage } from '../../../contract/chat';
+import { CHAT_PERSON_OFFER, offersPerson } from '../../../contract/chat-handoff';
 import { formatDate } from '../../../contract/format';
+import { parseMessage } from '../../../contract/query';
 import type { AiConfig } from '../../config';
 import { type AdvisorReply, OfflineAdvisor } from './advisor/advisor';
 import type { InventoryPort, ShowroomInfo } from './inventory';
@@ -66,8 +68,27 @@ export function systemInstruction(systemMessage: string, s: ShowroomInfo, now: D
     "- Giá viết theo dạng 'X tỷ' hoặc 'X triệu'; số km viết có dấu chấm phân cách hàng nghìn.",
     '- Đặt lịch lái thử: /testdrive?carId={id}; bảo dưỡng: /maintenance; để lại thông tin tư vấn: /consulting.',
     '- Câu hỏi ngoài phạm vi mua bán, dịch vụ xe: trả lời lịch sự và mời khách gọi hotline.',
+    '- Xe trạng thái "pending" là xe đang có khách đặt cọc: nói rõ như vậy (kèm thời điểm giữ xe đến, trong get_car.hold, nếu có), gợi ý xe tương tự và nút "Nhận thông báo xe mới" trên /cars; không nói là không có xe.',
+    '- Khách trả giá một xe đang xem: nêu giá niêm yết, lịch sử giá (car_records) và chính sách thương lượng (showroom_info); không tự nhận lời hay từ chối mức giá, ghi lại mức giá khách đề nghị và tên xe.',
+    '- Khách muốn bán xe hoặc đổi xe cũ: dùng value_car để báo giá tham khảo (hỏi thêm đời xe, số km nếu thiếu), hướng dẫn /sell-car và nút "Đổi xe cũ lấy xe này" trên trang xe.',
+    '- Bảo hành hãng: chỉ nêu điều khoản thông thường trong get_car.factoryWarranty, đối chiếu đời xe và số km, và luôn nói cần kiểm tra lại với hãng; kèm bảo hành của showroom.',
+    '- Không suy đoán tay nghề lái xe từ việc ai lái (vợ, chồng, phụ nữ…): chỉ khi khách nói mới lái.',
+    `- Đề nghị khách gặp nhân viên khi: khách muốn gặp nhân viên hoặc được gọi lại; khách trả giá, muốn thương lượng; khách muốn bán xe hoặc đổi xe cũ; hoặc khi bạn không chắc chắn câu trả lời. Khi đó kết thúc câu trả lời bằng đúng câu sau (để khung chat hiện nút "Gặp nhân viên tư vấn"): ${CHAT_PERSON_OFFER}`,
     '- Trả lời bằng tiếng Việt, văn bản thuần (không dùng bảng hay HTML).',
   ].join('\n');
+}
+
+/** The visitor asked for a person, bargained, or is selling or trading in their car. */
+function wantsPerson(history: ChatMessage[]): boolean {
+  const last = history[history.length - 1]?.content ?? '';
+  const p = parseMessage(last);
+  // An amount is an offer only on a car already talked about; without one it is a budget.
+  const carInView = history
+    .slice(0, -1)
+    .some((m) => carLinks(m.content).length > 0 || parseCarAdviceMessage(m.content) !== null);
+  return (
+    p.consulting || p.policy.includes('negotiation') || (p.offer !== null && carInView) || p.sell !== null
+  );
 }
 
 export interface ChatbotOptions {
@@ -134,13 +155,15 @@ export class ChatbotService {
       if (signal.aborted) reject(signal.reason);
       signal.addEventListener('abort', () => reject(signal.reason), { once: true });
     });
-    const text = await Promise.race([work, deadline]);
+    let text = await Promise.race([work, deadline]);
     work.catch(() => {});
     // A car link the tools never returned (nor the conversation showed) is an invented car.
     const known = new Set([...tools.seenIds, ...history.flatMap((m) => carLinks(m.content))]);
     const invented = carLinks(text).filter((id) => !known.has(id));
     if (invented.length)
       throw new ProviderError(`the model linked cars its tools did not return: ${invented.join(', ')}`);
+    // A model told to offer a person may forget: the offer is added where the offline advisor makes it.
+    if (wantsPerson(history) && !offersPerson(text)) text = `${text.trimEnd()}\n\n${CHAT_PERSON_OFFER}`;
     return text;
   }
 }

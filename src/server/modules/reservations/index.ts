@@ -1,4 +1,5 @@
 import { ReservationsAdmin } from './admin';
+import { type CarHold, carHold } from './car-hold';
 import type { ReservationDeps } from './deps';
 import { EXPIRE_JOB, LAPSE_JOB, SWEEP_JOB } from './holds';
 import { PaymentsService } from './payments';
@@ -6,6 +7,7 @@ import { ReservationsService } from './service';
 import { reservationTeller, type TellerPorts } from './tell';
 import { ReservationLinks } from './views';
 
+export type { CarHold } from './car-hold';
 export { reservationsRoutes } from './routes';
 
 /**
@@ -20,6 +22,8 @@ export interface Reservations {
   payments: PaymentsService;
   /** One pass of the clock's work: expire unpaid reservations, tell staff of paid holds that ran out. */
   sweep(): Promise<void>;
+  /** The car's open deposit and when its hold ends, or null (the advisor tells a visitor). */
+  holdOf(carId: number): Promise<CarHold | null>;
 }
 
 export type ReservationOptions = Omit<ReservationDeps, 'links' | 'tell'> &
@@ -43,5 +47,5 @@ export function createReservations(opts: ReservationOptions): Reservations {
   opts.jobs.define(EXPIRE_JOB, async (payload) => visitor.expireOne(Number(payload.id)));
   opts.jobs.define(LAPSE_JOB, async (payload) => void (await admin.sweepLapsed(Number(payload.id))));
   opts.jobs.every(SWEEP_JOB, sweep, SWEEP_EVERY_MS);
-  return { visitor, admin, payments, sweep };
+  return { visitor, admin, payments, sweep, holdOf: (carId) => carHold(opts.db, opts.clock.now(), carId) };
 }

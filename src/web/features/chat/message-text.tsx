@@ -4,15 +4,19 @@ import { Link } from 'react-router';
 /**
  * A chat message as React text and links, never as HTML: the text stays text (React escapes it) and the
  * line breaks are kept by the bubble's `white-space: pre-wrap`. Recognised and made clickable:
- * - paths of this site's public pages (/cars/{id}, /testdrive?carId=..., /consulting, ...) as in-app links;
+ * - paths of this site's public pages (/cars/{id}, /cars?brand=…, /testdrive?carId=..., /consulting,
+ *   /sell-car, ...) as in-app links;
  * - http(s) addresses as links opening a new tab;
  * - Vietnamese phone numbers as tel: links;
  * - `[label](target)` and `**bold**`, which language models like to write.
  */
 
+/** "brand=Mitsubishi", "carName=Lux%20A2.0": a dot only inside a value, so a sentence's full stop stays out. */
+const QUERY_PAIR = String.raw`[A-Za-z]{1,20}=[\w%-]{1,60}(?:\.[\w%-]{1,20})*`;
 const SITE_PATH =
-  String.raw`\/(?:cars(?:\/\d{1,10})?|compare(?:\?carIds=\d{1,10}(?:,\d{1,10})*)?|testdrive(?:\?carId=\d{1,10})?|` +
-  String.raw`maintenance|consulting|services|chatbot|about|recruitment|blogs(?:\/\d{1,10})?)`;
+  String.raw`\/(?:cars(?:\/\d{1,10}|\?${QUERY_PAIR}(?:&${QUERY_PAIR}){0,5})?|` +
+  String.raw`compare(?:\?carIds=\d{1,10}(?:,\d{1,10})*)?|testdrive(?:\?carId=\d{1,10})?|` +
+  String.raw`maintenance|consulting|services|chatbot|about|recruitment|sell-car|blogs(?:\/\d{1,10})?)`;
 const WEB_URL = String.raw`https?:\/\/[^\s<>()[\]"']+[^\s<>()[\]"'.,;:!?]`;
 
 const TOKEN = new RegExp(

@@ -10,7 +10,8 @@ import {
 } from '../../../../contract/query';
 import { foldVietnamese } from '../../../../contract/text';
 import type { CarDetails, InventoryPort } from '../inventory';
-import { mergeConstraints, pick, readConversation } from './context';
+import { mergeConstraints, onlyKinds, pick, readConversation } from './context';
+import { dealingAnswer } from './dealing';
 import { handoffAnswer } from './handoff';
 import { instalmentAnswer } from './instalment';
 import { followUpAnswer, searchAnswer, suggestAnswer } from './lists';
@@ -64,9 +65,11 @@ export class OfflineAdvisor {
     if (p.consulting && !ownHard && !p.trust.length && !p.instalment && !p.testDrive && !p.maintenance)
       return consultingAnswer(turn);
     const ref = await referencedCars(turn, p, folded);
-    const reply = await route(turn, p, constraints, ownHard, ref.cars, vnDayKey(now));
+    const reply =
+      (await dealingAnswer(turn, p, ref.cars, folded)) ??
+      (await route(turn, p, constraints, ownHard, ref.cars, vnDayKey(now)));
     if (ref.missing.length) reply.text = `${missingNote(ref)}\n\n${reply.text}`;
-    const carried = carriedNote(conv.previous, p, constraints, reply.kind);
+    const carried = carriedNote(conv.previous, p, constraints, reply);
     if (carried) reply.text = `${carried}\n\n${reply.text}`;
     // Showroom facts asked alongside something else are added to that answer.
     if (p.info.length && reply.kind !== 'info') {
@@ -132,7 +135,11 @@ export async function route(
       return followUpAnswer(t, p, c, referenced);
     }
   }
-  if (hasHardConstraints(c) && (ownHard || p.constraints.purposes || p.constraints.sort))
+  const changed = p.drop.length > 0 || p.restart;
+  if (
+    (hasHardConstraints(c) || (changed && c.purposes)) &&
+    (ownHard || p.constraints.purposes || p.constraints.sort || changed)
+  )
     return searchAnswer(t, c, p.constraints);
   if (p.constraints.purposes || p.constraints.sort) return searchAnswer(t, c, p.constraints);
   if (p.consulting) return consultingAnswer(t);
@@ -151,7 +158,7 @@ export async function route(
       cars: [],
     };
   }
-  if (p.carTalk && !p.info.length) return suggestAnswer(t);
+  if ((p.carTalk || changed) && !p.info.length) return suggestAnswer(t);
   return fallbackAnswer(t);
 }
 
@@ -218,21 +225,38 @@ async function carsAskedAbout(
 }
 
 /**
- * What the answer kept from earlier messages, or that it started afresh: a buyer who asks a new
- * question should know whether "CX-5 hoặc CR-V" still applies.
+ * What the answer kept from earlier messages, gave up, or that it started afresh: a buyer who asks a
+ * new question should know whether "CX-5 hoặc CR-V" still applies. Read from the wishes the list was
+ * searched with (`reply.applied`), so what the text says it kept is exactly what the list applied.
  */
-function carriedNote(previous: Constraints, p: ParsedMessage, c: Constraints, kind: string): string | null {
-  if (kind !== 'search' && kind !== 'followup') return null;
+function carriedNote(
+  previous: Constraints,
+  p: ParsedMessage,
+  c: Constraints,
+  reply: AdvisorReply,
+): string | null {
   if (!hasHardConstraints(previous) && !previous.purposes) return null;
+  const lists = reply.kind === 'search' || reply.kind === 'followup';
+  if (p.restart)
+    return lists || reply.kind === 'suggest'
+      ? `Mình bỏ các điều kiện trước (${describeConstraints(previous)}) và tìm theo yêu cầu mới.`
+      : null;
+  const given = describeConstraints(onlyKinds(previous, p.drop));
+  const droppedNote = given ? `Mình đã bỏ điều kiện ${given}.` : null;
+  if (!lists) return reply.kind === 'suggest' ? droppedNote : null;
   if (p.newSubject)
     return `Mình tìm trong toàn bộ xe đang bán, không giữ điều kiện trước (${describeConstraints(previous)}).`;
+  if (reply.alone)
+    return `Hiện showroom không có xe nào vừa ${describeConstraints(p.constraints)} vừa khớp điều kiện trước (${describeConstraints(previous)}), nên mình tìm theo yêu cầu mới.`;
+  const applied = reply.applied ?? c;
   const kept: Constraints = {};
   for (const key of Object.keys(previous) as (keyof Constraints)[]) {
-    if (key !== 'sort' && p.constraints[key] === undefined && c[key] !== undefined)
-      Object.assign(kept, { [key]: c[key] });
+    if (key !== 'sort' && p.constraints[key] === undefined && applied[key] !== undefined)
+      Object.assign(kept, { [key]: applied[key] });
   }
   const words = describeConstraints(kept);
-  return words ? `Mình giữ điều kiện trước: ${words}.` : null;
+  const keptNote = words ? `Mình giữ điều kiện trước: ${words}.` : null;
+  return [droppedNote, keptNote].filter(Boolean).join('\n') || null;
 }
 
 export { MAX_LISTED };

@@ -1,5 +1,6 @@
 import { type Constraints, hasHardConstraints, type ParsedMessage } from '../../../../contract/query';
-import type { CarDetails } from '../inventory';
+import type { AdvisorCar, CarDetails } from '../inventory';
+import { alertLine, heldLine, heldMatches, similarOnSale } from './holds';
 import { carEntry, carTitle, describeConstraints, reasonsFor } from './render';
 import { findCars, PRICE_RELAX, RELAX_LABELS, type SearchOutcome } from './search';
 import type { AdvisorReply, ReplyKind, Turn } from './turn';
@@ -81,15 +82,62 @@ export async function listAnswer(
 /**
  * `c` is the message's wishes merged over the standing ones; `own` the message's alone. When the merge
  * finds nothing exact but the message alone does, the buyer changed the subject: answer the message.
+ * When nothing on sale matches exactly but a car on hold does, that car is named as held first.
  */
 export async function searchAnswer(t: Turn, c: Constraints, own?: Constraints): Promise<AdvisorReply> {
   const outcome = await findCars(t.inventory, c, t.year);
-  if ((outcome.dropped.length || outcome.priceRelaxed) && own && own !== c && hasHardConstraints(own)) {
+  const exact = !outcome.dropped.length && !outcome.priceRelaxed;
+  if (!exact && own && own !== c && hasHardConstraints(own)) {
     const alone = await findCars(t.inventory, own, t.year);
     if (alone.cars.length && !alone.dropped.length && !alone.priceRelaxed)
-      return listAnswer(t, own, alone, 'search');
+      return { ...(await listAnswer(t, own, alone, 'search')), applied: own, alone: true };
   }
-  return listAnswer(t, c, outcome, 'search');
+  const held = exact && outcome.cars.length ? [] : await heldMatches(t, c);
+  if (held.length) return heldListAnswer(t, c, held, outcome);
+  return { ...(await listAnswer(t, c, outcome, 'search')), applied: appliedOf(c, outcome) };
+}
+
+/**
+ * The wishes the listed cars meet: the buyer's, less those the list gave up (which its intro names);
+ * a budget stretched by 10 % is still named in the buyer's own figure, beside "nới ngân sách thêm 10%".
+ */
+function appliedOf(c: Constraints, outcome: SearchOutcome): Constraints {
+  const applied: Constraints = { ...outcome.constraints };
+  if (outcome.dropped.includes('budget')) delete applied.budget;
+  else if (c.budget) applied.budget = c.budget;
+  return applied;
+}
+
+/** The held cars that match, when they come back, then the nearest cars on sale and the alert. */
+async function heldListAnswer(
+  t: Turn,
+  c: Constraints,
+  held: AdvisorCar[],
+  outcome: SearchOutcome,
+): Promise<AdvisorReply> {
+  const heldText = (await Promise.all(held.map((car) => heldLine(t, car)))).join('\n');
+  let cars = outcome.cars;
+  if (!cars.length) cars = await similarOnSale(t, held[0]);
+  const given = outcome.dropped.filter((d) => d !== 'budget').map((d) => RELAX_LABELS[d]);
+  const relaxed = [
+    outcome.priceRelaxed && !outcome.dropped.includes('budget')
+      ? `nới ngân sách thêm ${Math.round(PRICE_RELAX * 100)}%`
+      : '',
+    given.length ? `bỏ bớt yêu cầu về ${given.join(', ')}` : '',
+    outcome.dropped.includes('budget') ? `bỏ giới hạn ${RELAX_LABELS.budget}` : '',
+  ].filter(Boolean);
+  const intro = cars.length
+    ? `Trong lúc chờ, đây là ${cars.length} xe khác đang bán gần với yêu cầu của bạn${relaxed.length ? ` (mình đã ${relaxed.join(', ')})` : ''}:`
+    : '';
+  const reply = cars.length
+    ? await listAnswer(t, c, { ...outcome, cars }, 'search', intro)
+    : { kind: 'search' as const, text: '', cars: [] as number[] };
+  return {
+    ...reply,
+    text: [heldText, reply.text, alertLine(held[0])].filter(Boolean).join('\n\n'),
+    cars: [...held.map((h) => h.id), ...reply.cars],
+    applied: c,
+  };
 }
 
 /** "tư vấn giúp mình mua xe": a few cars to start from and what to tell the advisor. */

@@ -1,3 +1,4 @@
+import type { Constraints } from '../../../../contract/query';
 import type { CarSearch, InventoryPort, ShowroomInfo } from '../inventory';
 import type { Conversation } from './context';
 
@@ -15,6 +16,10 @@ export type ReplyKind =
   | 'handoff'
   | 'records'
   | 'policy'
+  | 'negotiation'
+  | 'hold'
+  | 'sell'
+  | 'warranty'
   | 'greeting'
   | 'thanks'
   | 'fallback';
@@ -28,6 +33,13 @@ export interface AdvisorReply {
   search?: CarSearch;
   priceRelaxed?: boolean;
   dropped?: string[];
+  /**
+   * The wishes the listed cars were searched with (before any relaxation, which the list says): what
+   * an answer says it kept from earlier messages is read from here, never from what it meant to apply.
+   */
+  applied?: Constraints;
+  /** The merged wishes found nothing and the message's own wishes alone were answered. */
+  alone?: boolean;
 }
 
 /**

@@ -3,6 +3,7 @@ import { formatKm, formatPrice } from '../../../../contract/format';
 import { parseMessage } from '../../../../contract/query';
 import { compactFold } from '../../../../contract/text';
 import { carTitle } from '../advisor/render';
+import { brandWarranty, CHECK_WITH_MAKER, termsFor, termsWords } from '../advisor/warranty';
 import type { AdvisorCar, CarSearch, InventoryPort, ModelFilter } from '../inventory';
 
 /**
@@ -65,6 +66,23 @@ export const TOOL_DECLARATIONS: ToolDeclaration[] = [
     description:
       'Thông tin đầy đủ của một xe theo mã: giá, đời, số km, trang bị, màu, tình trạng (đang bán, đang giao dịch, đã bán).',
     parameters: { type: 'object', properties: { carId: int('Mã xe') }, required: ['carId'] },
+  },
+  {
+    name: 'value_car',
+    description:
+      'Giá tham khảo showroom có thể mua lại xe của khách (khách muốn bán xe hoặc đổi xe cũ), từ công cụ định giá của showroom: ' +
+      'khoảng giá (low–high) và ước tính. Cần hãng, dòng xe, năm sản xuất và số km; thiếu thì hỏi lại khách. ' +
+      'Trả về error khi chưa định giá tự động được: khi đó mời khách để showroom định giá trực tiếp.',
+    parameters: {
+      type: 'object',
+      properties: {
+        brand: str('Hãng xe'),
+        model: str('Dòng xe'),
+        year: int('Năm sản xuất'),
+        odo: int('Số km đã đi'),
+      },
+      required: ['brand', 'model', 'year', 'odo'],
+    },
   },
   {
     name: 'similar_prices',
@@ -134,6 +152,18 @@ function carView(car: AdvisorCar) {
   };
 }
 
+/** The maker's usual warranty for a car, to be checked with the maker (advisor/factory-warranty-data.ts). */
+function warrantyView(car: AdvisorCar & { carName: string }) {
+  const terms = termsFor(car);
+  if (!terms) return { known: false, check: CHECK_WITH_MAKER };
+  return {
+    known: true,
+    usualTerms: termsWords(terms),
+    note: brandWarranty(car.brand)?.note ?? null,
+    check: CHECK_WITH_MAKER,
+  };
+}
+
 export class Toolbox {
   /** Ids of every car a tool answered with in this conversation turn. */
   readonly seenIds = new Set<number>();
@@ -182,7 +212,22 @@ export class Toolbox {
           features: car.features.slice(0, 30),
           description: car.description.slice(0, 1500),
           testDriveLink: `/testdrive?carId=${car.id}`,
+          // A deposit on the car: when the hold (or the time to pay) ends.
+          hold: car.status === 'pending' ? await this.inventory.carHold(car.id) : null,
+          factoryWarranty: warrantyView(car),
         };
+      }
+      case 'value_car': {
+        const brand = text(a.brand);
+        const model = text(a.model);
+        const year = num(a.year);
+        const odo = num(a.odo);
+        if (!brand || !model || !year || odo === undefined || odo < 0)
+          return { error: 'Cần hãng, dòng xe, năm sản xuất và số km' };
+        const v = await this.inventory.valueCar({ brand, model, year, odo });
+        return v.ok
+          ? { ...v, lowText: formatPrice(v.low), highText: formatPrice(v.high), sellPage: '/sell-car' }
+          : { error: v.message, sellPage: '/sell-car' };
       }
       case 'similar_prices': {
         const id = num(a.carId);
