@@ -37,6 +37,7 @@ import { CarWatchReads, type ListFilters } from './watch-reads';
 export type { CarOrigin } from './admin';
 export { registerAnswerCache } from './answer-cache';
 export type { HomepageKind } from './catalogue';
+export type { CarSearch, InventoryRow, ModelFilter, PriceStats } from './inventory-search';
 export { SHARED_PHOTO_FOLDER } from './rows';
 export type { ListFilters } from './watch-reads';
 

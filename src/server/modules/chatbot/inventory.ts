@@ -5,7 +5,7 @@ import type { Catalogue } from '../../../contract/query';
 import type { PublicReservationSettings } from '../../../contract/reservation-labels';
 import { compactFold, foldVietnamese } from '../../../contract/text';
 import type { ShowroomPolicies } from '../../../contract/web-config';
-import type { CarSearch, InventoryRow, ModelFilter, PriceStats } from '../cars/inventory-search';
+import type { CarSearch, InventoryRow, ModelFilter, PriceStats } from '../cars/service';
 
 /**
  * What the advisor (offline or a language model through tools) may know about the showroom: this
@@ -26,7 +26,7 @@ export interface CarDetails extends AdvisorCar {
   description: string;
 }
 
-export type { CarSearch, ModelFilter, PriceStats } from '../cars/inventory-search';
+export type { CarSearch, ModelFilter, PriceStats } from '../cars/service';
 
 export interface ShowroomInfo {
   name: string;
