@@ -12,6 +12,7 @@ const UNIT = ['test/unit/**/*.test.ts', 'src/**/*.test.ts'];
 // Files whose subject is not the database (the file system, the embedded database's own backup): once.
 const PGLITE_ONLY = [
   'test/ops/**',
+  'test/db/lock.test.ts',
   'test/security/backup.test.ts',
   'test/security/edge-limits.test.ts',
   'test/security/import-bombs.test.ts',

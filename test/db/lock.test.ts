@@ -136,7 +136,8 @@ describe('DATA_DIR lock', () => {
                 out += chunk;
                 if (out.includes('\n')) ok(out.trim());
               });
-              child.on('exit', (code) => ok(`exited ${code} ${out}`));
+              // 'close', not 'exit': a process may exit before its last line has been read from the pipe.
+              child.on('close', (code) => ok(`exited ${code} ${out}`));
             }),
         ),
       );
