@@ -6,6 +6,7 @@ import {
   CAR_SORT_LABELS,
   CAR_SORTS,
   type CarFilters,
+  colourFamilies,
   FUEL_LABELS,
   type Fuel,
   TRANSMISSION_LABELS,
@@ -70,7 +71,9 @@ export async function loadFilters(db: Executor): Promise<CarFilters> {
         count: r.n,
       }))
       .sort(order(Object.keys(TRANSMISSION_LABELS) as Transmission[])),
-    exteriorColors: exterior.map((r) => ({ value: r.label ?? '', label: r.label ?? '', count: r.n })),
+    exteriorColors: colourFamilies(
+      exterior.map((r) => ({ value: r.label ?? '', label: r.label ?? '', count: r.n })),
+    ),
     interiorColors: interior.map((r) => ({ value: r.label ?? '', label: r.label ?? '', count: r.n })),
     years: years.map((r) => r.y),
     sizes: sizes.map((r) => r.s),
