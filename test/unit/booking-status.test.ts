@@ -46,7 +46,7 @@ const row = (over: Partial<LeadRow>) =>
   }) as LeadRow;
 
 const icsOf = (mail: ReturnType<typeof bookingMail>) =>
-  (mail.icalEvent?.content as string).replace(/\r\n[ \t]/g, '');
+  String(mail.icalEvent?.content ?? '').replace(/\r\n[ \t]/g, '');
 const description = (ics: string) => /\r\nDESCRIPTION:([^\r]*)\r\n/.exec(ics)?.[1] ?? '';
 
 describe('a booked test drive, said the same way everywhere', () => {
