@@ -197,8 +197,9 @@ function feeLine(line: CostLine, validUntil: string | null): CostLine {
   };
 }
 
-/** The words shown in place of the amount of a line that is still valid. */
-export const validUntilText = (validUntil: string) => `còn hạn đến ${formatDay(validUntil)}`;
+/** The words shown in place of the amount of a line that is still valid: "còn hạn đến dd/mm/yyyy". */
+export const VALID_UNTIL_WORDS = 'còn hạn đến';
+export const validUntilText = (validUntil: string) => `${VALID_UNTIL_WORDS} ${formatDay(validUntil)}`;
 
 function percent(rate: number): string {
   return `${(Math.round(rate * 10_000) / 100).toString().replace('.', ',')}%`;

@@ -9,9 +9,9 @@ import {
   type OnRoadPapers,
   onRoadCost,
   termSteps,
-  validUntilText,
+  VALID_UNTIL_WORDS,
 } from '@contract/car-costs';
-import { formatPrice, formatVnd } from '@contract/format';
+import { formatDay, formatPrice, formatVnd } from '@contract/format';
 import type { CarCalculations } from '@contract/web-config';
 import { useId, useMemo, useState } from 'react';
 
@@ -103,11 +103,13 @@ export function OnRoad({ settings, car }: { settings: CarCalculations; car: Cost
               </th>
               {l.validUntil ? (
                 <td
-                  className="pt-2.5 text-right font-medium whitespace-nowrap text-emerald-700 tabular-nums"
+                  className="pt-2.5 text-right font-medium text-emerald-700 tabular-nums"
                   data-amount
                   data-valid-until={l.validUntil}
                 >
-                  {validUntilText(l.validUntil)}
+                  {/* Two short lines on a phone, so the label beside it keeps its width. */}
+                  <span className="block whitespace-nowrap sm:inline">{VALID_UNTIL_WORDS}</span>{' '}
+                  <span className="whitespace-nowrap">{formatDay(l.validUntil)}</span>
                 </td>
               ) : (
                 <td
