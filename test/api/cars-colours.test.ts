@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { colourFamilies, colourFamilyKey } from '../../src/contract/cars';
+import { colourFamilies, colourFamilyKey } from '../../src/contract/colours';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { carBody } from './cars-fixtures';
 

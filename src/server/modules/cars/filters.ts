@@ -6,12 +6,12 @@ import {
   CAR_SORT_LABELS,
   CAR_SORTS,
   type CarFilters,
-  colourFamilies,
   FUEL_LABELS,
   type Fuel,
   TRANSMISSION_LABELS,
   type Transmission,
 } from '../../../contract/cars';
+import { colourFamilies } from '../../../contract/colours';
 import type { Executor } from '../../db/client';
 import { visible } from './rows';
 import { cars } from './schema';

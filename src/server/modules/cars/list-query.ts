@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gte, isNotNull, like, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type CarsQuery, colourFamilyKey, matchKey } from '../../../contract/cars';
+import { type CarsQuery, matchKey } from '../../../contract/cars';
+import { colourFamilyKey } from '../../../contract/colours';
 import type { Db } from '../../db/client';
 import { orderBy, searchCondition, summaryColumns, visible } from './rows';
 import { cars } from './schema';

@@ -11,12 +11,12 @@ import {
   carSearchText,
   type Drivetrain,
   type Fuel,
-  isColourWord,
   matchKey,
   type Origin,
   searchTokens,
   type Transmission,
 } from '../../../contract/cars';
+import { isColourWord } from '../../../contract/colours';
 import type { Executor } from '../../db/client';
 import { imageView } from '../../platform/images';
 import { escapeLike } from '../../platform/paging';
