@@ -1,4 +1,4 @@
-import { formatVnd } from './format';
+import { formatDay, formatVnd, vnDayKey } from './format';
 import { findOfficialPrice, remainingQualityRate, vehicleAge } from './registration-fee-rules';
 import { vnWall } from './vn-time';
 import type { CarCalculations } from './web-config';
@@ -11,75 +11,8 @@ import type { CarCalculations } from './web-config';
  * Every amount is whole VND.
  */
 
-// ---------------------------------------------------------------------------------------------------
-// Provinces (34 province-level units since 1 July 2025) and their plate-fee area
-// ---------------------------------------------------------------------------------------------------
-
-/** Plate-fee areas of a first registration: Hà Nội, TP.HCM, other centrally-run cities, elsewhere. */
-export const PLATE_AREAS = ['hanoi', 'hcm', 'city', 'other'] as const;
-export type PlateArea = (typeof PLATE_AREAS)[number];
-export const PLATE_AREA_LABELS: Record<PlateArea, string> = {
-  hanoi: 'Hà Nội',
-  hcm: 'TP. Hồ Chí Minh',
-  city: 'Thành phố trực thuộc trung ương khác',
-  other: 'Tỉnh khác',
-};
-
-export interface Province {
-  code: string;
-  name: string;
-  area: PlateArea;
-}
-
-const cities: Province[] = [
-  { code: 'HN', name: 'Hà Nội', area: 'hanoi' },
-  { code: 'HCM', name: 'TP. Hồ Chí Minh', area: 'hcm' },
-  { code: 'HP', name: 'Hải Phòng', area: 'city' },
-  { code: 'DN', name: 'Đà Nẵng', area: 'city' },
-  { code: 'CT', name: 'Cần Thơ', area: 'city' },
-  { code: 'HUE', name: 'Huế', area: 'city' },
-];
-
-const provinceNames: [string, string][] = [
-  ['AG', 'An Giang'],
-  ['BN', 'Bắc Ninh'],
-  ['CM', 'Cà Mau'],
-  ['CB', 'Cao Bằng'],
-  ['DL', 'Đắk Lắk'],
-  ['DB', 'Điện Biên'],
-  ['DNA', 'Đồng Nai'],
-  ['DT', 'Đồng Tháp'],
-  ['GL', 'Gia Lai'],
-  ['HT', 'Hà Tĩnh'],
-  ['HY', 'Hưng Yên'],
-  ['KH', 'Khánh Hòa'],
-  ['LC', 'Lai Châu'],
-  ['LD', 'Lâm Đồng'],
-  ['LS', 'Lạng Sơn'],
-  ['LCA', 'Lào Cai'],
-  ['NA', 'Nghệ An'],
-  ['NB', 'Ninh Bình'],
-  ['PT', 'Phú Thọ'],
-  ['QNG', 'Quảng Ngãi'],
-  ['QN', 'Quảng Ninh'],
-  ['QT', 'Quảng Trị'],
-  ['SL', 'Sơn La'],
-  ['TN', 'Tây Ninh'],
-  ['TNG', 'Thái Nguyên'],
-  ['TH', 'Thanh Hóa'],
-  ['TQ', 'Tuyên Quang'],
-  ['VL', 'Vĩnh Long'],
-];
-
-/** Hà Nội and TP.HCM first, then the other cities, then provinces alphabetically (for a select box). */
-export const PROVINCES: readonly Province[] = [
-  ...cities,
-  ...provinceNames.map(([code, name]) => ({ code, name, area: 'other' as const })),
-];
-
-export function findProvince(code: string): Province | undefined {
-  return PROVINCES.find((p) => p.code === code);
-}
+// Provinces and their plate-fee areas live in ./provinces (re-exported: forms import them from here).
+export * from './provinces';
 
 // ---------------------------------------------------------------------------------------------------
 // On-road cost of a used car
@@ -99,6 +32,21 @@ export interface CostLine {
   amount: number;
   /** How the amount was reached, in words a buyer reads ("2% × 50% × 820.000.000 đ (...)"). */
   basis: string;
+  /**
+   * Set when the car's papers show this item still valid on the sale day: nothing is charged (amount 0)
+   * and the amount reads "còn hạn đến dd/mm/yyyy" instead of a price.
+   */
+  validUntil?: string;
+}
+
+/**
+ * The dates on the car's papers the on-road cost depends on ('yyyy-mm-dd', null when unknown). The road
+ * fee of a personal car is paid at the inspection for the whole inspection cycle (its stamp ends with
+ * the inspection certificate), so the inspection date covers both lines.
+ */
+export interface OnRoadPapers {
+  registrationUntil: string | null;
+  liabilityInsuranceUntil: string | null;
 }
 
 export interface OnRoadCostInput {
@@ -114,6 +62,8 @@ export interface OnRoadCostInput {
   version?: string;
   /** Date of sale (the year the fee is declared); default now. Its year is taken in Asia/Ho_Chi_Minh. */
   saleDate?: Date | string | number;
+  /** The car's papers: what is still valid on the sale day is not charged again. */
+  papers?: OnRoadPapers | null;
 }
 
 export interface RegistrationBasis {
@@ -146,12 +96,43 @@ export const ON_ROAD_NOTE =
 
 const vnd = (n: number) => Math.max(0, Math.round(n));
 
-/** Compulsory civil-liability insurance per year for a seat count: the first tier that holds it, else the largest. */
-export function insuranceFee(settings: CarCalculations, seats: number): number {
+/**
+ * VAT on the compulsory insurance: the premiums of Nghị định 67/2023/NĐ-CP (the settings' table) are
+ * before VAT, and a buyer pays them with 10% on top.
+ */
+export const INSURANCE_VAT_RATE = 0.1;
+
+/** The decree's premium (before VAT) for a seat count: the first tier that holds it, else the largest. */
+export function insurancePremium(settings: CarCalculations, seats: number): number {
   const tiers = [...settings.insuranceBySeats].sort((a, b) => a.maxSeats - b.maxSeats);
   const tier = tiers.find((t) => seats <= t.maxSeats) ?? tiers[tiers.length - 1];
   return tier ? tier.fee : 0;
 }
+
+/** Compulsory civil-liability insurance per year as the buyer pays it: the premium plus VAT. */
+export function insuranceFee(settings: CarCalculations, seats: number): number {
+  return vnd(insurancePremium(settings, seats) * (1 + INSURANCE_VAT_RATE));
+}
+
+/** 'yyyy-mm-dd' when that day is the sale day or later (the paper still holds), else null. */
+function stillValid(until: string | null | undefined, saleDay: string): string | null {
+  return until && /^\d{4}-\d{2}-\d{2}$/.test(until) && until >= saleDay ? until : null;
+}
+
+/** A fee line, or the same line charging nothing because the papers show it still valid. */
+function feeLine(line: CostLine, validUntil: string | null): CostLine {
+  if (!validUntil) return line;
+  return {
+    ...line,
+    amount: 0,
+    basis: `Giấy tờ của xe còn hạn đến ${formatDay(validUntil)}: người mua chưa phải nộp`,
+    validUntil,
+  };
+}
+
+/** The words shown in place of the amount of a line that is still valid: "còn hạn đến dd/mm/yyyy". */
+export const VALID_UNTIL_WORDS = 'còn hạn đến';
+export const validUntilText = (validUntil: string) => `${VALID_UNTIL_WORDS} ${formatDay(validUntil)}`;
 
 function percent(rate: number): string {
   return `${(Math.round(rate * 10_000) / 100).toString().replace('.', ',')}%`;
@@ -194,6 +175,8 @@ export function registrationBasis(settings: CarCalculations, input: OnRoadCostIn
 export function onRoadCost(settings: CarCalculations, input: OnRoadCostInput): OnRoadCost {
   const price = vnd(input.price);
   const reg = registrationBasis(settings, input);
+  const saleDay = vnDayKey(input.saleDate ?? new Date());
+  const inspectionValid = stillValid(input.papers?.registrationUntil, saleDay);
   const ageWords = reg.age === 0 ? 'xe sản xuất trong năm' : `xe ${reg.age} năm`;
   const registrationBasisText = reg.approximated
     ? `${percent(reg.rate)} × ${formatVnd(price)} (giá tham khảo: chưa có giá tính lệ phí trước bạ của mẫu xe này, tạm tính theo giá bán xe)`
@@ -213,24 +196,33 @@ export function onRoadCost(settings: CarCalculations, input: OnRoadCostInput): O
       basis:
         'Cấp đổi chứng nhận đăng ký kèm biển số khi sang tên người mua (không phải lệ phí cấp biển xe mới)',
     },
-    {
-      key: 'inspectionFee',
-      label: 'Phí đăng kiểm',
-      amount: vnd(settings.inspectionFee),
-      basis: 'Kiểm định và cấp giấy chứng nhận, một lần',
-    },
-    {
-      key: 'roadFee',
-      label: 'Phí bảo trì đường bộ',
-      amount: vnd(settings.roadFeePerYear),
-      basis: `12 tháng × ${formatVnd(Math.round(settings.roadFeePerYear / 12))}/tháng`,
-    },
-    {
-      key: 'insurance',
-      label: 'Bảo hiểm TNDS bắt buộc',
-      amount: vnd(insuranceFee(settings, input.seats)),
-      basis: `1 năm, xe ${input.seats} chỗ không kinh doanh vận tải`,
-    },
+    feeLine(
+      {
+        key: 'inspectionFee',
+        label: 'Phí đăng kiểm',
+        amount: vnd(settings.inspectionFee),
+        basis: 'Kiểm định và cấp giấy chứng nhận, một lần',
+      },
+      inspectionValid,
+    ),
+    feeLine(
+      {
+        key: 'roadFee',
+        label: 'Phí bảo trì đường bộ',
+        amount: vnd(settings.roadFeePerYear),
+        basis: `12 tháng × ${formatVnd(Math.round(settings.roadFeePerYear / 12))}/tháng`,
+      },
+      inspectionValid,
+    ),
+    feeLine(
+      {
+        key: 'insurance',
+        label: 'Bảo hiểm TNDS bắt buộc',
+        amount: insuranceFee(settings, input.seats),
+        basis: `1 năm, xe ${input.seats} chỗ không kinh doanh vận tải: ${formatVnd(insurancePremium(settings, input.seats))} + ${percent(INSURANCE_VAT_RATE)} VAT`,
+      },
+      stillValid(input.papers?.liabilityInsuranceUntil, saleDay),
+    ),
   ];
   const fees = lines.slice(1).reduce((sum, l) => sum + l.amount, 0);
   return { lines, fees, total: price + fees, registration: reg, note: ON_ROAD_NOTE };

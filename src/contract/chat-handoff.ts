@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAT_LIMITS, chatMessage } from './chat';
 import { phoneSchema, requiredText } from './common';
-import { clientRequestId } from './leads/forms';
+import { clientRequestId, optionalCarId } from './leads/forms';
 import { leadSourceInput } from './leads/source';
 
 /**
@@ -58,6 +58,11 @@ export const chatHandoffBody = z.object({
       message: CHAT_HANDOFF_MESSAGES.tooLong,
     })
     .default([]),
+  /**
+   * The car the chat began from (handed over by its page): the lead is then a car enquiry ("Mua xe")
+   * about that car, as the consulting form on a car page makes.
+   */
+  carId: optionalCarId,
   website: z.string().max(500).optional().nullable(),
   clientRequestId,
   source: leadSourceInput,

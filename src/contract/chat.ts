@@ -75,6 +75,8 @@ export type ChatHistory = z.infer<typeof chatHistory>;
 
 /** What a car page hands to the chat: the car info the chat opens with. */
 export const chatCarInfoSchema = z.object({
+  /** The car's id: a hand-off to a person from this chat is about this car. */
+  carId: z.number().optional(),
   carName: z.string(),
   brand: z.string(),
   sellPrice: z.number(),

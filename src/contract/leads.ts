@@ -3,6 +3,7 @@
  * dashboard. One schema per form serves the web form and the server route alike.
  */
 export * from './leads/booking';
+export * from './leads/booking-status';
 export * from './leads/follow-up';
 export * from './leads/forms';
 export * from './leads/labels';

@@ -117,3 +117,22 @@ export function endOfNextOpeningDay(from: Date, s: OpeningSchedule): Date {
   }
   return new Date(from.getTime() + DAY);
 }
+
+/**
+ * The end of a paid hold of `days` days from `from`: the first closing at or after that moment, so the
+ * car is never held until an hour when nobody can hand it over, and never for less than the days promised.
+ */
+export function paidHoldEnd(from: Date, days: number, s: OpeningSchedule): Date {
+  const candidate = new Date(from.getTime() + days * DAY);
+  const first = vnDay(candidate);
+  for (let day = first; day <= first + 7; day++) {
+    const p = periodOf(day, s);
+    if (p && p.close >= candidate) return p.close;
+  }
+  return candidate;
+}
+
+/** A later end of a paid hold moved `hours` on, to the first closing at or after it. */
+export function extendPaidHold(from: Date, hours: number, s: OpeningSchedule): Date {
+  return paidHoldEnd(new Date(from.getTime() + hours * 60 * MINUTE), 0, s);
+}

@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BOOKING_CONFIRMED_NOTE,
+  BOOKING_PENDING_NOTE,
+  TEST_DRIVE_LICENCE_NOTE,
+} from '../../src/contract/leads';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { asIp, createCar, freshIp, inDays, testDriveBody } from './leads-fixtures';
 
@@ -99,7 +104,9 @@ describe('the confirmation e-mail', () => {
     const dmy = `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
     expect(mail.headers.to).toBe('khach.ics@example.com');
     expect(mail.headers.from).toBe('AutoViet <no-reply@autoviet.example>');
-    expect(decodeWords(mail.headers.subject)).toBe(`Xác nhận lịch lái thử ${reference}: 09:30 ngày ${dmy}`);
+    // Received, not confirmed: the staff member's call confirms it, as the thank-you screen says.
+    expect(decodeWords(mail.headers.subject)).toBe(`Đã nhận lịch lái thử ${reference}: 09:30 ngày ${dmy}`);
+    expect(res.json.status).toBe('NEW');
     expect(mail.headers['content-type']).toMatch(/^multipart\/mixed;/);
 
     const parts = leaves(mail);
@@ -110,6 +117,9 @@ describe('the confirmation e-mail', () => {
     expect(plain).toContain(`- Thời gian: 09:30, `);
     expect(plain).toContain('- Địa điểm: 123 Nguyễn Văn Linh, Quận 7; TP. Hồ Chí Minh');
     expect(plain).toContain(res.json.manageUrl);
+    expect(plain).toContain(BOOKING_PENDING_NOTE);
+    expect(plain).toContain(TEST_DRIVE_LICENCE_NOTE);
+    expect(plain).not.toContain(BOOKING_CONFIRMED_NOTE);
 
     // Mail programs offer "add to calendar" from the text/calendar alternative.
     const alternative = parts.find((p) => p.headers['content-type'].startsWith('text/calendar'))!;
@@ -133,6 +143,11 @@ describe('the confirmation e-mail', () => {
     expect(logical).toMatch(/\r\nUID:lead-\d+@localhost\r\n/);
     expect(logical).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
     expect(logical).toContain(`\r\nURL:${res.json.manageUrl}\r\n`);
+    // The calendar says the same: not confirmed yet, bring the licence.
+    expect(logical).toContain('\r\nSTATUS:TENTATIVE\r\n');
+    const description = /\r\nDESCRIPTION:([^\r]*)\r\n/.exec(logical)?.[1] ?? '';
+    expect(description).toContain(BOOKING_PENDING_NOTE);
+    expect(description).toContain(TEST_DRIVE_LICENCE_NOTE);
   });
 
   it('is not sent when no e-mail was given', async () => {

@@ -6,7 +6,7 @@ import { CHAT_HANDOFF_THANKS, CHAT_TRANSCRIPT_LIMITS } from '../../src/contract/
 import { LEAD_RATE_LIMIT_MESSAGE } from '../../src/contract/leads';
 import { leads, notifications } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { asIp, consultingBody, freshIp } from './leads-fixtures';
+import { asIp, consultingBody, createCar, freshIp, hideCar } from './leads-fixtures';
 
 /**
  * POST /api/chat/handoff: "Gặp nhân viên tư vấn" in the chat makes a consulting lead carrying the
@@ -101,6 +101,51 @@ describe('the hand-off to a person', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error('no notification');
+  });
+
+  it('keeps the car the chat began from: a car enquiry ("Mua xe") about it, as the car page\'s form makes', async () => {
+    const carId = await createCar(t);
+    const car = (await t.call('GET', `/api/cars/${carId}`)).json as { carName: string };
+    const res = await post(body({ carId, fullName: 'Khách Hỏi Xe' }));
+    expect(res.status, res.body).toBe(201);
+    const row = await rowOf(res.json.reference);
+    expect(row).toMatchObject({ carId, topic: 'BUY' });
+    expect(row.carLabel).toContain(car.carName);
+    const detail = await t.call('GET', `/api/consulting/admin/${row.id}`, { token: service.token });
+    expect(detail.json).toMatchObject({ carId, topic: 'BUY', topicLabel: 'Mua xe' });
+    expect(detail.json.carLabel).toBe(row.carLabel);
+    // The bell names the car.
+    await expect
+      .poll(async () =>
+        (
+          await t.ctx.db
+            .select()
+            .from(notifications)
+            .where(like(notifications.message, 'Khách hàng Khách Hỏi Xe%'))
+        )
+          .map((b) => b.message)
+          .at(0),
+      )
+      .toBe(
+        `Khách hàng Khách Hỏi Xe muốn gặp nhân viên tư vấn về xe ${row.carLabel} (từ khung chat), điện thoại 0912345678`,
+      );
+    // The staff list finds it by the car's name.
+    const list = await t.call('GET', '/api/consulting/admin', {
+      token: service.token,
+      query: { search: car.carName },
+    });
+    expect(list.json.content.map((l: { leadId: number }) => l.leadId)).toContain(row.id);
+  });
+
+  it('still takes the visitor when the car has left the stock (filed without it), and refuses a bad car id', async () => {
+    const carId = await createCar(t);
+    await hideCar(t, carId);
+    const res = await post(body({ carId }));
+    expect(res.status, res.body).toBe(201);
+    expect(await rowOf(res.json.reference)).toMatchObject({ carId: null, topic: 'OTHER' });
+    const bad = await post(body({ carId: 'abc' }));
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe('Xe không hợp lệ');
   });
 
   it('keeps only the newest turns of a long chat', async () => {

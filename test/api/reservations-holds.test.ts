@@ -111,6 +111,37 @@ describe('an unpaid hold', () => {
   });
 });
 
+describe('a deposit made in the evening', () => {
+  it('made at 21:05 is due the next morning, not at 23:05, and the receipt holds the car to a closing time', async () => {
+    // Opening hours 8:00 - 18:00 every day; a paid deposit holds its car paidHoldDays (3) days.
+    clock.set(vnAt('21:05'));
+    const r = await post(visitor(await newCar(t, seller.token)));
+    expect(r.status, r.body).toBe(201);
+    expect(r.json.expiresAt).not.toBe(vnAt('23:05').toISOString());
+    expect(r.json.expiresAt).toBe(new Date(vnAt('08:00', 1).getTime() + MARGIN).toISOString());
+    // The money comes in at 21:10: 3 days later is 21:10, after closing, so the car is held to the
+    // closing of the day after, never to an evening hour.
+    clock.set(vnAt('21:10'));
+    expect((await webhook(t, transfer(r.json.code, 10_000_000))).status).toBe(200);
+    const row = await adminRow(r.json.code);
+    expect(row.status).toBe('paid');
+    expect(row.holdUntil).toBe(vnAt('18:00', 4).toISOString());
+    const receipt = await t.mailContaining(
+      r.json.code,
+      `Xe được giữ cho quý khách đến ${formatDateTime(vnAt('18:00', 4))}.`,
+    );
+    expect(receipt).not.toContain(formatDateTime(vnAt('21:10', 3)));
+    // Staff adding 2 hours to a hold that ends at 18:00: the next day's closing, not 20:00.
+    clock.set(vnAt('10:00', 1));
+    const extended = await t.call('POST', `/api/reservations/admin/${row.reservationId}/extend`, {
+      token: seller.token,
+      body: { hours: 2 },
+    });
+    expect(extended.status, extended.body).toBe(200);
+    expect(extended.json.holdUntil).toBe(vnAt('18:00', 5).toISOString());
+  });
+});
+
 describe('one visitor, one unpaid hold', () => {
   it('refuses a second by the same phone, e-mail or address with a Vietnamese 429 that names the first', async () => {
     clock.set(vnAt('10:00'));

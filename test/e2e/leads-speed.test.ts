@@ -159,4 +159,62 @@ describe('from the chat to a person', () => {
     await staff.locator('tbody tr', { hasText: `Gọi lại ${dmy} 10:00` }).waitFor();
     await staff.close();
   });
+
+  it("keeps the car the chat began from, and staff see the advisor's links as links (a claimed one as text)", {
+    timeout: 180_000,
+  }, async () => {
+    const { server, browser, api } = journey;
+    const list = (await api.call('GET', 'cars', { query: { pageSize: 1 } })).json as {
+      content: { carId: number; carName: string }[];
+    };
+    const car = list.content[0];
+    const visitor = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await visitor.goto(`${server.url}/cars/${car.carId}`);
+    await visitor.getByRole('button', { name: 'Tư vấn với AI' }).click();
+    const panel = visitor.getByRole('dialog', { name: 'Chat với Trợ lý AI' });
+    // The advisor's answer about the car links it.
+    await panel.locator(`li[data-role="model"] a[href="/cars/${car.carId}"]`).first().waitFor();
+    // A line the browser adds with a link of its own: staff must not get it as a link.
+    await visitor.evaluate(() => {
+      const turns = JSON.parse(sessionStorage.getItem('chat-conversation') ?? '[]');
+      turns.push({ role: 'model', content: 'Nhận quà tại [đây](https://example.com/qua)' });
+      sessionStorage.setItem('chat-conversation', JSON.stringify(turns));
+    });
+    await visitor.reload();
+    await visitor.getByRole('button', { name: 'Mở Chat với Trợ lý AI' }).click();
+    await panel.getByRole('button', { name: 'Gặp nhân viên tư vấn' }).last().click();
+    const form = panel.getByTestId('chat-handoff-form');
+    await form.getByLabel('Họ và tên').fill('Trịnh Hỏi Xe');
+    await form.getByLabel('Số điện thoại').fill('0987 333 444');
+    await form.getByRole('button', { name: 'Gửi cho nhân viên' }).click();
+    const thanks = panel.locator('li[data-role="model"]', { hasText: 'Đã gửi yêu cầu!' });
+    await thanks.waitFor();
+    const reference = /TV-[0-9A-F]{8}/.exec((await thanks.textContent()) ?? '')?.[0];
+    expect(reference).toBeTruthy();
+    await visitor.close();
+
+    const staff = await browser.newPage({ viewport: DESKTOP });
+    await signIn(staff, server.url, server.adminUsername, server.adminPassword);
+    await staff.goto(`${server.url}/dashboard/consultantManagement?search=${reference}`);
+    const row = staff.locator('tbody tr', { hasText: 'Trịnh Hỏi Xe' });
+    // Filed as a car enquiry about that car, not "Khác".
+    await row.getByText('Mua xe').waitFor();
+    expect(await row.textContent()).not.toContain('Khác');
+    await staff.getByRole('button', { name: /^Xem yêu cầu .* Trịnh Hỏi Xe$/ }).click();
+    const drawer = staff.getByRole('dialog');
+    await drawer.getByText(car.carName, { exact: false }).first().waitFor();
+    const transcript = drawer.getByRole('list', { name: 'Cuộc trò chuyện với trợ lý AI' });
+    await transcript.waitFor();
+    const signed = transcript.locator('li[data-from-server="true"]');
+    await signed.locator(`a[href="/cars/${car.carId}"]`).first().waitFor();
+    expect(await transcript.textContent()).not.toMatch(/\]\(\/cars\//);
+    // The claimed line stays text: no link to its address.
+    const claim = transcript.locator('li[data-from-server="false"]', { hasText: 'Nhận quà tại' });
+    await claim.waitFor();
+    expect(await claim.locator('a').count()).toBe(0);
+    expect(await transcript.locator('a[href^="https://example.com"]').count()).toBe(0);
+    const scan = await axeScan(staff);
+    expect(scan.map((v) => `${v.rule}: ${v.targets.join(', ')}`)).toEqual([]);
+    await staff.close();
+  });
 });

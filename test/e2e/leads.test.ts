@@ -1,7 +1,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, vnDayKey } from '../../src/contract/format';
-import type { LeadDetail, LeadPage } from '../../src/contract/leads';
+import {
+  BOOKING_PENDING_NOTE,
+  type LeadDetail,
+  type LeadPage,
+  TEST_DRIVE_LICENCE_NOTE,
+} from '../../src/contract/leads';
 import type { NotificationView } from '../../src/contract/notifications';
 import {
   type apiClient,
@@ -97,6 +102,9 @@ describe('a test drive booked on a phone reaches the staff dashboard in real tim
     const reference = await visitor.locator('dd.font-mono').textContent();
     expect(reference).toMatch(/^LT-/);
     await visitor.getByText(`${formatDate(`${tomorrow()}T00:00:00+07:00`)} lúc 09:30`).waitFor();
+    // What the booking is, in the words of the e-mail and the .ics, and the licence to bring.
+    expect(await visitor.getByTestId('booking-status-note').textContent()).toBe(BOOKING_PENDING_NOTE);
+    expect(await visitor.getByTestId('licence-note').textContent()).toBe(TEST_DRIVE_LICENCE_NOTE);
 
     const created = await leadsNamed('test-drives', 'Phan Thị Thu Thảo');
     expect(created.totalElements).toBe(1);

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { onRoadCost } from '../../src/contract/car-costs';
+import { onRoadCost, validUntilText } from '../../src/contract/car-costs';
+import type { CarHistory } from '../../src/contract/car-records';
 import type { CarDetail } from '../../src/contract/cars';
-import { formatVnd } from '../../src/contract/format';
+import { formatDate, formatVnd, vnDayKey } from '../../src/contract/format';
 import type { CarCalculations } from '../../src/contract/web-config';
 import {
   type apiClient,
@@ -34,6 +35,7 @@ const settings = async () =>
   (await api.call('GET', 'web-configuration/car-calculations')).json as CarCalculations;
 
 async function expectLines(page: import('playwright-core').Page, car: CarDetail, s: CarCalculations) {
+  const history = (await api.call('GET', `cars/${car.carId}/history`)).json as CarHistory;
   const cost = onRoadCost(s, {
     price: car.sellPrice,
     seats: car.size,
@@ -41,6 +43,7 @@ async function expectLines(page: import('playwright-core').Page, car: CarDetail,
     brand: car.brand,
     model: car.model,
     version: car.version,
+    papers: history.papers,
   });
   // Below the fold, its code comes when the visitor scrolls near.
   await page.getByRole('region', { name: 'Dự tính chi phí' }).scrollIntoViewIfNeeded();
@@ -49,7 +52,9 @@ async function expectLines(page: import('playwright-core').Page, car: CarDetail,
     const row = page.locator(`[data-line="${line.key}"]`);
     await row.locator(`[data-basis="${line.key}"]`).getByText(line.basis, { exact: true }).waitFor();
     expect(await row.locator('th').textContent()).toBe(line.label);
-    expect(await row.locator('[data-amount]').textContent()).toBe(formatVnd(line.amount));
+    expect(await row.locator('[data-amount]').textContent()).toBe(
+      line.validUntil ? validUntilText(line.validUntil) : formatVnd(line.amount),
+    );
   }
   await page.getByTestId('on-road-total').getByText(formatVnd(cost.total)).waitFor();
   return cost;
@@ -125,5 +130,39 @@ describe('on-road price of a used car', () => {
       .getByText('× 600.000.000 VNĐ (giá tính LPTB × tỷ lệ chất lượng còn lại', { exact: false })
       .waitFor();
     expect(await axeScan(phone)).toEqual([]);
+  });
+
+  it('charges nothing for the inspection, road fee and insurance the papers show still valid, and says until when', async () => {
+    const car = await carOf('Toyota');
+    const token = await api.login(server.adminUsername, server.adminPassword);
+    const day = (days: number) => formatDate(new Date(Date.now() + days * 86_400_000));
+    // Inspection (and the road fee paid with it) valid for 200 more days; the insurance ended yesterday.
+    const put = await api.call('PUT', `cars/${car.carId}/papers`, {
+      token,
+      body: { registrationUntil: day(200), liabilityInsuranceUntil: day(-1) },
+    });
+    expect(put.status, put.body).toBe(200);
+    const phone = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await phone.goto(`${server.url}/cars/${car.carId}`);
+    const cost = await expectLines(phone, car, await settings());
+    const until = vnDayKey(new Date(Date.now() + 200 * 86_400_000));
+    for (const key of ['inspectionFee', 'roadFee']) {
+      await phone
+        .locator(`[data-line="${key}"] [data-amount]`)
+        .getByText(`còn hạn đến ${day(200)}`, { exact: true })
+        .waitFor();
+      expect(cost.lines.find((l) => l.key === key)).toMatchObject({ amount: 0, validUntil: until });
+    }
+    // The lapsed insurance is charged, VAT included (437.000 đ + 10%).
+    const insurance = cost.lines.find((l) => l.key === 'insurance');
+    expect(insurance?.amount).toBeGreaterThan(0);
+    expect(insurance?.basis).toMatch(/\+ 10% VAT$/);
+    // Nothing in the table is cut off at 360 px.
+    const overflow = await phone.evaluate(() =>
+      [...document.querySelectorAll('[data-line] [data-amount]')].some(
+        (el) => el.getBoundingClientRect().right > window.innerWidth,
+      ),
+    );
+    expect(overflow).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { MessageText } from '../../src/web/features/chat/message-text';
+import { MessageText } from '../../src/web/components/message-text';
 import { conversationOf, failureText } from '../../src/web/features/chat/store';
 import { ApiError } from '../../src/web/lib/api-client';
 

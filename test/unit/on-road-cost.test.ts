@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { insuranceFee, ON_ROAD_NOTE, onRoadCost, saleYearOf } from '../../src/contract/car-costs';
+import {
+  INSURANCE_VAT_RATE,
+  insuranceFee,
+  insurancePremium,
+  ON_ROAD_NOTE,
+  onRoadCost,
+  saleYearOf,
+  validUntilText,
+} from '../../src/contract/car-costs';
 import {
   bandLabel,
   DEFAULT_REMAINING_QUALITY_BANDS,
@@ -167,13 +175,15 @@ describe('lệ phí trước bạ of a used car: one worked example per age band
       ['transferFee', 150_000],
       ['inspectionFee', 340_000],
       ['roadFee', 1_560_000],
-      ['insurance', 437_000],
+      ['insurance', 480_700],
     ]);
     expect(line(c, 'roadFee').basis).toBe('12 tháng × 130.000 VNĐ/tháng');
-    expect(line(c, 'insurance').basis).toBe('1 năm, xe 5 chỗ không kinh doanh vận tải');
+    expect(line(c, 'insurance').basis).toBe(
+      '1 năm, xe 5 chỗ không kinh doanh vận tải: 437.000 VNĐ + 10% VAT',
+    );
     expect(line(c, 'transferFee').basis).toMatch(/^Cấp đổi chứng nhận đăng ký kèm biển số khi sang tên/);
     for (const l of c.lines) expect(l.basis.length).toBeGreaterThan(5);
-    expect(c.fees).toBe(8_200_000 + 150_000 + 340_000 + 1_560_000 + 437_000);
+    expect(c.fees).toBe(8_200_000 + 150_000 + 340_000 + 1_560_000 + 480_700);
     expect(c.total).toBe(700_000_000 + c.fees);
     expect(c.note).toBe(ON_ROAD_NOTE);
     expect(c.note).toMatch(/^Giá tham khảo/);
@@ -263,14 +273,53 @@ describe('the settings drive every figure', () => {
     expect(line(at(2020), 'transferFee').amount).toBe(50_000);
   });
 
-  it('picks the insurance tier of the seat count', () => {
-    expect(insuranceFee(S, 4)).toBe(437_000);
-    expect(insuranceFee(S, 7)).toBe(794_000);
-    expect(insuranceFee(S, 16)).toBe(1_270_000);
-    expect(insuranceFee(S, 45)).toBe(1_270_000);
+  it('picks the insurance tier of the seat count and adds VAT as the buyer pays it', () => {
+    expect(insurancePremium(S, 4)).toBe(437_000);
+    expect(insuranceFee(S, 4)).toBe(480_700);
+    expect(insuranceFee(S, 7)).toBe(873_400);
+    expect(insuranceFee(S, 16)).toBe(1_397_000);
+    expect(insuranceFee(S, 45)).toBe(1_397_000);
     expect(line(cx5(2022, { seats: 7 }), 'insurance')).toMatchObject({
-      amount: 794_000,
-      basis: '1 năm, xe 7 chỗ không kinh doanh vận tải',
+      amount: 873_400,
+      basis: '1 năm, xe 7 chỗ không kinh doanh vận tải: 794.000 VNĐ + 10% VAT',
     });
+  });
+});
+
+describe("what the car's papers show still valid is not charged", () => {
+  const papers = (registrationUntil: string | null, liabilityInsuranceUntil: string | null) => ({
+    papers: { registrationUntil, liabilityInsuranceUntil },
+  });
+
+  it('charges nothing for inspection, road fee and insurance valid past the sale day, and says until when', () => {
+    const full = cx5(2022);
+    const c = cx5(2022, papers('2027-05-12', '2027-03-01'));
+    for (const key of ['inspectionFee', 'roadFee']) {
+      expect(line(c, key)).toMatchObject({ amount: 0, validUntil: '2027-05-12' });
+      expect(line(c, key).basis).toBe('Giấy tờ của xe còn hạn đến 12/05/2027: người mua chưa phải nộp');
+    }
+    expect(line(c, 'insurance')).toMatchObject({ amount: 0, validUntil: '2027-03-01' });
+    expect(validUntilText('2027-03-01')).toBe('còn hạn đến 01/03/2027');
+    expect(c.fees).toBe(full.fees - 340_000 - 1_560_000 - 480_700);
+    expect(c.total).toBe(700_000_000 + c.fees);
+  });
+
+  it('charges what has lapsed or is unknown, and counts the sale day itself as valid', () => {
+    // Sale on 15/06/2026 (Asia/Ho_Chi_Minh).
+    const c = cx5(2022, papers('2026-06-14', null));
+    expect(line(c, 'inspectionFee')).toMatchObject({ amount: 340_000 });
+    expect(line(c, 'inspectionFee').validUntil).toBeUndefined();
+    expect(line(c, 'insurance').amount).toBe(480_700);
+    const sameDay = cx5(2022, papers('2026-06-15', '2026-06-15'));
+    expect(line(sameDay, 'roadFee')).toMatchObject({ amount: 0, validUntil: '2026-06-15' });
+    expect(line(sameDay, 'insurance').amount).toBe(0);
+    expect(cx5(2022, { papers: null }).fees).toBe(cx5(2022).fees);
+  });
+});
+
+describe('VAT on the compulsory insurance', () => {
+  it('is 10% on top of the premium of the settings table', () => {
+    expect(INSURANCE_VAT_RATE).toBe(0.1);
+    expect(insuranceFee(S, 5)).toBe(Math.round(insurancePremium(S, 5) * 1.1));
   });
 });

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   endOfNextOpeningDay,
+  extendPaidHold,
   HOLD_OPENING_MARGIN_MINUTES,
   holdDeadline,
   isOpenAt,
   nextOpeningAt,
   openingSchedule,
+  paidHoldEnd,
 } from '../../src/contract/opening-hours';
 
 /**
@@ -85,5 +87,26 @@ describe('an unpaid hold’s deadline', () => {
     expect(endOfNextOpeningDay(vn('2026-11-27T15:00:00'), weekdays)).toEqual(vn('2026-11-30T17:30:00'));
     // Saturday, closed: Monday's closing.
     expect(endOfNextOpeningDay(vn('2026-11-28T09:00:00'), weekdays)).toEqual(vn('2026-11-30T17:30:00'));
+  });
+});
+
+describe('a deposit made in the evening', () => {
+  it('made at 21:05 is not due at 23:05 while the showroom closes at 18:00: due the next morning after the margin', () => {
+    const due = holdDeadline(vn('2026-11-26T21:05:00'), 120, everyDay);
+    expect(due).not.toEqual(vn('2026-11-26T23:05:00'));
+    expect(due).toEqual(new Date(vn('2026-11-27T08:00:00').getTime() + HOLD_OPENING_MARGIN_MINUTES * 60_000));
+    expect(isOpenAt(due, everyDay)).toBe(true);
+  });
+
+  it('once paid, holds the car to a closing time, never to an evening hour and never for less than the days promised', () => {
+    // Paid at 21:05 on Thursday, held 7 days: 21:05 a week later is after closing, so the day after's 18:00.
+    expect(paidHoldEnd(vn('2026-11-26T21:05:00'), 7, everyDay)).toEqual(vn('2026-12-04T18:00:00'));
+    // Paid at 10:00: that day's closing a week later.
+    expect(paidHoldEnd(vn('2026-11-26T10:00:00'), 7, everyDay)).toEqual(vn('2026-12-03T18:00:00'));
+    // Closed at the weekend: a hold ending on Saturday runs to Monday's closing.
+    expect(paidHoldEnd(vn('2026-11-21T11:00:00'), 7, weekdays)).toEqual(vn('2026-11-30T17:30:00'));
+    // Staff extending a hold that ends at 18:00 by 3 hours: the next day's closing, not 21:00.
+    expect(extendPaidHold(vn('2026-11-26T18:00:00'), 3, everyDay)).toEqual(vn('2026-11-27T18:00:00'));
+    expect(extendPaidHold(vn('2026-11-26T10:00:00'), 3, everyDay)).toEqual(vn('2026-11-26T18:00:00'));
   });
 });

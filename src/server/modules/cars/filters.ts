@@ -11,6 +11,7 @@ import {
   TRANSMISSION_LABELS,
   type Transmission,
 } from '../../../contract/cars';
+import { colourFamilies } from '../../../contract/colours';
 import type { Executor } from '../../db/client';
 import { visible } from './rows';
 import { cars } from './schema';
@@ -70,7 +71,9 @@ export async function loadFilters(db: Executor): Promise<CarFilters> {
         count: r.n,
       }))
       .sort(order(Object.keys(TRANSMISSION_LABELS) as Transmission[])),
-    exteriorColors: exterior.map((r) => ({ value: r.label ?? '', label: r.label ?? '', count: r.n })),
+    exteriorColors: colourFamilies(
+      exterior.map((r) => ({ value: r.label ?? '', label: r.label ?? '', count: r.n })),
+    ),
     interiorColors: interior.map((r) => ({ value: r.label ?? '', label: r.label ?? '', count: r.n })),
     years: years.map((r) => r.y),
     sizes: sizes.map((r) => r.s),

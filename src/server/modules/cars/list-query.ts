@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gte, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, like, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type CarsQuery, matchKey } from '../../../contract/cars';
+import { colourFamilyKey } from '../../../contract/colours';
 import type { Db } from '../../db/client';
 import { orderBy, searchCondition, summaryColumns, visible } from './rows';
 import { cars } from './schema';
@@ -20,9 +21,11 @@ const FILTERS: Filter[] = [
   { name: 'minOdo', condition: (v) => gte(cars.odo, v), value: (q) => q.minOdo },
   { name: 'maxOdo', condition: (v) => lte(cars.odo, v), value: (q) => q.maxOdo },
   {
+    // By family: "Trắng" (or "màu trắng") also finds "Trắng ngọc trai".
     name: 'exteriorColor',
-    condition: (v) => eq(cars.exteriorColorKey, v),
-    value: (q) => q.exteriorColor && matchKey(q.exteriorColor),
+    condition: (v) => like(cars.exteriorColorKey, v),
+    value: (q) =>
+      q.exteriorColor && colourFamilyKey(q.exteriorColor) && `${colourFamilyKey(q.exteriorColor)}%`,
   },
   {
     name: 'interiorColor',

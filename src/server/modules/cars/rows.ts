@@ -16,6 +16,7 @@ import {
   searchTokens,
   type Transmission,
 } from '../../../contract/cars';
+import { isColourWord } from '../../../contract/colours';
 import type { Executor } from '../../db/client';
 import { imageView } from '../../platform/images';
 import { escapeLike } from '../../platform/paging';
@@ -89,13 +90,17 @@ export function orderBy(sort: CarSort | 'updated'): SQL[] {
 
 export function searchCondition(query: string | undefined): SQL | undefined {
   if (!query) return undefined;
-  const tokens = searchTokens(query);
+  const all = searchTokens(query);
+  // "màu trắng": the word "màu" names no car; the colour after it is searched by family.
+  const tokens = all.length > 1 ? all.filter((t) => !isColourWord(t.text)) : all;
   if (tokens.length === 0) return undefined;
   return and(
     ...tokens.map((t) =>
       or(
         like(cars.searchText, `%${escapeLike(t.text)}%`),
         t.compact ? like(cars.searchCompact, `%${escapeLike(t.compact)}%`) : undefined,
+        // A colour word finds its whole family: "trắng" finds "Trắng ngọc trai".
+        t.compact ? like(cars.exteriorColorKey, `${escapeLike(t.compact)}%`) : undefined,
       ),
     ),
   );

@@ -1,11 +1,14 @@
 import { and, count, eq } from 'drizzle-orm';
 import {
+  bookingStatusNote,
+  isBookingConfirmed,
   LEAD_TYPE_LABELS,
   type LeadType,
   MAINTENANCE_SERVICE_LABELS,
   type MaintenanceServiceType,
   parseOpeningHours,
   SLOT_DURATION_MINUTES,
+  TEST_DRIVE_LICENCE_NOTE,
 } from '../../../contract/leads';
 import type { WebConfiguration } from '../../../contract/web-config';
 import type { Mail } from '../../platform/mailer';
@@ -103,6 +106,8 @@ export function bookingIcs(row: LeadRow, method: 'REQUEST' | 'CANCEL', ctx: Mail
     description: [
       `Mã lịch hẹn: ${row.reference}`,
       `Khách hàng: ${greetingName(row.fullName)}`,
+      method === 'REQUEST' ? bookingStatusNote(row.status) : '',
+      method === 'REQUEST' && row.type === 'TEST_DRIVE' ? TEST_DRIVE_LICENCE_NOTE : '',
       method === 'REQUEST' ? `Đổi giờ hoặc hủy lịch: ${url}` : 'Lịch hẹn đã được hủy.',
       ctx.config.showroomPhone ? `Hotline: ${ctx.config.showroomPhone}` : '',
     ]
@@ -112,12 +117,14 @@ export function bookingIcs(row: LeadRow, method: 'REQUEST' | 'CANCEL', ctx: Mail
     url: method === 'REQUEST' ? url : undefined,
     organizer: { name: showroom, email: ctx.config.showroomEmail || addressOf(ctx.mailFrom) },
     attendee: row.email ? { name: greetingName(row.fullName), email: row.email } : null,
+    tentative: !isBookingConfirmed(row.status),
   });
 }
 
 const SUBJECTS: Record<BookingMailKind, (row: LeadRow, kind: string) => string> = {
+  // "Đã nhận", not "Xác nhận": a new booking is confirmed by the staff member's call.
   created: (row, kind) =>
-    `Xác nhận lịch ${kind} ${row.reference}: ${row.timeSlot ? `${row.timeSlot} ` : ''}ngày ${weekdayText(row.preferredDate ?? '').split(', ')[1]}`,
+    `Đã nhận lịch ${kind} ${row.reference}: ${row.timeSlot ? `${row.timeSlot} ` : ''}ngày ${weekdayText(row.preferredDate ?? '').split(', ')[1]}`,
   moved: (row, kind) =>
     `Lịch ${kind} ${row.reference} đã đổi sang ${row.timeSlot ? `${row.timeSlot} ` : ''}ngày ${weekdayText(row.preferredDate ?? '').split(', ')[1]}`,
   cancelled: (row, kind) => `Lịch ${kind} ${row.reference} đã được hủy`,
@@ -146,6 +153,10 @@ export function bookingMail(row: LeadRow, kind: BookingMailKind, ctx: MailContex
     `- Thời gian: ${whenText(row)}`,
     `- Địa điểm: ${cfg.showroomAddress || cfg.showroomName}`,
   ];
+  if (kind !== 'cancelled') {
+    lines.push('', bookingStatusNote(row.status));
+    if (row.type === 'TEST_DRIVE') lines.push(TEST_DRIVE_LICENCE_NOTE);
+  }
   if (kind !== 'cancelled') {
     lines.push('', `Đổi giờ hoặc hủy lịch (không cần đăng nhập): ${url}`);
     if (kind !== 'reminder')

@@ -41,7 +41,7 @@ function handoffMessage(transcript: { role: string; content: string }[]): string
 
 /** "Khách hàng Nguyễn Văn A muốn gặp nhân viên tư vấn (từ khung chat)" */
 export const handoffAnnouncement = (row: LeadRow) =>
-  `Khách hàng ${row.fullName} muốn gặp nhân viên tư vấn (từ khung chat), điện thoại ${row.phone}`;
+  `Khách hàng ${row.fullName} muốn gặp nhân viên tư vấn${row.carLabel ? ` về xe ${row.carLabel}` : ''} (từ khung chat), điện thoại ${row.phone}`;
 
 async function findByRequestId(deps: LeadsDeps, clientRequestId: string) {
   const [row] = await deps.db.select().from(leads).where(eq(leads.clientRequestId, clientRequestId));
@@ -79,6 +79,9 @@ export async function handoffToPerson(
   // The greeting every chat starts with says nothing about this visitor.
   const turns = marked.filter((t, i) => !(i === 0 && t.role === 'model' && t.content === CHAT_GREETING));
   const transcript = capTranscript(turns);
+  // The car the chat began from keeps the lead a car enquiry; a car no longer on sale is left out
+  // rather than refusing a visitor who asked for a person.
+  const car = body.carId !== undefined && deps.cars ? await deps.cars.visibleCar(body.carId) : null;
   const creation = await prepareCreation(deps, 'CONSULTING', body.source, { chat: true });
   const values: NewLead = {
     type: 'CONSULTING',
@@ -88,7 +91,9 @@ export async function handoffToPerson(
     fullName: body.fullName,
     phone: body.phone,
     email: null,
-    topic: 'OTHER',
+    carId: car?.carId ?? null,
+    carLabel: car?.label ?? null,
+    topic: car ? 'BUY' : 'OTHER',
     message: handoffMessage(transcript),
     transcript,
     sourceIp: actor.ip,
@@ -100,7 +105,7 @@ export async function handoffToPerson(
     return {
       receipt: handoffReceipt({
         ...values,
-        carLabel: null,
+        carLabel: values.carLabel ?? null,
         preferredDate: null,
         timeSlot: null,
         status: 'NEW',

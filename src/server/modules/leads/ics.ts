@@ -29,6 +29,8 @@ export interface IcsEvent {
   url?: string;
   organizer: IcsPerson;
   attendee?: IcsPerson | null;
+  /** A booking the showroom has not confirmed yet is TENTATIVE (RFC 5545 3.8.1.11); default CONFIRMED. */
+  tentative?: boolean;
 }
 
 /** TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 3.3.11). */
@@ -112,7 +114,7 @@ export function buildIcs(e: IcsEvent): string {
           `ATTENDEE;CN=${paramValue(e.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${e.attendee.email}`,
         ]
       : []),
-    `STATUS:${e.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
+    `STATUS:${e.method === 'CANCEL' ? 'CANCELLED' : e.tentative ? 'TENTATIVE' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',

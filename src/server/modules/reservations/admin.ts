@@ -1,6 +1,12 @@
 import { and, count, desc, eq, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../contract/common';
-import { holdDeadline, openingSchedule } from '../../../contract/opening-hours';
+import {
+  extendPaidHold,
+  holdDeadline,
+  type OpeningSchedule,
+  openingSchedule,
+  paidHoldEnd,
+} from '../../../contract/opening-hours';
 import type {
   ReservationAdminView,
   ReservationStatus,
@@ -17,8 +23,11 @@ import { reservations } from './schema';
 import type { ReservationsService } from './service';
 import { adminView, type ReservationRow } from './views';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+/** How long a paid deposit holds its car, and the opening hours its end is fitted to. */
+export interface PaidHold {
+  days: number;
+  schedule: OpeningSchedule;
+}
 
 export const ADMIN_MESSAGES = {
   notFound: 'Không tìm thấy yêu cầu đặt cọc',
@@ -111,7 +120,11 @@ export class ReservationsAdmin {
 
   async markPaid(id: number, input: { bankReference: string; note: string }, actor: Actor) {
     // Read before the transaction: PGlite's one connection is the transaction's until it ends.
-    const { paidHoldDays } = (await this.deps.webConfig.get()).reservations;
+    const config = await this.deps.webConfig.get();
+    const paidHold = {
+      days: config.reservations.paidHoldDays,
+      schedule: openingSchedule(config.openingHours),
+    };
     const row = await this.locked(id, async (tx, r) => {
       const allowed: ReservationStatus[] = ['awaiting', 'expired', 'cancelled'];
       if (!allowed.includes(r.status as ReservationStatus) || r.refundedAt)
@@ -121,7 +134,7 @@ export class ReservationsAdmin {
         tx,
         r,
         { via: 'manual', reference: input.bankReference, amount: r.amount, note: input.note },
-        paidHoldDays,
+        paidHold,
         actor,
       );
     });
@@ -140,12 +153,15 @@ export class ReservationsAdmin {
     await this.deps.cars.setStatusIn(tx, r.carId, 'pending');
   }
 
-  /** Inside a transaction that holds the car: the deposit is in, the car is held for paidHoldDays. */
+  /**
+   * Inside a transaction that holds the car: the deposit is in, the car is held for the paid hold's days,
+   * to the showroom's closing that day (a hold never ends in the evening when nobody can hand the car over).
+   */
   async confirm(
     tx: Executor,
     r: ReservationRow,
     pay: { via: 'webhook' | 'manual'; reference: string | null; amount: number; note?: string },
-    paidHoldDays: number,
+    paidHold: PaidHold,
     actor: Actor,
   ): Promise<ReservationRow> {
     const now = this.now();
@@ -157,7 +173,7 @@ export class ReservationsAdmin {
         paidVia: pay.via,
         paidAmount: pay.amount,
         bankReference: pay.reference,
-        holdUntil: new Date(now.getTime() + paidHoldDays * DAY),
+        holdUntil: paidHoldEnd(now, paidHold.days, paidHold.schedule),
         lapseNotifiedAt: null,
         cancelledAt: null,
         cancelReason: null,
@@ -188,7 +204,7 @@ export class ReservationsAdmin {
           ? // An unpaid hold still never lapses while nobody is in to confirm a transfer.
             { expiresAt: holdDeadline(base(r.expiresAt), hours * 60, schedule) }
           : r.status === 'paid'
-            ? { holdUntil: new Date(base(r.holdUntil).getTime() + hours * HOUR), lapseNotifiedAt: null }
+            ? { holdUntil: extendPaidHold(base(r.holdUntil), hours, schedule), lapseNotifiedAt: null }
             : null;
       if (!change) throw conflict(ADMIN_MESSAGES.extend);
       const [updated] = await tx

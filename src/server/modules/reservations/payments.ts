@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../contract/common';
 import { formatPrice } from '../../../contract/format';
+import { openingSchedule } from '../../../contract/opening-hours';
 import {
   PAYMENT_OUTCOME_LABELS,
   type PaymentNotificationView,
@@ -14,7 +15,7 @@ import { type Actor, SYSTEM_ACTOR } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, unauthorized } from '../../platform/errors';
 import { pageOf } from '../../platform/paging';
-import type { ReservationsAdmin } from './admin';
+import type { PaidHold, ReservationsAdmin } from './admin';
 import type { ReservationDeps } from './deps';
 import { paymentNotifications, reservations } from './schema';
 import { paymentView, type ReservationRow } from './views';
@@ -64,7 +65,11 @@ export class PaymentsService {
   }
 
   async receive(body: SepayWebhookBody): Promise<{ outcome: PaymentOutcome | 'repeat' }> {
-    const { paidHoldDays } = (await this.deps.webConfig.get()).reservations;
+    const config = await this.deps.webConfig.get();
+    const paidHold = {
+      days: config.reservations.paidHoldDays,
+      schedule: openingSchedule(config.openingHours),
+    };
     const result = await this.deps.db.transaction(async (tx) => {
       const [stored] = await tx
         .insert(paymentNotifications)
@@ -85,7 +90,7 @@ export class PaymentsService {
         .onConflictDoNothing({ target: [paymentNotifications.provider, paymentNotifications.providerId] })
         .returning();
       if (!stored) return { outcome: 'repeat' as const, paid: null };
-      const { outcome, reservation, paid } = await this.match(tx, body, paidHoldDays);
+      const { outcome, reservation, paid } = await this.match(tx, body, paidHold);
       await tx
         .update(paymentNotifications)
         .set({ outcome, reservationId: reservation?.id ?? null })
@@ -109,7 +114,7 @@ export class PaymentsService {
   private async match(
     tx: Executor,
     body: SepayWebhookBody,
-    paidHoldDays: number,
+    paidHold: PaidHold,
   ): Promise<{ outcome: PaymentOutcome; reservation: ReservationRow | null; paid: ReservationRow | null }> {
     if (body.transferType === 'out') return { outcome: 'outgoing', reservation: null, paid: null };
     const code = codeInContent(body.content);
@@ -131,7 +136,7 @@ export class PaymentsService {
         reference: body.referenceCode ?? canonicalTransactionId(body.id),
         amount: body.transferAmount,
       },
-      paidHoldDays,
+      paidHold,
       { ...SYSTEM_ACTOR, username: `ngân hàng (${body.gateway})` },
     );
     return { outcome: 'confirmed', reservation: r, paid };

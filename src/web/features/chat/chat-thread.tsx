@@ -2,10 +2,10 @@ import { CHAT_LIMITS, CHAT_PLACEHOLDER, CHAT_SEND_LABEL } from '@contract/chat';
 import { offersPerson } from '@contract/chat-handoff';
 import { AlertCircle, Bot, RotateCw, SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { MessageText } from '../../components/message-text';
 import { cx } from '../../lib/cx';
 import { CarCards } from './car-cards';
 import { HandoffForm, PersonButton } from './handoff-form';
-import { MessageText } from './message-text';
 import { type ChatEntry, retry, send, useChat } from './store';
 
 /** Questions offered while the conversation holds only the greeting (widget and /chatbot page). */

@@ -6,7 +6,7 @@ import { ApiError, api } from '../../lib/api-client';
 import { cx } from '../../lib/cx';
 import { RequestKey } from '../../lib/request-id';
 import { visitSource } from '../../lib/visit-source';
-import { addLocalReply, currentMessages, handoffTurnsOf } from './store';
+import { addLocalReply, currentMessages, handoffTurnsOf, startedCarId } from './store';
 
 const contactFields = chatHandoffBody.pick({ fullName: true, phone: true });
 
@@ -51,6 +51,7 @@ export function HandoffForm({ onClose }: { onClose: () => void }) {
       const body = {
         ...parsed.data,
         transcript: handoffTurnsOf(currentMessages()),
+        carId: startedCarId() ?? undefined,
         website,
         source: visitSource(),
       };

@@ -2,7 +2,7 @@ import type { ChatCarInfo } from '@contract/chat';
 
 /**
  * The car hand-off agreed with the car page (features/cars/chat-handoff.ts): 'Tư vấn với AI' writes
- * {carName, brand, sellPrice, odo, year} as JSON to sessionStorage under CHAT_HANDOFF_KEY, then dispatches
+ * {carId, carName, brand, sellPrice, odo, year} as JSON to sessionStorage under CHAT_HANDOFF_KEY, then dispatches
  * CHAT_HANDOFF_EVENT on window (a CustomEvent carrying the same object). The widget reads the key on that
  * event and when it mounts, so a hand-off written before a page change or a reload is not lost.
  * Kept free of imports with a runtime cost: the widget that uses it is in every visitor's first download.
@@ -41,5 +41,13 @@ export function takeHandoff(detail?: unknown): ChatCarInfo | null {
   }
   const car = isCarInfo(stored) ? stored : isCarInfo(detail) ? detail : null;
   if (!car) return null;
-  return { carName: car.carName, brand: car.brand, sellPrice: car.sellPrice, odo: car.odo, year: car.year };
+  const id = (car as { carId?: unknown }).carId;
+  return {
+    ...(typeof id === 'number' && Number.isInteger(id) && id > 0 ? { carId: id } : {}),
+    carName: car.carName,
+    brand: car.brand,
+    sellPrice: car.sellPrice,
+    odo: car.odo,
+    year: car.year,
+  };
 }

@@ -76,6 +76,32 @@ function persist(messages: readonly ChatEntry[]) {
   }
 }
 
+/** The car a car page last handed to this conversation: a hand-off to a person is about it. */
+export const CHAT_CAR_KEY = 'chat-started-car';
+
+function restoreCarId(): number | null {
+  try {
+    const n = Number(sessionStorage.getItem(CHAT_CAR_KEY));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+function persistCarId(id: number | null) {
+  try {
+    if (id === null) sessionStorage.removeItem(CHAT_CAR_KEY);
+    else sessionStorage.setItem(CHAT_CAR_KEY, String(id));
+  } catch {
+    // Private mode: the car is kept as long as the page.
+  }
+}
+
+let carId: number | null = restoreCarId();
+
+/** The car this conversation is about (handed over by its page), or null. */
+export const startedCarId = () => carId;
+
 let state: ChatState = { messages: restore(), loading: false, error: null };
 const listeners = new Set<() => void>();
 /** Bumped by reset: an answer to a conversation that no longer exists is dropped. */
@@ -206,11 +232,17 @@ export function reset() {
   inFlight?.abort();
   inFlight = null;
   queued = null;
+  carId = null;
+  persistCarId(null);
   setState({ messages: greeting(), loading: false, error: null });
 }
 
 /** A car handed over by a car page: the advice question for it, sent now or right after the pending one. */
 export function handOff(car: ChatCarInfo) {
+  if (car.carId !== undefined && Number.isInteger(car.carId) && car.carId > 0) {
+    carId = car.carId;
+    persistCarId(carId);
+  }
   const text = carAdviceMessage(car);
   if (state.loading) queued = text;
   else send(text);

@@ -4,6 +4,7 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { SkeletonText } from '../../../components/skeleton';
 import { cx } from '../../../lib/cx';
 import { useNearScreen } from '../../../lib/use-near-screen';
+import { useCarHistory } from '../../car-records/public';
 import type { CostCalculatorCar } from './cost-estimates';
 
 export type { CostCalculatorCar };
@@ -22,16 +23,22 @@ export const Loan = lazy(() => import('./cost-estimates').then((m) => ({ default
 export function CostCalculator({
   settings,
   loading,
+  carId,
   car,
 }: {
   settings: CarCalculations | undefined;
   loading: boolean;
+  /** The car whose papers tell what is still valid (inspection, road fee, insurance). */
+  carId: number;
   car: CostCalculatorCar;
 }) {
   const [tab, setTab] = useState<'road' | 'loan'>('road');
   const id = useId();
   const ref = useRef<HTMLElement>(null);
   const near = useNearScreen(ref);
+  // The papers decide which fees are still paid up; without an answer (an error) every fee is charged.
+  const history = useCarHistory(carId, near);
+  const withPapers = { ...car, papers: history.data?.papers ?? null };
   const tabs = [
     { key: 'road' as const, label: 'Chi phí lăn bánh', icon: Calculator },
     { key: 'loan' as const, label: 'Trả góp', icon: Landmark },
@@ -70,12 +77,12 @@ export function CostCalculator({
         ))}
       </div>
       <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} className="mt-4">
-        {loading || !settings || !near ? (
+        {loading || !settings || !near || history.isPending ? (
           <SkeletonText lines={6} />
         ) : (
           <Suspense fallback={<SkeletonText lines={6} />}>
             {tab === 'road' ? (
-              <OnRoad settings={settings} car={car} />
+              <OnRoad settings={settings} car={withPapers} />
             ) : (
               <Loan settings={settings} price={car.price} />
             )}

@@ -3,8 +3,15 @@
  * plan, with the contract's calculator (src/contract/car-costs.ts). They sit below the fold, so their code
  * comes in its own chunk when the visitor scrolls near (cost-calculator.tsx).
  */
-import { instalment, loanRatioSteps, onRoadCost, termSteps } from '@contract/car-costs';
-import { formatPrice, formatVnd } from '@contract/format';
+import {
+  instalment,
+  loanRatioSteps,
+  type OnRoadPapers,
+  onRoadCost,
+  termSteps,
+  VALID_UNTIL_WORDS,
+} from '@contract/car-costs';
+import { formatDay, formatPrice, formatVnd } from '@contract/format';
 import type { CarCalculations } from '@contract/web-config';
 import { useId, useMemo, useState } from 'react';
 
@@ -63,14 +70,16 @@ export interface CostCalculatorCar {
   brand: string;
   model: string;
   version: string;
+  /** The car's papers: inspection, road fee and insurance still valid are not charged. */
+  papers?: OnRoadPapers | null;
 }
 
 export function OnRoad({ settings, car }: { settings: CarCalculations; car: CostCalculatorCar }) {
-  const { price, seats, year, brand, model, version } = car;
+  const { price, seats, year, brand, model, version, papers } = car;
   // The sale date is today (Asia/Ho_Chi_Minh), taken by the calculator.
   const cost = useMemo(
-    () => onRoadCost(settings, { price, seats, year, brand, model, version }),
-    [settings, price, seats, year, brand, model, version],
+    () => onRoadCost(settings, { price, seats, year, brand, model, version, papers }),
+    [settings, price, seats, year, brand, model, version, papers],
   );
   const reg = cost.registration;
   return (
@@ -92,12 +101,24 @@ export function OnRoad({ settings, car }: { settings: CarCalculations; car: Cost
               <th scope="row" className="pt-2.5 pr-3 text-left font-normal text-slate-700">
                 {l.label}
               </th>
-              <td
-                className="pt-2.5 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums"
-                data-amount
-              >
-                {formatVnd(l.amount)}
-              </td>
+              {l.validUntil ? (
+                <td
+                  className="pt-2.5 text-right font-medium text-emerald-700 tabular-nums"
+                  data-amount
+                  data-valid-until={l.validUntil}
+                >
+                  {/* Two short lines on a phone, so the label beside it keeps its width. */}
+                  <span className="block whitespace-nowrap sm:inline">{VALID_UNTIL_WORDS}</span>{' '}
+                  <span className="whitespace-nowrap">{formatDay(l.validUntil)}</span>
+                </td>
+              ) : (
+                <td
+                  className="pt-2.5 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums"
+                  data-amount
+                >
+                  {formatVnd(l.amount)}
+                </td>
+              )}
             </tr>
             <tr>
               <td

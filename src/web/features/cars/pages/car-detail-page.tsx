@@ -303,6 +303,7 @@ export default function CarDetailPage() {
                   <CostCalculator
                     settings={settings.data}
                     loading={settings.isPending}
+                    carId={data.carId}
                     car={{
                       price: data.sellPrice,
                       seats: data.size,

@@ -37,24 +37,30 @@ export function InspectedTag({ className }: { className?: string }) {
 }
 
 /**
- * A card's line of pledges: one short line ("Không đâm đụng · ngập nước · tua ODO") that fits a 360 px
- * phone; the full labels are read out. Always one line high, so every card keeps one height.
+ * A card's line of pledges, each whole ("Không đâm đụng · Không ngập nước · Không tua ODO"): a shortened
+ * pledge can read as its opposite ("tua ODO"), so a pledge that does not fit the line is left off whole,
+ * never cut. The line wraps inside a box one line high that clips the rest, so every card keeps one
+ * height; the full list is read out.
  */
 export function CardPledges({ summary }: { summary: InspectionSummary | null }) {
   const held = summary ? PLEDGES.filter((p) => summary.pledges.includes(p)) : [];
-  const short = held.map((p, i) => (i === 0 ? PLEDGE_LABELS[p] : PLEDGE_LABELS[p].replace(/^Không /, '')));
   return (
-    <p className="mt-2 flex h-5 items-center gap-1 truncate text-xs font-medium text-emerald-700">
+    <div className="mt-2 flex h-5 items-start gap-1 overflow-hidden text-xs font-medium text-emerald-700">
       {held.length ? (
         <>
-          <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
+          <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span className="sr-only">Cam kết: {held.map((p) => PLEDGE_LABELS[p]).join(', ')}</span>
-          <span className="truncate" aria-hidden="true">
-            {short.join(' · ')}
-          </span>
+          <ul className="flex min-w-0 flex-wrap content-start gap-x-1" aria-hidden="true" data-pledges>
+            {held.map((p, i) => (
+              <li key={p} className="h-5 leading-5 whitespace-nowrap" data-pledge={p}>
+                {i > 0 ? <span className="mr-1 text-emerald-600/70">·</span> : null}
+                {PLEDGE_LABELS[p]}
+              </li>
+            ))}
+          </ul>
         </>
       ) : null}
-    </p>
+    </div>
   );
 }
 

@@ -1,6 +1,11 @@
 import { formatDay } from '@contract/format';
-import { HONEYPOT_FIELD, type LeadReceipt } from '@contract/leads';
-import { CalendarCog, CheckCircle2 } from 'lucide-react';
+import {
+  bookingStatusNote,
+  HONEYPOT_FIELD,
+  type LeadReceipt,
+  TEST_DRIVE_LICENCE_NOTE,
+} from '@contract/leads';
+import { CalendarCog, CheckCircle2, IdCard } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/button';
@@ -165,6 +170,24 @@ export function LeadSuccess({
         Gửi thành công!
       </h2>
       <p className="mx-auto mt-2 max-w-md text-slate-600">{receipt.message}</p>
+      {receipt.preferredDate ? (
+        // The same words as the e-mail and the calendar file: what the booking really is now.
+        <p
+          className="mx-auto mt-2 max-w-md text-sm font-medium text-slate-700"
+          data-testid="booking-status-note"
+        >
+          {bookingStatusNote(receipt.status)}
+        </p>
+      ) : null}
+      {receipt.type === 'TEST_DRIVE' ? (
+        <p
+          className="mx-auto mt-3 flex max-w-md items-start gap-2 rounded-xl bg-amber-50 p-3 text-left text-sm text-amber-900 ring-1 ring-amber-200"
+          data-testid="licence-note"
+        >
+          <IdCard className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <span>{TEST_DRIVE_LICENCE_NOTE}</span>
+        </p>
+      ) : null}
       <dl className="mx-auto mt-6 max-w-sm divide-y divide-slate-100 rounded-xl bg-slate-50 px-4 text-left text-sm ring-1 ring-slate-200">
         {rows.map(([k, v]) => (
           <div key={k} className="flex justify-between gap-4 py-2.5">

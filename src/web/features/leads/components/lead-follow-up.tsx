@@ -8,6 +8,7 @@ import { vnWall } from '../../../../contract/vn-time';
 import { Button } from '../../../components/button';
 import { DateInput } from '../../../components/date-input';
 import { FormField, Input } from '../../../components/form-field';
+import { MessageText } from '../../../components/message-text';
 import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { useLeadActions } from '../api';
@@ -194,7 +195,13 @@ export function TranscriptSection({ transcript }: { transcript: LeadDetail['tran
                     <span className="sr-only">
                       {turn.role === 'user' ? 'Khách: ' : claim ? 'Khách ghi là trợ lý: ' : 'Trợ lý: '}
                     </span>
-                    {turn.content}
+                    {/* The server's own answers show their links as links (React text, never HTML); a
+                        line the visitor wrote, or claims the advisor wrote, stays plain text. */}
+                    {turn.role === 'model' && turn.fromServer ? (
+                      <MessageText text={turn.content} newTab />
+                    ) : (
+                      turn.content
+                    )}
                   </div>
                 </li>
               );

@@ -46,7 +46,7 @@ export function InsuranceTiers({
               name={`carCalculations.insuranceBySeats.${i}.fee`}
               render={({ field }) => (
                 <FormField
-                  label="Phí bảo hiểm (VNĐ)"
+                  label="Phí bảo hiểm chưa VAT (VNĐ)"
                   htmlFor={`cfg-fee-${i}`}
                   error={msg(cc?.insuranceBySeats?.[i]?.fee)}
                 >

@@ -42,12 +42,14 @@ function Target({
   href,
   children,
   onNavigate,
+  newTab,
 }: {
   href: string;
   children: ReactNode;
   onNavigate?: () => void;
+  newTab?: boolean;
 }) {
-  if (href.startsWith('/')) {
+  if (href.startsWith('/') && !newTab) {
     return (
       <Link to={href} className={linkClass} onClick={onNavigate}>
         {children}
@@ -61,7 +63,19 @@ function Target({
   );
 }
 
-export function MessageText({ text, onNavigate }: { text: string; onNavigate?: () => void }) {
+/**
+ * `newTab`: every link opens a new tab, this site's paths included (the staff read a transcript in the
+ * dashboard and keep their place in it).
+ */
+export function MessageText({
+  text,
+  onNavigate,
+  newTab,
+}: {
+  text: string;
+  onNavigate?: () => void;
+  newTab?: boolean;
+}) {
   const parts: ReactNode[] = [];
   let at = 0;
   let key = 0;
@@ -70,7 +84,7 @@ export function MessageText({ text, onNavigate }: { text: string; onNavigate?: (
     if (start > at) parts.push(<Fragment key={key++}>{text.slice(at, start)}</Fragment>);
     if (m[1] !== undefined && m[2] !== undefined) {
       parts.push(
-        <Target key={key++} href={m[2]} onNavigate={onNavigate}>
+        <Target key={key++} href={m[2]} onNavigate={onNavigate} newTab={newTab}>
           {m[1]}
         </Target>,
       );
@@ -83,7 +97,7 @@ export function MessageText({ text, onNavigate }: { text: string; onNavigate?: (
     } else if (m[4] !== undefined || m[5] !== undefined) {
       const href = (m[4] ?? m[5]) as string;
       parts.push(
-        <Target key={key++} href={href} onNavigate={onNavigate}>
+        <Target key={key++} href={href} onNavigate={onNavigate} newTab={newTab}>
           {href}
         </Target>,
       );
