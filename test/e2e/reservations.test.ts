@@ -207,3 +207,59 @@ describe('reserving a car online', () => {
     await Promise.all([page.close(), late.close(), staff.close()]);
   });
 });
+
+describe('the deposit button on the car page', () => {
+  it('takes the room held for it from the first paint: nothing below it moves when it comes', {
+    timeout: 60_000,
+  }, async () => {
+    const car = (await carsOnSale()).at(-1)!;
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage({ viewport });
+      // Layout shifts as the browser reports them, and the actions' height in the server's HTML, read
+      // before the app takes over.
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: { value: number; nodes: string[] }[]; firstHeight?: number };
+        w.shifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as {
+            value: number;
+            hadRecentInput: boolean;
+            sources?: { node?: Node | null }[];
+          }[]) {
+            if (e.hadRecentInput) continue;
+            const nodes = (e.sources ?? []).map((s) => {
+              const el = s.node as HTMLElement | null;
+              return el?.dataset?.testid ?? el?.tagName ?? '?';
+            });
+            w.shifts.push({ value: e.value, nodes });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        document.addEventListener('DOMContentLoaded', () => {
+          w.firstHeight = document
+            .querySelector('[data-testid="car-actions"]')
+            ?.getBoundingClientRect().height;
+        });
+      });
+      await page.goto(`${server.url}/cars/${car.carId}`);
+      const first = await page.evaluate(() => (window as unknown as { firstHeight?: number }).firstHeight);
+      expect(first, 'the actions are in the server HTML').toBeGreaterThan(0);
+      const actions = page.getByTestId('car-actions');
+      await actions.scrollIntoViewIfNeeded();
+      const button = page.getByTestId('reserve-open');
+      await button.waitFor();
+      await expect.poll(() => button.isEnabled()).toBe(true);
+      await page.waitForTimeout(300);
+      const box = await actions.boundingBox();
+      expect(box!.height, `${viewport.width} px: the actions kept their height`).toBeCloseTo(first!, 0);
+      const shifts = await page.evaluate(
+        () => (window as unknown as { shifts: { value: number; nodes: string[] }[] }).shifts,
+      );
+      const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+      console.log(`car page at ${viewport.width} px: CLS ${cls.toFixed(4)}`, JSON.stringify(shifts));
+      // Nothing in the car's summary card moved; the whole page stays within "good" (0.1).
+      expect(shifts.filter((s) => s.nodes.some((n) => /reserve|car-actions/.test(n)))).toEqual([]);
+      expect(cls).toBeLessThan(0.1);
+      await page.close();
+    }
+  });
+});
