@@ -190,6 +190,11 @@ describe('reserving a car online', () => {
     const row = staff.locator('tbody tr', { hasText: code });
     await row.waitFor();
     await row.getByText('Đã đặt cọc').waitFor();
+    // Each action says what it does in words on a desktop too, not only with an icon and a tooltip.
+    for (const word of ['Gia hạn', 'Hủy']) {
+      const button = row.getByRole('button', { name: new RegExp(`^${word} ${code}$`) });
+      expect((await button.innerText()).trim(), word).toBe(word);
+    }
     expect(await axeScan(staff)).toEqual([]);
 
     // Paid, that hold is no longer unpaid: the other visitor at the same address may now hold a car; the
@@ -200,6 +205,9 @@ describe('reserving a car online', () => {
     await staff.reload();
     const otherRow = staff.locator('tbody tr', { hasText: 'Trần Bình' });
     await otherRow.getByTestId('reservation-signals').getByText('IP: 2 xe').waitFor();
+    expect((await otherRow.getByRole('button', { name: /^Xác nhận đã nhận tiền / }).innerText()).trim()).toBe(
+      'Đã nhận tiền',
+    );
     await otherRow.getByRole('button', { name: /Xem đặt cọc/ }).click();
     const drawer = staff.getByTestId('reservation-drawer');
     await drawer.getByText('Địa chỉ IP').waitFor();

@@ -116,10 +116,6 @@ export function ReservationsTab() {
           {kinds.map((kind) => (
             <ActionButton key={kind} kind={kind} code={r.code} onClick={() => setTarget({ kind, r })} />
           ))}
-          {Array.from({ length: 3 - kinds.length }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: blanks that line the buttons up on a desktop
-            <span key={i} className="hidden size-11 md:block" aria-hidden="true" />
-          ))}
         </>
       );
     }),
