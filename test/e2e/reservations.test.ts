@@ -194,6 +194,9 @@ describe('reserving a car online', () => {
     for (const word of ['Gia hạn', 'Hủy']) {
       const button = row.getByRole('button', { name: new RegExp(`^${word} ${code}$`) });
       expect((await button.innerText()).trim(), word).toBe(word);
+      // Seen, not scrolled off beside the table's other columns.
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, word).toBeLessThanOrEqual(DESKTOP.width);
     }
     expect(await axeScan(staff)).toEqual([]);
 

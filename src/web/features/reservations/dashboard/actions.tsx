@@ -54,7 +54,7 @@ export function ActionButton({
       aria-label={`${ACTION_LABELS[kind]} ${code}`}
       title={ACTION_LABELS[kind]}
       className={cx(
-        'inline-flex h-11 shrink-0 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-medium',
+        'inline-flex h-11 shrink-0 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-medium md:h-9 md:justify-start',
         'transition-colors',
         'whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-600',
         TONES[kind],
