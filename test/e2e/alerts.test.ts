@@ -198,6 +198,27 @@ describe('saved searches and price alerts by e-mail', () => {
   });
 });
 
+describe('the manage page', () => {
+  it('states the limit as people say it', async () => {
+    const email = `quan.ly.${Date.now()}@example.com`;
+    const [car] = await carsOf({ sort: 'price_asc' });
+    const res = await api.call('POST', `cars/${car.carId}/price-watch`, { body: { email } });
+    expect(res.status, res.body).toBe(201);
+    const mail = await mailTo(email, (m) => m.headers.subject?.startsWith('Xác nhận') === true);
+    const token = new URL(link(mail, '/alerts/confirm')).searchParams.get('token');
+    const confirmed = await api.call('POST', 'alerts/confirm', { body: { token } });
+    expect(confirmed.status, confirmed.body).toBe(200);
+    const manageToken = (confirmed.json as { manageToken: string }).manageToken;
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage({ viewport });
+      await page.goto(`${server.url}/alerts/manage?token=${encodeURIComponent(manageToken)}`);
+      await page.getByTestId('alert-subscription').first().waitFor();
+      await page.getByText(`Mỗi địa chỉ email được lưu tối đa ${ALERTS_PER_EMAIL} thông báo.`).waitFor();
+      await page.close();
+    }
+  });
+});
+
 describe('the heart on a card', () => {
   it('covers neither the photo (the demo photos carry the name) nor the name, at 360 and 1366 px', async () => {
     const overlap = (a: Box, b: Box) =>
