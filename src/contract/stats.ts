@@ -207,6 +207,16 @@ export const dashboardSummarySchema = z.object({
   custom: z.boolean(),
   carsForSale: z.number(),
   pendingCars: z.number(),
+  /**
+   * What holds the pending cars (adds up to pendingCars): an online deposit received, an online hold still
+   * waiting for the visitor's transfer, or no open reservation at all (staff set "Đang giao dịch" by hand,
+   * for a deal made at the showroom).
+   */
+  pendingHolds: z.object({
+    paidDeposit: z.number(),
+    awaitingPayment: z.number(),
+    heldByStaff: z.number(),
+  }),
   stockValue: z.number(),
   /** Of the cars for sale and pending, those bought from the public (their origin is a buy-in lead). */
   stockFromPublic: z.number(),

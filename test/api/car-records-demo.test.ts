@@ -7,7 +7,8 @@ import { vnDayKey } from '../../src/contract/format';
 import { carPriceChanges } from '../../src/server/db/schema';
 import { seedDemoCars } from '../../src/server/db/seed/demo-cars';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../src/server/db/seed/demo-staff';
-import { carsWithRollback } from '../../src/server/modules/odometer/service';
+import { seedDemoInspections } from '../../src/server/modules/inspections/demo';
+import { carsWithRollback, odometerReadings } from '../../src/server/modules/odometer/service';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -15,7 +16,28 @@ beforeAll(async () => {
   t = await startTestApp();
   for (const s of DEMO_STAFF) await t.services.users.create({ ...s, role: 'STAFF' }, null, DEMO_PASSWORD);
   await seedDemoCars(t.ctx, t.services);
+  await seedDemoInspections(t.ctx, t.services);
 }, 120_000);
+
+/**
+ * A private car in Vietnam runs about 10,000 to 25,000 km a year (30 to 70 km a day); 80 km a day between
+ * two dated readings is already a lot, and a "Không tua ODO" pledge beside more would not be believed.
+ */
+const MAX_KM_PER_DAY = 80;
+const DAY_MS = 86_400_000;
+
+/** Every step of the car's odometer history (listing, inspection, service records): rising, at a believable pace. */
+async function checkPace(id: number) {
+  const readings = await odometerReadings(t.ctx.db, id);
+  expect(readings.length, `car ${id}`).toBeGreaterThanOrEqual(3);
+  for (let i = 1; i < readings.length; i++) {
+    const [a, b] = [readings[i - 1], readings[i]];
+    const days = Math.max(1, Math.round((Date.parse(b.readOn) - Date.parse(a.readOn)) / DAY_MS));
+    const step = `car ${id}: ${a.km} km (${a.source}, ${a.readOn}) -> ${b.km} km (${b.source}, ${b.readOn})`;
+    expect(b.km, step).toBeGreaterThanOrEqual(a.km);
+    expect(b.km - a.km, step).toBeLessThanOrEqual(MAX_KM_PER_DAY * days);
+  }
+}
 afterAll(() => t.close());
 
 /** Every car's history, with its listing's odo and arrival day, checked for what a buyer would doubt. */
@@ -34,6 +56,7 @@ async function checkAll(ids: number[]) {
       expect(r.servicedOn < vnDayKey(car.createdAt), `car ${id} ${r.servicedOn}`).toBe(true);
       if (i > 0) expect(r.km).toBeGreaterThan(oldestFirst[i - 1].km);
     }
+    await checkPace(id);
     histories.push(h);
   }
   expect([...(await carsWithRollback(t.ctx.db, ids))]).toEqual([]);

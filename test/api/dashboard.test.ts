@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchKey } from '../../src/contract/cars';
 import { vnDayKey } from '../../src/contract/format';
-import { cars, leadEvents, leads, sales } from '../../src/server/db/schema';
+import { cars, leadEvents, leads, reservations, sales } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 /**
@@ -410,6 +410,7 @@ describe('the summary cards', () => {
       custom: true,
       carsForSale: 2,
       pendingCars: 0,
+      pendingHolds: { paidDeposit: 0, awaitingPayment: 0, heldByStaff: 0 },
       stockValue: 800 * TR,
       stockFromPublic: 0,
       stockFromPublicShare: 0,
@@ -519,5 +520,51 @@ describe('the current month', () => {
       newLeads: before.newLeads + 1,
       leadsWaiting: 3,
     });
+  });
+});
+
+describe('what the pending card counts', () => {
+  it('splits the cars "Đang giao dịch" into paid deposits, holds waiting for payment and staff holds', async () => {
+    const db = t.ctx.db;
+    const car = async (at: string) =>
+      (
+        await db
+          .insert(cars)
+          .values(carRow('Kia', 'pending', 400 * TR, at))
+          .returning({ id: cars.id })
+      )[0].id;
+    const hold = (carId: number, code: string, status: string, paid: boolean) => ({
+      code,
+      carId,
+      carName: 'Kia Xe thử',
+      carPrice: 400 * TR,
+      customerName: 'Khách Cọc',
+      phone: '0912345678',
+      email: 'coc@example.com',
+      amount: 10 * TR,
+      bankBin: '970436',
+      accountNumber: '0011001234567',
+      accountName: 'SHOWROOM',
+      status,
+      expiresAt: new Date(Date.now() + 3_600_000),
+      ...(paid
+        ? { paidAt: new Date(), paidAmount: 10 * TR, holdUntil: new Date(Date.now() + 7 * 86_400_000) }
+        : {}),
+    });
+    const awaiting = await car('2024-05-02T10:00:00+07:00');
+    const paid = await car('2024-05-03T10:00:00+07:00');
+    await db.insert(reservations).values([
+      hold(awaiting, 'DC-AWAIT01', 'awaiting', false),
+      hold(paid, 'DC-PAID001', 'paid', true),
+      // A closed reservation holds nothing: c2 stays a car staff marked by hand.
+      hold(id.c2, 'DC-EXPIRED', 'expired', false),
+    ]);
+    const now = await ok('summary');
+    expect(now.pendingCars).toBe(3);
+    expect(now.pendingHolds).toEqual({ paidDeposit: 1, awaitingPayment: 1, heldByStaff: 1 });
+    // With a range: only the cars that entered stock in it, split the same way.
+    const may = await ok('summary', { from: '01/05/2024', to: '31/05/2024' });
+    expect(may.pendingCars).toBe(2);
+    expect(may.pendingHolds).toEqual({ paidDeposit: 1, awaitingPayment: 1, heldByStaff: 0 });
   });
 });

@@ -4,6 +4,7 @@ import { DEFAULT_LEAD_HANDLING } from '../../src/contract/leads';
 import { jobs, leads, notifications } from '../../src/server/db/schema';
 import { ManualClock } from '../../src/server/platform/clock';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { decodeMail } from '../helpers/mail';
 import { asIp, consultingBody, freshIp } from './leads-fixtures';
 
 /**
@@ -49,6 +50,14 @@ async function bellsFor(reference: string) {
     .from(notifications)
     .where(like(notifications.message, `%${reference}%`));
   return rows;
+}
+
+/** The late-lead mails about a reference in the outbox, decoded. */
+function lateMails(reference: string) {
+  return t
+    .outbox()
+    .map(decodeMail)
+    .filter((m) => m.includes(`Mã yêu cầu: ${reference}`) && m.includes('chưa được liên hệ'));
 }
 
 async function lateBells(reference: string) {
@@ -129,14 +138,49 @@ describe('the alert of a late lead', () => {
     expect(await lateBells(row.reference)).toHaveLength(bells.length);
   });
 
-  it('rings the assignee too', async () => {
-    const row = await consulting();
+  it('rings the assignee too and e-mails them, once', async () => {
+    const row = await consulting({ fullName: 'Khách Được Giao' });
     const assignee = await t.createStaff(['MANAGE_SERVICE']);
     await t.ctx.db.update(leads).set({ assigneeId: assignee.id }).where(eq(leads.id, row.id));
     clock.advance(15 * MINUTE);
     await t.services.jobs.runDue();
     const bells = await lateBells(row.reference);
     expect(bells.filter((n) => n.userId === assignee.id)).toHaveLength(1);
+    const email = (await t.services.users.findRow(t.ctx.db, assignee.id))?.email;
+    expect(email).toBeTruthy();
+    const mail = await t.mailContaining(`Mã yêu cầu: ${row.reference}`, 'chưa được liên hệ');
+    expect(mail).toMatch(new RegExp(`^To: ${email}`, 'm'));
+    expect(mail).toContain(
+      `Yêu cầu tư vấn ${row.reference} của khách hàng Khách Được Giao đã chờ quá 15 phút mà chưa được liên hệ`,
+    );
+    expect(mail).toContain(`/dashboard/consultantManagement?id=${row.id}`);
+    // Only to the owner: the managers, rung already, get no mail about a lead someone owns.
+    const sent = () => lateMails(row.reference);
+    expect(sent()).toHaveLength(1);
+    // The job run again (a retry after its commit) sends nothing more.
+    await t.ctx.db
+      .update(jobs)
+      .set({ state: 'pending', lockedUntil: null })
+      .where(eq(jobs.key, `lead-response:${row.id}`));
+    await t.services.jobs.runDue();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sent()).toHaveLength(1);
+  });
+
+  it('e-mails the managers when nobody owns the late lead yet', async () => {
+    const row = await consulting({ fullName: 'Khách Chưa Giao' });
+    clock.advance(15 * MINUTE);
+    await t.services.jobs.runDue();
+    await t.mailContaining(`Mã yêu cầu: ${row.reference}`, 'chưa được liên hệ');
+    await new Promise((r) => setTimeout(r, 200));
+    const mails = lateMails(row.reference);
+    expect(mails.every((m) => m.includes('Yêu cầu này chưa được giao cho ai'))).toBe(true);
+    const to = mails.map((m) => /^To: (.+)$/m.exec(m)?.[1].trim());
+    for (const id of [service.id, other.id]) {
+      const email = (await t.services.users.findRow(t.ctx.db, id))?.email;
+      expect(to).toContain(email);
+    }
+    expect(new Set(to).size).toBe(to.length);
   });
 
   it('stops the clock at the first contact and records the response time', async () => {

@@ -2,11 +2,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ALERTS_PER_EMAIL } from '../../src/contract/alerts-labels';
 import type { CarSummary } from '../../src/contract/cars';
 import { type MimeMessage, parseMime } from '../helpers/mime';
 import {
   type apiClient,
   axeScan,
+  DESKTOP,
   journeyFixture,
   PHONE,
   type RunningBrowser,
@@ -25,6 +27,8 @@ let adminToken: string;
 beforeAll(() => {
   ({ server, browser, api, adminToken } = journey);
 });
+
+type Box = { x: number; y: number; width: number; height: number };
 
 const phone = () => browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
 
@@ -189,7 +193,53 @@ describe('saved searches and price alerts by e-mail', () => {
     // The manage page from the same mail: nothing left.
     await page.goto(link(digest, '/alerts/manage'));
     await page.getByText('Email này không còn nhận thông báo nào').waitFor();
+    // The limit said as people say it.
+    await page.getByText(`Mỗi địa chỉ email được lưu tối đa ${ALERTS_PER_EMAIL} thông báo.`).waitFor();
     expect(await axeScan(page)).toEqual([]);
+  });
+});
+
+describe('the manage page', () => {
+  it('states the limit as people say it', async () => {
+    const email = `quan.ly.${Date.now()}@example.com`;
+    const [car] = await carsOf({ sort: 'price_asc' });
+    const res = await api.call('POST', `cars/${car.carId}/price-watch`, { body: { email } });
+    expect(res.status, res.body).toBe(201);
+    const mail = await mailTo(email, (m) => m.headers.subject?.startsWith('Xác nhận') === true);
+    const token = new URL(link(mail, '/alerts/confirm')).searchParams.get('token');
+    const confirmed = await api.call('POST', 'alerts/confirm', { body: { token } });
+    expect(confirmed.status, confirmed.body).toBe(200);
+    const manageToken = (confirmed.json as { manageToken: string }).manageToken;
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage({ viewport });
+      await page.goto(`${server.url}/alerts/manage?token=${encodeURIComponent(manageToken)}`);
+      await page.getByTestId('alert-subscription').first().waitFor();
+      await page.getByText(`Mỗi địa chỉ email được lưu tối đa ${ALERTS_PER_EMAIL} thông báo.`).waitFor();
+      await page.close();
+    }
+  });
+});
+
+describe('the heart on a card', () => {
+  it('covers neither the photo (the demo photos carry the name) nor the name, at 360 and 1366 px', async () => {
+    const overlap = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage({ viewport });
+      await page.goto(`${server.url}/cars?sort=price_asc`);
+      const cards = page.locator('article');
+      await cards.first().waitFor();
+      for (let i = 0; i < 3; i++) {
+        const card = cards.nth(i);
+        const heart = (await card.getByRole('button', { name: 'Lưu xe yêu thích' }).boundingBox())!;
+        const photo = (await card.locator('img').first().boundingBox())!;
+        const name = (await card.getByRole('heading').boundingBox())!;
+        expect(heart.width, `${viewport.width} px`).toBeGreaterThanOrEqual(44);
+        expect(overlap(heart, photo), `${viewport.width} px, card ${i}: heart on the photo`).toBe(false);
+        expect(overlap(heart, name), `${viewport.width} px, card ${i}: heart on the name`).toBe(false);
+      }
+      await page.close();
+    }
   });
 });
 

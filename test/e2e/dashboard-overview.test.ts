@@ -52,6 +52,13 @@ describe('the overview', () => {
     expect(await value(page, 'kpi-for-sale')).toBe(String(expected.carsForSale));
     expect(await value(page, 'kpi-sold')).toBe(String(expected.soldCount));
     expect(await value(page, 'kpi-waiting')).toBe(String(expected.leadsWaiting));
+    // The pending card says what it counts: the demo's pending cars are held by staff, none paid online.
+    expect(await value(page, 'kpi-pending')).toBe(String(expected.pendingCars));
+    const held = expected.pendingHolds;
+    expect(held.paidDeposit + held.awaitingPayment + held.heldByStaff).toBe(expected.pendingCars);
+    const pendingText = await page.getByTestId('kpi-pending').textContent();
+    expect(pendingText).not.toContain('Đã đặt cọc, chờ hoàn tất');
+    expect(pendingText).toContain(`${held.heldByStaff} do nhân viên giữ`);
     for (const chart of ['chart-sales-by-month', 'chart-brands', 'chart-leads-status', 'chart-leads-week']) {
       const svg = page.getByTestId(chart).locator('svg.recharts-surface[role="application"]');
       await svg.first().waitFor();

@@ -190,6 +190,14 @@ describe('reserving a car online', () => {
     const row = staff.locator('tbody tr', { hasText: code });
     await row.waitFor();
     await row.getByText('Đã đặt cọc').waitFor();
+    // Each action says what it does in words on a desktop too, not only with an icon and a tooltip.
+    for (const word of ['Gia hạn', 'Hủy']) {
+      const button = row.getByRole('button', { name: new RegExp(`^${word} ${code}$`) });
+      expect((await button.innerText()).trim(), word).toBe(word);
+      // Seen, not scrolled off beside the table's other columns.
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, word).toBeLessThanOrEqual(DESKTOP.width);
+    }
     expect(await axeScan(staff)).toEqual([]);
 
     // Paid, that hold is no longer unpaid: the other visitor at the same address may now hold a car; the
@@ -200,10 +208,69 @@ describe('reserving a car online', () => {
     await staff.reload();
     const otherRow = staff.locator('tbody tr', { hasText: 'Trần Bình' });
     await otherRow.getByTestId('reservation-signals').getByText('IP: 2 xe').waitFor();
+    expect((await otherRow.getByRole('button', { name: /^Xác nhận đã nhận tiền / }).innerText()).trim()).toBe(
+      'Đã nhận tiền',
+    );
     await otherRow.getByRole('button', { name: /Xem đặt cọc/ }).click();
     const drawer = staff.getByTestId('reservation-drawer');
     await drawer.getByText('Địa chỉ IP').waitFor();
     expect(await axeScan(staff)).toEqual([]);
     await Promise.all([page.close(), late.close(), staff.close()]);
+  });
+});
+
+describe('the deposit button on the car page', () => {
+  it('takes the room held for it from the first paint: nothing below it moves when it comes', {
+    timeout: 60_000,
+  }, async () => {
+    const car = (await carsOnSale()).at(-1)!;
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage({ viewport });
+      // Layout shifts as the browser reports them, and the actions' height in the server's HTML, read
+      // before the app takes over.
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: { value: number; nodes: string[] }[]; firstHeight?: number };
+        w.shifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as {
+            value: number;
+            hadRecentInput: boolean;
+            sources?: { node?: Node | null }[];
+          }[]) {
+            if (e.hadRecentInput) continue;
+            const nodes = (e.sources ?? []).map((s) => {
+              const el = s.node as HTMLElement | null;
+              return el?.dataset?.testid ?? el?.tagName ?? '?';
+            });
+            w.shifts.push({ value: e.value, nodes });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        document.addEventListener('DOMContentLoaded', () => {
+          w.firstHeight = document
+            .querySelector('[data-testid="car-actions"]')
+            ?.getBoundingClientRect().height;
+        });
+      });
+      await page.goto(`${server.url}/cars/${car.carId}`);
+      const first = await page.evaluate(() => (window as unknown as { firstHeight?: number }).firstHeight);
+      expect(first, 'the actions are in the server HTML').toBeGreaterThan(0);
+      const actions = page.getByTestId('car-actions');
+      await actions.scrollIntoViewIfNeeded();
+      const button = page.getByTestId('reserve-open');
+      await button.waitFor();
+      await expect.poll(() => button.isEnabled()).toBe(true);
+      await page.waitForTimeout(300);
+      const box = await actions.boundingBox();
+      expect(box!.height, `${viewport.width} px: the actions kept their height`).toBeCloseTo(first!, 0);
+      const shifts = await page.evaluate(
+        () => (window as unknown as { shifts: { value: number; nodes: string[] }[] }).shifts,
+      );
+      const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+      console.log(`car page at ${viewport.width} px: CLS ${cls.toFixed(4)}`, JSON.stringify(shifts));
+      // Nothing in the car's summary card moved; the whole page stays within "good" (0.1).
+      expect(shifts.filter((s) => s.nodes.some((n) => /reserve|car-actions/.test(n)))).toEqual([]);
+      expect(cls).toBeLessThan(0.1);
+      await page.close();
+    }
   });
 });

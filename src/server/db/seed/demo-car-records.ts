@@ -7,8 +7,9 @@ import { type Rng, rng } from './demo-cars-data';
 
 /**
  * Papers and service records for seeded and generated cars: believable and consistent with the car.
- * Every service record is dated after the car was new and before it reached the lot, with km rising
- * and staying below the listing's odometer, so the odometer history of a seeded car never goes back.
+ * Every service record is dated after the car was new and weeks before it reached the lot, its km rising
+ * at the car's own believable pace up to the inspection and the listing, so the odometer history of a
+ * seeded car never goes back nor runs faster than a private car does.
  */
 
 const DAY = 86_400_000;
@@ -52,6 +53,26 @@ function workAt(r: Rng, km: number): string {
 }
 
 const dayOf = (ms: number) => vnDayKey(ms);
+const dayStart = (ms: number) => vnDayStart(vnDayKey(ms)).getTime();
+
+/**
+ * How far a private car in Vietnam runs: 10,000 to 20,000 km a year is usual (30 to 55 km a day), a
+ * family car used daily for work and weekend trips reaches 25,000 (70 a day). A record's step never
+ * exceeds MAX_KM_PER_DAY × its days, so a "Không tua ODO" pledge sits on a history a buyer believes.
+ */
+export const MAX_KM_PER_DAY = 70;
+/** The first service of a car: its 1,000 km check at the earliest. */
+const MIN_FIRST_SERVICE_KM = 1_000;
+
+/**
+ * The car's usual pace (km a day): its own average since it was new (its odometer over its age), held within
+ * what a private car does, then drawn a little around it; each step below varies it by -15 % to +15 %.
+ */
+function carPace(r: Rng, car: SeededCar, arrived: number): number {
+  const sinceNew = Math.max(30, (arrived - vnDayStart(`${car.year}-01-15`).getTime()) / DAY);
+  const average = car.odo / sinceNew;
+  return Math.min(MAX_KM_PER_DAY / 1.15, Math.max(12, average * (0.9 + r.next() * 0.2)));
+}
 
 /** One car's papers and 1 to 5 service records, drawn from `r`. `index` pins a few cases the demo shows. */
 export function planCarRecords(r: Rng, car: SeededCar, index: number) {
@@ -71,35 +92,43 @@ export function planCarRecords(r: Rng, car: SeededCar, index: number) {
     staffNote: r.pick(NOTES),
   };
 
-  // From a few weeks after it was new to a few days before it reached the lot.
+  // Dated first, from a few weeks after it was new to a fortnight or more before it reached the lot, at
+  // least a month apart.
   const start = Math.max(vnDayStart(`${car.year}-02-01`).getTime(), arrived - 8 * 365 * DAY);
-  const end = arrived - r.int(3, 20) * DAY;
+  const end = dayStart(arrived - r.int(12, 40) * DAY);
   const span = Math.max(0, end - start);
   const count = span < 60 * DAY ? 1 : Math.min(5, 1 + Math.floor(span / (200 * DAY)), r.int(2, 5));
-  const dealer = `${car.brand} ${r.pick(DEALER_PLACES)}`;
-  const records: { carId: number; servicedOn: string; km: number; work: string; place: string }[] = [];
-  let lastKm = 0;
-  let lastDay = '';
-  for (let i = 1; i <= count; i++) {
+  const days: number[] = [];
+  for (let i = count; i >= 1; i--) {
     const share = count === 1 ? 1 : i / count;
-    const at = start + span * share - (i === count ? 0 : r.int(0, 15) * DAY);
-    // km up to 97% of the listing's, always rising, always below it.
-    const km = Math.max(
-      lastKm + 100,
-      Math.round((car.odo * 0.97 * share * (0.9 + r.next() * 0.1)) / 100) * 100,
-    );
-    const day = dayOf(Math.min(at, end));
-    if (km >= car.odo || day <= lastDay) break;
-    records.push({
-      carId: car.id,
-      servicedOn: day,
-      km,
-      work: workAt(r, km),
-      place: r.chance(0.8) ? dealer : r.pick(GARAGES),
-    });
-    lastKm = km;
-    lastDay = day;
+    const day = dayStart(Math.min(start + span * share - (i === count ? 0 : r.int(0, 15) * DAY), end));
+    if (days.length && day > days[days.length - 1] - 30 * DAY) break;
+    days.push(day);
   }
+  // Then the km, walking back at the car's own pace from the lowest and earliest the inspection can read
+  // (40 km under the listing, 4 days before it): every step between two readings is one a private car makes.
+  const pace = carPace(r, car, arrived);
+  const dealer = `${car.brand} ${r.pick(DEALER_PLACES)}`;
+  const newestFirst: { day: number; km: number }[] = [];
+  let laterKm = car.odo - 40;
+  let laterDay = dayStart(arrived) - 4 * DAY;
+  for (const day of days) {
+    const driven = ((laterDay - day) / DAY) * pace * (0.85 + r.next() * 0.3);
+    let km = Math.round(laterKm - driven);
+    // A car listed with very few km still has its one record, at a gentler pace.
+    if (!newestFirst.length) km = Math.max(km, Math.round(Math.min(laterKm - 60, car.odo * 0.6)));
+    else if (km < MIN_FIRST_SERVICE_KM) break;
+    newestFirst.push({ day, km });
+    laterKm = km;
+    laterDay = day;
+  }
+  const records = newestFirst.reverse().map(({ day, km }) => ({
+    carId: car.id,
+    servicedOn: dayOf(day),
+    km,
+    work: workAt(r, km),
+    place: r.chance(0.8) ? dealer : r.pick(GARAGES),
+  }));
   return { papers, records };
 }
 

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
-import type { ReservationStats, StatsRange } from '../../../contract/stats';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { OPEN_RESERVATION_STATUSES } from '../../../contract/reservation-labels';
+import type { DashboardSummary, ReservationStats, StatsRange } from '../../../contract/stats';
 import type { Db } from '../../db/client';
-import { reservations } from '../../db/schema';
+import { cars, reservations } from '../../db/schema';
 import { echo, int, momentDays, money } from './range';
 
 /** Online deposits: how many were made, paid, and became sales (docs/statistics.md). */
@@ -20,4 +21,26 @@ export async function reservationStats(db: Db, r: StatsRange): Promise<Reservati
     .from(reservations)
     .where(momentDays(reservations.createdAt, r));
   return { range: echo(r), ...row, paidToSaleRate: row.paid ? row.sold / row.paid : null };
+}
+
+/**
+ * What holds each pending car (those that entered stock in the range, when there is one): its open
+ * reservation, paid or still awaiting the transfer, or none (staff set the status by hand). A car has at
+ * most one open reservation (a unique index), so the three add up to the pending cars.
+ */
+export async function pendingHolds(db: Db, r: StatsRange): Promise<DashboardSummary['pendingHolds']> {
+  const open = and(
+    eq(reservations.carId, cars.id),
+    inArray(reservations.status, [...OPEN_RESERVATION_STATUSES]),
+  );
+  const [row] = await db
+    .select({
+      paidDeposit: int(sql`count(*) filter (where ${reservations.status} = 'paid')`),
+      awaitingPayment: int(sql`count(*) filter (where ${reservations.status} = 'awaiting')`),
+      heldByStaff: int(sql`count(*) filter (where ${reservations.id} is null)`),
+    })
+    .from(cars)
+    .leftJoin(reservations, open)
+    .where(and(eq(cars.status, 'pending'), momentDays(cars.createdAt, r)));
+  return row;
 }

@@ -6,7 +6,7 @@ import { leads, sales } from '../../db/schema';
 import { InventoryStats } from './inventory-stats';
 import { LeadStats } from './lead-stats';
 import { ACTIVE, addDays, addMonths, daysBetween, dmy, int, momentDays, money, monthStart } from './range';
-import { reservationStats } from './reservation-stats';
+import { pendingHolds, reservationStats } from './reservation-stats';
 import { SalesStats } from './sales-stats';
 
 /**
@@ -57,8 +57,9 @@ export class DashboardService {
     const leadDays = custom ? period : { from: today, to: today, label: `Hôm nay, ${dmy(today)}` };
     const inPeriod = sql`${sales.saleDate} between ${period.from} and ${period.to}`;
     const inPrevious = sql`${sales.saleDate} between ${previous.from} and ${previous.to}`;
-    const [stock, [sold], [newLeads], [waiting]] = await Promise.all([
+    const [stock, holds, [sold], [newLeads], [waiting]] = await Promise.all([
       this.inventory.statusCounts(custom ? period : {}),
+      pendingHolds(this.db, custom ? period : {}),
       this.db
         .select({
           n: int(sql`count(*) filter (where ${inPeriod})`),
@@ -80,6 +81,7 @@ export class DashboardService {
       custom,
       carsForSale: stock.available,
       pendingCars: stock.pending,
+      pendingHolds: holds,
       stockValue: stock.stockValue,
       stockFromPublic: stock.fromPublic,
       stockFromPublicShare:

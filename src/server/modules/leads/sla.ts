@@ -7,6 +7,7 @@ import {
   openingMinutesBetween,
 } from '../../../contract/leads';
 import type { JobPayload } from '../../platform/jobs/queue';
+import { plainLine } from '../../platform/visitor-mail-text';
 import { leads } from './schema';
 import type { LeadRow, LeadsDeps } from './types';
 import { leadLink } from './wording';
@@ -40,6 +41,7 @@ export async function alertLateLead(deps: LeadsDeps, payload: JobPayload): Promi
   // Read before the transaction: PGlite runs one statement at a time, a read on another handle would wait on it.
   const managers = await deps.users.idsWithPermission('MANAGE_SERVICE');
   let push: (() => Promise<void>) | null = null;
+  let late: { row: LeadRow; message: string } | null = null;
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(leads)
@@ -56,11 +58,47 @@ export async function alertLateLead(deps: LeadsDeps, payload: JobPayload): Promi
     if (!row) return;
     const to = row.assigneeId ? [...managers, row.assigneeId] : managers;
     const target = typeof payload.targetMinutes === 'number' ? payload.targetMinutes : null;
-    push = await deps.notifications.notifyWithin(tx, to, lateMessage(row, target), leadLink(row));
+    const message = lateMessage(row, target);
+    late = { row, message };
+    push = await deps.notifications.notifyWithin(tx, to, message, leadLink(row));
   });
-  if (!push) return false;
+  if (!push || !late) return false;
   await (push as () => Promise<void>)();
+  await mailLateLead(deps, late as { row: LeadRow; message: string }, managers);
   return true;
+}
+
+/**
+ * The e-mail beside the bell, to the lead's owner: its assignee, or every manager while it has none (they
+ * are the ones to hand it on). After the commit, so a retry never sends it twice; a failure is only logged.
+ */
+async function mailLateLead(deps: LeadsDeps, late: { row: LeadRow; message: string }, managers: number[]) {
+  const { row, message } = late;
+  const ids = row.assigneeId ? [row.assigneeId] : managers;
+  const kind = LEAD_TYPE_LABELS[row.type as LeadType].toLowerCase();
+  for (const id of ids) {
+    const user = await deps.users.findRow(deps.db, id);
+    if (!user?.email || !user.active) continue;
+    const lines = [
+      `Xin chào ${user.fullName},`,
+      '',
+      `${message}.`,
+      row.assigneeId
+        ? 'Bạn đang phụ trách yêu cầu này: hãy liên hệ khách ngay.'
+        : 'Yêu cầu này chưa được giao cho ai: hãy nhận hoặc giao cho một nhân viên để liên hệ khách ngay.',
+      `- Mã yêu cầu: ${row.reference}`,
+      `- Khách hàng: ${plainLine(row.fullName, 100)}, điện thoại ${row.phone}${row.email ? `, email ${row.email}` : ''}`,
+      '',
+      `Xem chi tiết: ${deps.config.publicUrl}${leadLink(row)}`,
+    ];
+    await deps.mailer
+      .send({
+        to: user.email,
+        subject: `Yêu cầu ${kind} ${row.reference} chưa được liên hệ`,
+        text: lines.join('\n'),
+      })
+      .catch((err) => deps.log.error({ err }, 'late lead mail failed'));
+  }
 }
 
 /** The response fields of a lead's view, at `now`. */

@@ -14,8 +14,8 @@ const refuse = (message: string) =>
 /**
  * The heart that saves a car in this browser's favourites. Its name says what a press does ("Lưu xe
  * yêu thích" / "Bỏ khỏi yêu thích") and aria-pressed whether the car is saved. 44 px: on a card it sits
- * on the photo, above the card's stretched link (the card positions it); on a car's page it shows its
- * name as its text.
+ * beside the car's name, above the card's stretched link (the card positions it); on a car's page it
+ * shows its name as its text.
  */
 export function HeartButton({
   carId,
@@ -72,8 +72,8 @@ export function HeartButton({
       onClick={press}
       data-testid="favorite-toggle"
       className={cx(
-        'z-10 inline-flex size-11 items-center justify-center rounded-full bg-white/95 shadow ring-1 ring-slate-900/10 transition',
-        'hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+        'z-10 inline-flex size-11 items-center justify-center rounded-full transition',
+        'hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
         className,
       )}
     >

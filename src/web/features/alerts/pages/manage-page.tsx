@@ -48,7 +48,7 @@ export default function ManagePage() {
           <p className="text-slate-700">
             Thông báo gửi tới <strong className="font-semibold break-all text-slate-900">{data.email}</strong>
             : mỗi ngày tối đa một email lúc 8 giờ sáng, khi có xe mới phù hợp hoặc xe bạn theo dõi giảm giá.
-            Mỗi email giữ tối đa {data.limit} thông báo.
+            Mỗi địa chỉ email được lưu tối đa {data.limit} thông báo.
           </p>
           <Panel>
             {data.subscriptions.length === 0 ? (

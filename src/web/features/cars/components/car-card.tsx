@@ -42,8 +42,6 @@ export function CarCard({
           imgClassName="transition duration-300 group-hover:scale-[1.03]"
         />
         {car.inspection ? <InspectedTag className="absolute top-3 right-3" /> : null}
-        {/* Above the card's stretched link: a press saves the car, it does not open it. */}
-        <HeartButton carId={car.carId} className="absolute top-2 left-2" />
         {car.status !== 'available' ? (
           <span
             className={cx(
@@ -58,15 +56,20 @@ export function CarCard({
         <FreshnessBadges car={car} solid className="absolute right-3 bottom-3 justify-end" />
       </div>
       <div className="flex flex-1 flex-col p-4">
-        <h3 className="line-clamp-2 min-h-[2.75rem] text-base leading-snug font-semibold text-slate-900">
-          {/* The whole card is the link (the stretched ::after), the title is its name. */}
-          <Link
-            to={`/cars/${car.carId}`}
-            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-focus-within:underline"
-          >
-            {car.carName}
-          </Link>
-        </h3>
+        <div className="flex items-start gap-1">
+          <h3 className="line-clamp-2 min-h-[2.75rem] min-w-0 flex-1 text-base leading-snug font-semibold text-slate-900">
+            {/* The whole card is the link (the stretched ::after), the title is its name. */}
+            <Link
+              to={`/cars/${car.carId}`}
+              className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-focus-within:underline"
+            >
+              {car.carName}
+            </Link>
+          </h3>
+          {/* Beside the name, not on the photo (whose corner may carry text, as the demo's carry the name);
+              above the card's stretched link: a press saves the car, it does not open it. */}
+          <HeartButton carId={car.carId} className="relative -mt-2.5 -mr-2.5 shrink-0" />
+        </div>
         <ul className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1.5 text-[13px] text-slate-600">
           <li className="flex items-center gap-1.5">
             <Calendar className="size-4 shrink-0 text-slate-400" aria-hidden="true" />

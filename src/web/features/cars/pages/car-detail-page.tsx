@@ -29,7 +29,7 @@ import { SubscribeButton } from '../../alerts/public';
 import { CarHistorySection, PolicyBlock } from '../../car-records/public';
 import { HeartButton } from '../../favorites/public';
 import { InspectionReportSection, InspectionSummaryBox, useDefectMarkers } from '../../inspections/public';
-import { loadReserveDeposit } from '../../reservations/public';
+import { loadReserveDeposit, ReserveSlot } from '../../reservations/public';
 import { useCar, useCarCalculations, useSimilarCars } from '../api';
 import { handOffToChat } from '../chat-handoff';
 import { CarGallery } from '../components/car-gallery';
@@ -129,7 +129,7 @@ function Summary({ car }: { car: CarDetail }) {
           </a>
         </div>
       ) : (
-        <div ref={actions} className="mt-5 grid gap-2">
+        <div ref={actions} className="mt-5 grid gap-2" data-testid="car-actions">
           <Link to={`/testdrive?carId=${car.carId}`} className={buttonClass('primary', 'min-h-12 text-base')}>
             <CalendarCheck className="size-5" aria-hidden="true" />
             Đăng ký lái thử
@@ -161,11 +161,13 @@ function Summary({ car }: { car: CarDetail }) {
               </Link>
             )}
           </div>
-          {near && car.status === 'available' ? (
-            <Suspense fallback={null}>
+          {car.status !== 'available' ? null : near ? (
+            <Suspense fallback={<ReserveSlot car={car} />}>
               <ReserveDeposit key={car.carId} car={car} />
             </Suspense>
-          ) : null}
+          ) : (
+            <ReserveSlot car={car} />
+          )}
         </div>
       )}
     </div>

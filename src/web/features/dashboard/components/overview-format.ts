@@ -14,3 +14,16 @@ export function rangeCaption(range: Range, open: string) {
   if (range.to) return `Đến ${dmy(range.to)}`;
   return open;
 }
+
+/**
+ * What the "Xe đang giao dịch" card counts, said part by part (only the parts there are): deposits
+ * received, online holds still waiting for the transfer, cars staff marked by hand.
+ */
+export function pendingHint(h: { paidDeposit: number; awaitingPayment: number; heldByStaff: number }) {
+  const parts = [
+    h.paidDeposit ? `${count(h.paidDeposit)} đã nhận cọc` : '',
+    h.awaitingPayment ? `${count(h.awaitingPayment)} chờ khách chuyển cọc` : '',
+    h.heldByStaff ? `${count(h.heldByStaff)} do nhân viên giữ` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : 'Không có xe nào đang được giữ';
+}

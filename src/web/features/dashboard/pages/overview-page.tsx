@@ -25,7 +25,7 @@ import {
 } from '../components/charts';
 import { KpiCard } from '../components/kpi-card';
 import { LeadSourcesCard } from '../components/lead-sources-card';
-import { count, money, percent, rangeCaption } from '../components/overview-format';
+import { count, money, pendingHint, percent, rangeCaption } from '../components/overview-format';
 import { PerformanceKpis } from '../components/performance-kpis';
 import { RangePicker } from '../components/range-picker';
 import { ReservationKpis } from '../components/reservation-kpis';
@@ -138,7 +138,7 @@ export default function OverviewPage() {
                 icon={Handshake}
                 loading={!s}
                 value={s ? count(s.pendingCars) : null}
-                hint="Đã đặt cọc, chờ hoàn tất"
+                hint={s ? pendingHint(s.pendingHolds) : null}
                 to="/dashboard/carManagement?status=pending"
               />
               <KpiCard

@@ -36,7 +36,7 @@ export function actionsFor(r: ReservationAdminView): ActionKind[] {
   return [];
 }
 
-/** A row action: an icon with its tooltip in the table, the icon and its words on a phone's card. */
+/** A row action: its icon and its words (short ones, "Đã nhận tiền"), in the table as on a phone's card. */
 export function ActionButton({
   kind,
   code,
@@ -54,14 +54,14 @@ export function ActionButton({
       aria-label={`${ACTION_LABELS[kind]} ${code}`}
       title={ACTION_LABELS[kind]}
       className={cx(
-        'inline-flex h-11 shrink-0 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-medium',
+        'inline-flex h-11 shrink-0 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-medium md:h-9 md:justify-start',
         'transition-colors',
-        'focus-visible:outline-2 focus-visible:outline-brand-600 md:w-11 md:px-0',
+        'whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-600',
         TONES[kind],
       )}
     >
       <Icon className="size-4" aria-hidden="true" />
-      <span className="md:hidden">{kind === 'mark-paid' ? 'Đã nhận tiền' : ACTION_LABELS[kind]}</span>
+      <span>{kind === 'mark-paid' ? 'Đã nhận tiền' : ACTION_LABELS[kind]}</span>
     </button>
   );
 }

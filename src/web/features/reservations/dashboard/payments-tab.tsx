@@ -205,14 +205,12 @@ export function PaymentsTab() {
           onClick={() => setHandling(p)}
           aria-label={`Đánh dấu đã xử lý giao dịch ${p.providerId}`}
           title="Đánh dấu đã xử lý"
-          className="inline-flex h-11 shrink-0 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-emerald-700 transition-colors hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-brand-600 md:w-11 md:px-0"
+          className="inline-flex h-11 shrink-0 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-medium whitespace-nowrap text-emerald-700 transition-colors hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <CheckCheck className="size-4" aria-hidden="true" />
-          <span className="md:hidden">Đánh dấu đã xử lý</span>
+          <span>Đánh dấu đã xử lý</span>
         </button>
-      ) : (
-        <span className="hidden size-11 md:block" aria-hidden="true" />
-      ),
+      ) : null,
     ),
   ];
 

@@ -112,15 +112,12 @@ export function ReservationsTab() {
     actionsColumn((r) => {
       const kinds = actionsFor(r);
       return (
-        <>
+        // Stacked in the table, so the words fit beside the other columns at 1366 px; in a row on a phone's card.
+        <div className="flex justify-end gap-1 md:flex-col md:items-stretch md:gap-0.5">
           {kinds.map((kind) => (
             <ActionButton key={kind} kind={kind} code={r.code} onClick={() => setTarget({ kind, r })} />
           ))}
-          {Array.from({ length: 3 - kinds.length }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: blanks that line the buttons up on a desktop
-            <span key={i} className="hidden size-11 md:block" aria-hidden="true" />
-          ))}
-        </>
+        </div>
       );
     }),
   ];

@@ -1,17 +1,10 @@
-import { formatPrice } from '@contract/format';
-import { depositFor, reservationsOpen } from '@contract/reservation-labels';
 import { ShieldCheck } from 'lucide-react';
 import { type ComponentType, useState } from 'react';
 import { Button } from '../../../components/button';
-import { useWebConfig } from '../../../lib/web-config';
 import type { ReserveDialogProps } from './reserve-dialog';
+import { type ReservableCar, ReserveFrame, useReserveTerms } from './reserve-frame';
 
-export interface ReservableCar {
-  carId: number;
-  carName: string;
-  sellPrice: number;
-  status: string;
-}
+export type { ReservableCar } from './reserve-frame';
 
 // The form, its checks and the answers' handling come on the first click (or hover): the car page
 // carries only this button.
@@ -22,14 +15,13 @@ const loadDialog = () => import('./reserve-dialog');
  * the showroom takes deposits online; a held car already says "Đang giao dịch" above.
  */
 export default function ReserveDeposit({ car }: { car: ReservableCar }) {
-  const { data: config } = useWebConfig();
+  const terms = useReserveTerms(car);
   const [Dialog, setDialog] = useState<ComponentType<ReserveDialogProps> | null>(null);
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState(false);
-  const settings = config?.reservations;
-  if (car.status !== 'available' || !settings || !reservationsOpen(settings)) return null;
-  const amount = depositFor(car.sellPrice, settings);
+  if (!terms) return null;
+  const { settings, amount } = terms;
 
   async function openDialog() {
     setLoadError(false);
@@ -49,21 +41,23 @@ export default function ReserveDeposit({ car }: { car: ReservableCar }) {
   }
 
   return (
-    <div className="mt-1 rounded-xl bg-brand-50 p-3 ring-1 ring-brand-100">
-      <Button
-        className="min-h-12 w-full text-base"
-        loading={loading}
-        onClick={openDialog}
-        onPointerEnter={() => void loadDialog().catch(() => undefined)}
-        aria-haspopup="dialog"
-        data-testid="reserve-open"
-      >
-        {loading ? null : <ShieldCheck className="size-5" aria-hidden="true" />}
-        Đặt cọc giữ xe
-      </Button>
-      <p className="mt-2 text-center text-sm text-slate-700">
-        Cọc {formatPrice(amount)}, giữ xe {settings.paidHoldDays} ngày sau khi thanh toán
-      </p>
+    <ReserveFrame
+      amount={amount}
+      paidHoldDays={settings.paidHoldDays}
+      button={
+        <Button
+          className="min-h-12 w-full text-base"
+          loading={loading}
+          onClick={openDialog}
+          onPointerEnter={() => void loadDialog().catch(() => undefined)}
+          aria-haspopup="dialog"
+          data-testid="reserve-open"
+        >
+          {loading ? null : <ShieldCheck className="size-5" aria-hidden="true" />}
+          Đặt cọc giữ xe
+        </Button>
+      }
+    >
       {loadError ? (
         <p className="mt-1 text-center text-sm text-red-600" role="alert">
           Không tải được biểu mẫu, vui lòng kiểm tra mạng và thử lại.
@@ -80,6 +74,6 @@ export default function ReserveDeposit({ car }: { car: ReservableCar }) {
           onClose={() => setOpen(false)}
         />
       ) : null}
-    </div>
+    </ReserveFrame>
   );
 }
