@@ -3,6 +3,7 @@ import type { TemplateItem } from '../../src/contract/inspections';
 import { auditLog } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { carBody, multipart, smallJpeg } from './cars-fixtures';
+import { newPurchase, offer } from './purchases-fixtures';
 import { openDeposits } from './reservations-fixtures';
 
 /**
@@ -70,6 +71,31 @@ describe('a new car starts "Chuẩn bị bán"', () => {
     expect(prepared.status).toBe('preparing');
     const listed = await addCar({ carName: 'Kia Seltos Đăng Ngay', status: 'available' });
     expect(listed.status).toBe('available');
+  });
+
+  it('is preparing when bought from the public, and waits on the board in "Nhận xe"', async () => {
+    const both = await t.createStaff(['MANAGE_CAR', 'MANAGE_SERVICE']);
+    const id = await newPurchase(t, both.token, {}, 1);
+    expect((await offer(t, both.token, id, { amount: 400_000_000 })).status).toBe(200);
+    const body = carBody({ carName: 'Toyota Vios Thu Mua' });
+    delete (body as { status?: string }).status;
+    const form = multipart([{ name: 'car', value: JSON.stringify(body) }]);
+    const bought = await t.call('POST', `/api/purchases/admin/${id}/buy`, {
+      token: both.token,
+      body: form.payload,
+      headers: form.headers,
+    });
+    expect(bought.status, bought.body).toBe(201);
+    const carId = bought.json.carId as number;
+    expect((await t.call('GET', `/api/cars/admin/${carId}`, { token: manager })).json.status).toBe(
+      'preparing',
+    );
+    expect((await t.call('GET', `/api/cars/${carId}`)).status).toBe(404);
+    const board = await t.call('GET', '/api/recon/board', { token: workshop });
+    expect(board.json.cards.find((c: { carId: number }) => c.carId === carId)).toMatchObject({
+      stage: 'RECEIVED',
+      carName: 'Toyota Vios Thu Mua',
+    });
   });
 
   it('is invisible to visitors everywhere and seen by staff with its badge', async () => {
