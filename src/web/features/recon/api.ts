@@ -1,0 +1,52 @@
+import type { CarAdminDetail } from '@contract/cars';
+import type { ReconBoard, ReconCar } from '@contract/recon';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+export const RECON_KEY = ['recon'] as const;
+
+/** GET recon/board: the stages and the preparing cars, refreshed every minute (the clocks run). */
+export function useReconBoard() {
+  return useQuery({
+    queryKey: [...RECON_KEY, 'board'],
+    queryFn: ({ signal }) => api<ReconBoard>('recon/board', { auth: true, signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () => {
+    queryClient.invalidateQueries({ queryKey: RECON_KEY });
+    queryClient.invalidateQueries({ queryKey: ['car-admin'] });
+    queryClient.invalidateQueries({ queryKey: ['cars'] });
+  };
+}
+
+/** PUT cars/admin/{carId}/recon/stage. */
+export function useMoveStage() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { carId: number; stage: string }) =>
+      api<ReconCar>(`cars/admin/${v.carId}/recon/stage`, {
+        method: 'PUT',
+        auth: true,
+        body: { stage: v.stage },
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT cars/admin/{carId}/status to available: through the listing gate, or with a manager's reason. */
+export function useListCar() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { carId: number; overrideReason?: string }) =>
+      api<CarAdminDetail>(`cars/admin/${v.carId}/status`, {
+        method: 'PUT',
+        auth: true,
+        body: { status: 'available', overrideReason: v.overrideReason },
+      }),
+    onSuccess: invalidate,
+  });
+}
