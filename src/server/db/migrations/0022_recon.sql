@@ -2,6 +2,7 @@ CREATE TABLE "recon_cars" (
 	"car_id" integer PRIMARY KEY NOT NULL,
 	"stage" text NOT NULL,
 	"stage_entered_at" timestamp with time zone NOT NULL,
+	"received_at" timestamp with time zone,
 	"late_alerted_at" timestamp with time zone
 );
 --> statement-breakpoint

@@ -13,7 +13,7 @@ import { findStage, stageRows, stageViews } from './settings';
 const DAY = 86_400_000;
 
 type StageRow = Awaited<ReturnType<typeof stageRows>>[number];
-type Position = { stage: StageRow; enteredAt: Date; lateAlertedAt: Date | null };
+type Position = { stage: StageRow; enteredAt: Date; lateAlertedAt: Date | null; receivedAt: Date };
 
 /**
  * Where each preparing car stands: its row, or the first stage since it entered stock when it has
@@ -31,6 +31,7 @@ async function positions(exec: Executor, list: PreparingCar[], stages: StageRow[
       stage,
       enteredAt: row?.stageEnteredAt ?? car.createdAt,
       lateAlertedAt: row?.lateAlertedAt ?? null,
+      receivedAt: row?.receivedAt ?? car.createdAt,
     });
   }
   return out;
@@ -76,7 +77,7 @@ export async function board(deps: ReconDeps): Promise<ReconBoard> {
       stage: p.stage.key,
       stageEnteredAt: p.enteredAt.toISOString(),
       ...clock(p, now, w),
-      daysSincePurchase: Math.max(0, Math.floor((now.getTime() - car.createdAt.getTime()) / DAY)),
+      daysSincePurchase: Math.max(0, Math.floor((now.getTime() - p.receivedAt.getTime()) / DAY)),
       ownerId: owner?.ownerId ?? null,
       ownerName: owner?.ownerName ?? null,
       items: { pending: n('PENDING'), approved: n('APPROVED'), done: n('DONE') },
@@ -133,6 +134,19 @@ export async function moveStage(
     });
   });
   return carRecon(deps, carId);
+}
+
+/**
+ * Puts a car in a stage since a given moment, received on a given day: the demo showroom's history
+ * (moveStage is what people use: its clock starts now).
+ */
+export async function placeCar(
+  deps: ReconDeps,
+  carId: number,
+  at: { stage: string; enteredAt: Date; receivedAt: Date },
+): Promise<void> {
+  const values = { carId, stage: at.stage, stageEnteredAt: at.enteredAt, receivedAt: at.receivedAt };
+  await deps.db.insert(reconCars).values(values).onConflictDoUpdate({ target: reconCars.carId, set: values });
 }
 
 /**

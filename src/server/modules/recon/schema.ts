@@ -27,6 +27,9 @@ export const reconCars = pgTable('recon_cars', {
     .references(() => cars.id, { onDelete: 'cascade' }),
   stage: text('stage').notNull(),
   stageEnteredAt: timestamp('stage_entered_at', { withTimezone: true }).notNull(),
+  // The day the car reached the showroom when it is not the day its stock record was made (a car
+  // entered afterwards, the demo showroom); "days since purchase" counts from it.
+  receivedAt: timestamp('received_at', { withTimezone: true }),
   // Set when the stage's owner was told the car is late; cleared by the next move.
   lateAlertedAt: timestamp('late_alerted_at', { withTimezone: true }),
 });

@@ -9,7 +9,7 @@ import type {
 } from '../../../contract/recon';
 import type { Executor } from '../../db/client';
 import type { Actor, StaffActor } from '../../platform/actor';
-import { board, carRecon, moveStage, ringLateCars } from './board';
+import { board, carRecon, moveStage, placeCar, ringLateCars } from './board';
 import type { ReconDeps } from './deps';
 import { addItem, itemsFromInspection, reconCostOf, undoneApproved, updateItem } from './items';
 import { minListingPhotos, readSettings, saveSettings } from './settings';
@@ -39,6 +39,11 @@ export class ReconService {
 
   moveStage(carId: number, stage: string, actor: Actor): Promise<ReconCar> {
     return moveStage(this.deps, carId, stage, actor);
+  }
+
+  /** The demo showroom's history: a car in a stage since `enteredAt`, received on `receivedAt`. */
+  placeCar(carId: number, at: { stage: string; enteredAt: Date; receivedAt: Date }): Promise<void> {
+    return placeCar(this.deps, carId, at);
   }
 
   addItem(carId: number, data: ReconItemData, actor: StaffActor): Promise<ReconItem> {
