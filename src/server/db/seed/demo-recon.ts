@@ -66,7 +66,7 @@ const PLAN: Prepared[] = [
     },
     stage: 'INSPECTION',
     days: 2,
-    hours: 30,
+    hours: 40,
     inspected: false,
     photos: 1,
     items: [],
@@ -143,7 +143,7 @@ const PLAN: Prepared[] = [
     },
     stage: 'REPAIR',
     days: 6,
-    hours: 52,
+    hours: 100,
     inspected: true,
     photos: 1,
     items: [

@@ -39,7 +39,8 @@ export function ReconCard({
       draggable
       onDragStart={(e) => e.dataTransfer.setData('text/plain', String(card.carId))}
       className={cx(
-        'rounded-lg border bg-white p-3 shadow-sm',
+        // Positioned: the visually hidden label stays inside the scrolling board, not past the page's edge.
+        'relative rounded-lg border bg-white p-3 shadow-sm',
         card.late ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200',
       )}
     >
@@ -52,7 +53,7 @@ export function ReconCard({
           >
             {name}
           </Link>
-          <p className="mt-0.5 text-xs text-slate-500">Mua về {card.daysSincePurchase} ngày</p>
+          <p className="mt-0.5 text-xs text-slate-600">Mua về {card.daysSincePurchase} ngày</p>
         </div>
       </div>
       <p
@@ -70,7 +71,7 @@ export function ReconCard({
         {card.ownerName ?? 'Chưa có người phụ trách'}
       </p>
       {card.items.pending + card.items.approved + card.items.done > 0 ? (
-        <p className="mt-1 text-xs text-slate-500">
+        <p className="mt-1 text-xs text-slate-600">
           Hạng mục: {card.items.pending} chờ duyệt · {card.items.approved} đã duyệt · {card.items.done} hoàn
           thành
         </p>
@@ -110,7 +111,7 @@ export function ReconCard({
             <ChevronRight className="size-5" aria-hidden="true" />
           </IconButton>
         ) : (
-          <Button className="h-11" disabled={busy} onClick={onList}>
+          <Button className="h-11" disabled={busy} onClick={onList} aria-label={`Đăng bán ${name}`}>
             Đăng bán
           </Button>
         )}

@@ -111,7 +111,7 @@ export default function ReconBoardPage() {
                     {stage.name}
                     <span className="rounded-full bg-white px-2 text-xs text-slate-600">{here.length}</span>
                   </h2>
-                  <p className="text-xs text-slate-500">
+                  <p className="text-xs text-slate-600">
                     Tối đa {stage.maxHours} giờ · {stage.ownerName ?? 'Chưa có người phụ trách'}
                   </p>
                 </header>
@@ -133,36 +133,38 @@ export default function ReconBoardPage() {
         </div>
       )}
       <ModalDialog open={refused !== null} title="Chưa thể đăng bán" onClose={() => setRefused(null)}>
-        <p className="text-sm text-slate-700">{refused?.message}</p>
-        {can('MANAGE_CAR') ? (
-          <form
-            className="mt-4 space-y-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (refused && reason.trim()) listCar(refused.card, reason.trim());
-            }}
-          >
-            <label htmlFor="override-reason" className="block text-sm font-medium text-slate-800">
-              Lý do đăng bán dù còn thiếu (được ghi nhật ký)
-            </label>
-            <textarea
-              id="override-reason"
-              rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              className="w-full rounded-md border border-slate-300 p-2 text-sm"
-            />
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="secondary" onClick={() => setRefused(null)}>
-                Để sau
-              </Button>
-              <Button type="submit" disabled={!reason.trim()} loading={list.isPending}>
-                Vẫn đăng bán
-              </Button>
-            </div>
-          </form>
-        ) : null}
+        <div className="p-4 sm:p-6">
+          <p className="text-sm text-slate-700">{refused?.message}</p>
+          {can('MANAGE_CAR') ? (
+            <form
+              className="mt-4 space-y-3"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (refused && reason.trim()) listCar(refused.card, reason.trim());
+              }}
+            >
+              <label htmlFor="override-reason" className="block text-sm font-medium text-slate-800">
+                Lý do đăng bán dù còn thiếu (được ghi nhật ký)
+              </label>
+              <textarea
+                id="override-reason"
+                rows={3}
+                maxLength={500}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                className="w-full rounded-md border border-slate-300 p-2 text-sm"
+              />
+              <div className="flex justify-end gap-2">
+                <Button type="button" variant="secondary" onClick={() => setRefused(null)}>
+                  Để sau
+                </Button>
+                <Button type="submit" disabled={!reason.trim()} loading={list.isPending}>
+                  Vẫn đăng bán
+                </Button>
+              </div>
+            </form>
+          ) : null}
+        </div>
       </ModalDialog>
     </div>
   );
