@@ -110,6 +110,14 @@ describe('a new car starts "Chuẩn bị bán"', () => {
     expect((await t.call('GET', `/api/cars/${id}`)).status).toBe(404);
     expect((await t.call('GET', `/api/cars/${id}/price-history`)).status).toBe(404);
     expect((await t.call('GET', `/api/cars/${id}/similar`)).status).toBe(404);
+    expect((await t.call('GET', `/api/cars/${id}/history`)).status).toBe(404);
+    await inspect(id);
+    expect((await t.call('GET', `/api/cars/${id}/inspection`)).status).toBe(404);
+    const staffReport = await t.call('GET', `/api/cars/${id}/inspection`, {
+      token: manager,
+      query: { staff: 'true' },
+    });
+    expect(staffReport.status).toBe(200);
     const page = await t.call('GET', '/api/cars', { query: { pageSize: 60 } });
     const ids = page.json.content.map((c: { carId: number }) => c.carId);
     expect(ids).toContain(shown.carId);
