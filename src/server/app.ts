@@ -253,6 +253,10 @@ export async function buildApp(opts: BuildOptions) {
         return m && { fullName: m.fullName, email: m.email, active: m.active };
       },
       idsWithPermission: (p) => users.idsWithPermission(p),
+      active: async () =>
+        (await users.list({ page: 1, size: 500 })).content
+          .filter((u) => u.active)
+          .map((u) => ({ userId: u.userId, fullName: u.fullName })),
     },
     notify: async (ids, message, link) => void (await notifications.notifySafely(ids, message, link)),
   });

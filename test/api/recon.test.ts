@@ -285,6 +285,9 @@ describe('settings', () => {
     });
     expect(removed.status).toBe(409);
     expect(removed.json.message).toContain('Còn xe ở công đoạn "Kiểm tra"');
+    const people = await t.call('GET', '/api/recon/staff', { token: manager.token });
+    expect(people.json.map((p: { userId: number }) => p.userId)).toContain(workshop.id);
+    expect((await t.call('GET', '/api/recon/staff', { token: workshop.token })).status).toBe(403);
     const badOwner = await t.call('PUT', '/api/recon/settings', {
       token: manager.token,
       body: { minListingPhotos: 6, stages: stages.map((x: object) => ({ ...x, ownerId: 999_999 })) },

@@ -58,6 +58,16 @@ describe('/dashboard/recon', () => {
     const violations = await axeScan(page);
     expect(violations, JSON.stringify(violations)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/recon-1366.png`, fullPage: true });
+
+    // A manager gives "Nhận xe" more time and another owner in the settings.
+    await page.getByRole('button', { name: 'Cài đặt công đoạn' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cài đặt công đoạn' });
+    await dialog.getByLabel('Thời gian tối đa (giờ làm việc) của công đoạn 1').fill('6');
+    await dialog.getByLabel('Người phụ trách công đoạn 1').selectOption({ label: 'Nguyễn Văn An' });
+    await page.screenshot({ path: `${SHOTS}/recon-settings-1366.png` });
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    await page.getByText('Đã lưu cài đặt công đoạn').waitFor();
+    await column(page, 'Nhận xe').getByText('Tối đa 6 giờ · Nguyễn Văn An').waitFor();
     await page.close();
   });
 

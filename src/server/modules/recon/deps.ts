@@ -37,6 +37,8 @@ export interface ReconDeps {
     namesOf(ids: Iterable<number | null | undefined>): Promise<Map<number, string>>;
     contact(id: number): Promise<{ fullName: string; email: string | null; active: boolean } | null>;
     idsWithPermission(permission: 'MANAGE_CAR'): Promise<number[]>;
+    /** Active staff who may answer for a stage, by name. */
+    active(): Promise<{ userId: number; fullName: string }[]>;
   };
   notify(userIds: number[], message: string, link: string | null): Promise<void>;
 }

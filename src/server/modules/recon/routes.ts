@@ -52,6 +52,19 @@ export function reconRoutes(service: ReconService) {
       () => service.settings(),
     );
 
+    app.get(
+      '/recon/staff',
+      {
+        config: manager,
+        schema: {
+          response: { 200: z.array(z.object({ userId: z.number(), fullName: z.string() })) },
+          tags,
+          summary: 'Nhân viên có thể phụ trách một công đoạn',
+        },
+      },
+      () => service.staff(),
+    );
+
     app.put(
       '/recon/settings',
       {

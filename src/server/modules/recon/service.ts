@@ -58,6 +58,11 @@ export class ReconService {
     return itemsFromInspection(this.deps, carId, actor);
   }
 
+  /** Who may be picked as a stage's owner: active staff, by name. */
+  async staff(): Promise<{ userId: number; fullName: string }[]> {
+    return (await this.deps.users.active()).sort((a, b) => a.fullName.localeCompare(b.fullName, 'vi'));
+  }
+
   settings(): Promise<ReconSettings> {
     return readSettings(this.deps);
   }

@@ -1,5 +1,5 @@
 import type { CarAdminDetail } from '@contract/cars';
-import type { ReconBoard, ReconCar } from '@contract/recon';
+import type { ReconBoard, ReconCar, ReconSettings, ReconSettingsInput } from '@contract/recon';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -47,6 +47,35 @@ export function useListCar() {
         auth: true,
         body: { status: 'available', overrideReason: v.overrideReason },
       }),
+    onSuccess: invalidate,
+  });
+}
+
+/** GET recon/settings. */
+export function useReconSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: [...RECON_KEY, 'settings'],
+    queryFn: ({ signal }) => api<ReconSettings>('recon/settings', { auth: true, signal }),
+    enabled,
+  });
+}
+
+/** GET recon/staff: who may own a stage (MANAGE_CAR). */
+export function useReconStaff(enabled: boolean) {
+  return useQuery({
+    queryKey: [...RECON_KEY, 'staff'],
+    queryFn: ({ signal }) =>
+      api<{ userId: number; fullName: string }[]>('recon/staff', { auth: true, signal }),
+    enabled,
+  });
+}
+
+/** PUT recon/settings: the stages in order and the photo minimum, as a whole. */
+export function useSaveReconSettings() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: ReconSettingsInput) =>
+      api<ReconSettings>('recon/settings', { method: 'PUT', auth: true, body }),
     onSuccess: invalidate,
   });
 }

@@ -10,8 +10,9 @@ import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { useCan } from '../../../lib/session';
-import { useListCar, useMoveStage, useReconBoard } from '../api';
+import { useListCar, useMoveStage, useReconBoard, useReconSettings } from '../api';
 import { ReconCard } from '../components/recon-card';
+import { StageSettings } from '../components/stage-settings';
 
 /**
  * /dashboard/recon ("Chuẩn bị xe"): a column per stage, a card per car being prepared. A card moves by
@@ -26,6 +27,8 @@ export default function ReconBoardPage() {
   const [refused, setRefused] = useState<{ card: Card; message: string } | null>(null);
   const [reason, setReason] = useState('');
   const [over, setOver] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const settings = useReconSettings(editing);
 
   const moveCar = (card: Card, stage: string) => {
     if (stage === card.stage) return;
@@ -67,7 +70,17 @@ export default function ReconBoardPage() {
             ? `${cards.length} xe đang chuẩn bị bán${late ? `, ${late} xe trễ hạn` : ''}. Thời gian tính theo giờ làm việc của showroom.`
             : undefined
         }
+        actions={
+          can('MANAGE_CAR') ? (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              Cài đặt công đoạn
+            </Button>
+          ) : undefined
+        }
       />
+      {editing && settings.data ? (
+        <StageSettings settings={settings.data} open onClose={() => setEditing(false)} />
+      ) : null}
       {board.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner />
