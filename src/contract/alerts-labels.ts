@@ -168,7 +168,8 @@ export interface AlertSubscriptionView {
   carName: string | null;
   /** The watched car's price now. */
   carPrice: number | null;
-  carStatus: 'available' | 'pending' | 'sold' | null;
+  /** Never 'preparing': a car taken back into preparation reads as gone (null). */
+  carStatus: 'preparing' | 'available' | 'pending' | 'sold' | null;
   createdAt: string;
   confirmedAt: string | null;
   endedAt: string | null;

@@ -15,6 +15,7 @@ import {
   MAINTENANCE_SERVICE_LABELS,
 } from './leads';
 import { PERMISSION_LABELS, ROLE_LABELS } from './permissions';
+import { RECON_ITEM_STATUS_LABELS } from './recon';
 import { CANDIDATE_STATUS_LABELS, JOB_TYPE_LABELS, RECRUITMENT_STATUS_LABELS } from './recruitment';
 import { RESERVATION_STATUS_LABELS } from './reservation-labels';
 import { PAYMENT_METHOD_LABELS, SALE_STATUS_LABELS } from './sales';
@@ -27,6 +28,12 @@ import { PAYMENT_METHOD_LABELS, SALE_STATUS_LABELS } from './sales';
  */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
   status: 'Trạng thái',
+  // Reconditioning and the listing gate
+  overrideReason: 'Lý do đăng bán',
+  missing: 'Còn thiếu',
+  stage: 'Công đoạn',
+  actualCost: 'Chi phí thực tế',
+  minListingPhotos: 'Số ảnh tối thiểu',
   fullName: 'Họ và tên',
   username: 'Tên đăng nhập',
   email: 'Email',
@@ -256,6 +263,7 @@ export const AUDIT_ENTITY_REFERENCES: Record<string, AuditReferenceKind> = {
   session: 'person',
   car: 'car',
   car_papers: 'car',
+  car_recon: 'car',
   inspection: 'car',
   recruitment: 'recruitment',
   sale: 'sale',
@@ -341,6 +349,7 @@ export const AUDIT_TYPE_LABELS: Record<string, Record<string, string>> = {
 /** Status keys as staff read them, per object ('NEW' of a lead is 'Mới'). */
 export const AUDIT_STATUS_LABELS: Record<string, Record<string, string>> = {
   car: CAR_STATUS_LABELS,
+  recon_item: RECON_ITEM_STATUS_LABELS,
   lead: LEAD_STATUS_LABELS,
   candidate: CANDIDATE_STATUS_LABELS,
   recruitment: RECRUITMENT_STATUS_LABELS,

@@ -115,6 +115,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   market_price: 'Giá thị trường',
   market_price_import: 'Lần nhập giá thị trường',
   visitor_mail: 'Email gửi khách',
+  car_recon: 'Chuẩn bị xe',
+  recon_item: 'Hạng mục sửa chữa',
+  recon_settings: 'Cài đặt chuẩn bị xe',
 };
 
 /** A stored coded value (a status, a kind, a list of permissions) as its label, other values as they are. */

@@ -65,10 +65,15 @@ export const ORIGIN_LABELS: Record<Origin, string> = {
   IMPORTED: 'Nhập khẩu',
 };
 
-/** Spec section 3: available, pending, sold. Visitors' lists show available and pending. */
-export const CAR_STATUSES = ['available', 'pending', 'sold'] as const;
+/**
+ * Spec section 3: available, pending, sold; before them `preparing`, a car bought or added but not yet
+ * listed (reconditioning, docs/reconditioning.md), which visitors never see. Visitors' lists show
+ * available and pending.
+ */
+export const CAR_STATUSES = ['preparing', 'available', 'pending', 'sold'] as const;
 export type CarStatus = (typeof CAR_STATUSES)[number];
 export const CAR_STATUS_LABELS: Record<CarStatus, string> = {
+  preparing: 'Chuẩn bị bán',
   available: 'Đang bán',
   pending: 'Đang giao dịch',
   sold: 'Đã bán',

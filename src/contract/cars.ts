@@ -39,7 +39,7 @@ import { compactFold, foldVietnamese } from './text';
 export * from './cars-labels';
 
 /** An enumeration field that accepts the key or the Vietnamese label. */
-function enumField<K extends string>(keys: readonly K[], labels: Record<K, string>, message: string) {
+export function enumField<K extends string>(keys: readonly K[], labels: Record<K, string>, message: string) {
   return z
     .string({ message })
     .trim()
@@ -107,8 +107,11 @@ export const carInput = z.object({
     .max(60, { message: 'Tối đa 60 tiện nghi' })
     .default([])
     .transform((list) => [...new Set(list.filter((f) => f.length > 0))]),
-  /** Only available or pending: a car becomes sold by recording a sale (POST /soldhistory). */
-  status: z.enum(['available', 'pending'], { message: 'Trạng thái không hợp lệ' }).optional(),
+  /**
+   * Never sold: a car becomes sold by recording a sale (POST /soldhistory). A new car without one starts
+   * "Chuẩn bị bán" (preparing); "available" lists it at once.
+   */
+  status: z.enum(['preparing', 'available', 'pending'], { message: 'Trạng thái không hợp lệ' }).optional(),
 });
 export type CarInput = z.input<typeof carInput>;
 export type CarData = z.output<typeof carInput>;
@@ -254,6 +257,11 @@ export const compareQuery = z.object({
 
 export const carStatusBody = z.object({
   status: enumField(CAR_STATUSES, CAR_STATUS_LABELS, 'Trạng thái không hợp lệ'),
+  /**
+   * Lists a car the listing gate refuses (no inspection report, too few photos, ...): why, in the
+   * manager's words; written to the audit log (docs/reconditioning.md).
+   */
+  overrideReason: z.preprocess(blankToUndefined, text('Lý do đăng bán', 500).optional()),
 });
 
 /** PUT /cars/admin/{id}/price: a new sell price alone (a markdown from the stock-ageing page). */

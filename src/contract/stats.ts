@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { CarStatus } from './cars';
 import { CAR_STATUSES } from './cars-labels';
 import { pageOf } from './common';
 import { parseVnDate, vnDayKey } from './format';
@@ -298,7 +297,9 @@ export type LeadResponseStats = z.infer<typeof leadResponseStatsSchema>;
 export const MAX_WEEKS = 260;
 export const MAX_MONTHS = 120;
 
-export const STATUS_PATHS: Record<CarStatus, string> = {
+/** The statistics' car statuses (a car being prepared is not yet stock on sale). */
+export const STATS_STATUSES = ['available', 'pending', 'sold'] as const;
+export const STATUS_PATHS: Record<(typeof STATS_STATUSES)[number], string> = {
   available: 'available-cars',
   pending: 'pending-cars',
   sold: 'sold-cars',

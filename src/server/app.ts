@@ -32,6 +32,7 @@ import { LeadsService } from './modules/leads/service';
 import { marketPricesRoutes } from './modules/market-prices';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { NotificationsService } from './modules/notifications/service';
+import { createRecon, reconRoutes } from './modules/recon';
 import { createPrivateStorage } from './modules/recruitment/cv';
 import { recruitmentRoutes } from './modules/recruitment/routes';
 import { RecruitmentService } from './modules/recruitment/service';
@@ -235,6 +236,31 @@ export async function buildApp(opts: BuildOptions) {
     ...{ db: ctx.db, clock, customerMail, counters, log: app.log, cars, webConfig, jobs },
     ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
   });
+  // Reconditioning: the board a bought car walks, its work items, and the gate before it is listed.
+  const recon = createRecon({
+    ...{ db: ctx.db, clock, jobs, mailer, log: app.log, publicUrl: config.publicUrl },
+    cars: {
+      preparing: () => cars.preparing(),
+      statusOf: async (id) => (await cars.findRow(ctx.db, id))?.status ?? null,
+      invalidate: () => cars.invalidate(),
+    },
+    openingHours: async () => (await webConfig.get()).openingHours,
+    inspectionResults: async (carId) => (await inspections.find(carId))?.results ?? null,
+    users: {
+      namesOf: (ids) => users.namesOf(ids),
+      contact: async (id) => {
+        const m = await users.staffMember(id);
+        return m && { fullName: m.fullName, email: m.email, active: m.active };
+      },
+      idsWithPermission: (p) => users.idsWithPermission(p),
+      active: async () =>
+        (await users.list({ page: 1, size: 500 })).content
+          .filter((u) => u.active)
+          .map((u) => ({ userId: u.userId, fullName: u.fullName })),
+    },
+    notify: async (ids, message, link) => void (await notifications.notifySafely(ids, message, link)),
+  });
+  cars.setListingGate((tx, car) => recon.listingGaps(tx, car));
   sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));
   void pages.warm();
   // Rendered pages show cars, posts, banners and settings, which only staff change (signed requests);
@@ -312,6 +338,7 @@ export async function buildApp(opts: BuildOptions) {
     alerts,
     market,
     valuations,
+    recon,
   };
   // Polling starts once every module has defined its jobs; on close, the pass under way finishes.
   if (config.jobs.pollMs > 0) {
@@ -366,6 +393,7 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(inspectionsRoutes(inspections));
       await a.register(carRecordsRoutes(carRecords));
       await a.register(salesRoutes(sales));
+      await a.register(reconRoutes(recon));
       await a.register(
         reservationsRoutes({ ...reservations, ratePerMinute: config.reservationRateLimit, counters }),
       );

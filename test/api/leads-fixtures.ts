@@ -37,6 +37,7 @@ export async function createCar(t: TestApp, overrides: Partial<CarInput> = {}): 
     exteriorColor: 'Trắng',
     interiorColor: 'Be',
     origin: 'DOMESTIC',
+    status: 'available',
     ...overrides,
   });
   const car = await t.services.cars.create(data, [], SYSTEM_ACTOR);

@@ -380,6 +380,9 @@ describe('staff inventory', () => {
     await page.getByLabel('Tiện nghi', { exact: true }).fill('Cửa sổ trời');
     await page.getByLabel('Tiện nghi', { exact: true }).press('Enter');
     await page.getByRole('button', { name: 'Bỏ Cửa sổ trời' }).waitFor();
+    // A new car starts "Chuẩn bị bán"; this one is listed at once.
+    expect(await page.locator('#car-status').inputValue()).toBe('preparing');
+    await page.locator('#car-status').selectOption('available');
 
     // Photos have their own tab; a new car's go with it when it is saved.
     await page.getByRole('tab', { name: 'Ảnh' }).click();

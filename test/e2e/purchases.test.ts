@@ -132,7 +132,8 @@ describe('selling a car to the showroom', () => {
       status: string;
       photos: unknown[];
     };
-    expect(car.status).toBe('available');
+    // Bought cars are prepared before they are sold (docs/reconditioning.md).
+    expect(car.status).toBe('preparing');
     expect(car.photos).toHaveLength(2);
     const bought = (await api.call('GET', `purchases/admin/${leadId}`, { token: adminToken }))
       .json as LeadDetail;

@@ -61,6 +61,10 @@ export const dashboardRoutes: RouteObject[] = withPermissions([
     lazy: page(() => import('../features/leads/pages/purchase-management-page')),
   },
   {
+    path: 'recon',
+    lazy: page(() => import('../features/recon/pages/recon-board-page')),
+  },
+  {
     path: 'sliders',
     handle: { permission: 'MANAGE_OVERVIEW' },
     lazy: page(() => import('../features/sliders/pages/sliders-page')),

@@ -10,6 +10,7 @@ export * from '../../modules/leads/schema';
 export * from '../../modules/market-prices/schema';
 export * from '../../modules/notifications/schema';
 export * from '../../modules/odometer/schema';
+export * from '../../modules/recon/schema';
 export * from '../../modules/recruitment/schema';
 export * from '../../modules/reservations/schema';
 export * from '../../modules/sales/schema';

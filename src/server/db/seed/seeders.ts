@@ -4,11 +4,14 @@ import { seedDemoMarketPrices } from '../../modules/market-prices/demo';
 import type { DemoSeeder } from './bootstrap';
 import { seedDemoCars } from './demo-cars';
 import { seedDemoContent } from './demo-content';
+import { seedDemoRecon } from './demo-recon';
 
 /** The demo showroom's content, one seeder per domain, run in order on an empty database. */
 export const demoSeeders: DemoSeeder[] = [
   seedDemoCars,
   seedDemoInspections,
+  // After the inspections' seeder: it reports on every car in stock, these get their own.
+  seedDemoRecon,
   seedDemoContent,
   seedDemoLeads,
   seedDemoMarketPrices,

@@ -21,7 +21,7 @@ export interface CarsPort {
   findRow(
     exec: Executor,
     id: number,
-  ): Promise<{ previousOwners: number; licensePlateRegion: string } | undefined>;
+  ): Promise<{ previousOwners: number; licensePlateRegion: string; status: string } | undefined>;
   lock(tx: Executor, id: number): Promise<unknown>;
 }
 
@@ -80,6 +80,9 @@ export class CarRecordsService {
 
   /** GET cars/{id}/history: papers without the staff note, service records newest first. */
   async history(carId: number): Promise<CarHistory> {
+    // Visitors never see a car being prepared (docs/reconditioning.md).
+    if ((await this.cars.findRow(this.db, carId))?.status === 'preparing')
+      throw notFound('Không tìm thấy xe');
     const { history } = await this.read(this.db, carId);
     return history;
   }

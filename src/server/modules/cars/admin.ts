@@ -17,7 +17,7 @@ import { badRequest, conflict, pgCode } from '../../platform/errors';
 import type { PreparedImage, StoredImage } from '../../platform/images';
 import { carsWithRollback, recordReading } from '../odometer/service';
 import type { CarCatalogue } from './catalogue';
-import { lockCar } from './lifecycle';
+import { type CarLifecycle, lockCar } from './lifecycle';
 import { appendPhotos, type CarPhotos, refreshCover, type Transactor } from './photos';
 import { recordPriceChange } from './price-history';
 import {
@@ -58,6 +58,7 @@ export class CarAdmin {
     private readonly catalogue: CarCatalogue,
     private readonly photos: CarPhotos,
     private readonly transaction: Transactor,
+    private readonly lifecycle: CarLifecycle,
   ) {}
 
   async list(q: CarsAdminQuery): Promise<Page<CarAdminRow>> {
@@ -129,7 +130,8 @@ export class CarAdmin {
           .insert(cars)
           .values({
             ...carValues(data),
-            status: data.status ?? 'available',
+            // Not listed until staff say so: a new car is prepared first (docs/reconditioning.md).
+            status: data.status ?? 'preparing',
             originLeadId: origin.originLeadId ?? null,
             purchasePrice: origin.purchasePrice ?? null,
           })
@@ -169,6 +171,9 @@ export class CarAdmin {
           if (before.status === 'sold') {
             throw conflict('Xe đã bán: hãy hủy giao dịch bán trong lịch sử bán hàng để mở bán lại');
           }
+          // The edit form lists no car the gate refuses: the status action says what is missing.
+          const missing = await this.lifecycle.missingToList(tx, before, data.status);
+          if (missing.length > 0) throw conflict(`Chưa thể đăng bán xe: ${missing.join('; ')}`);
           status = data.status;
         }
         const now = new Date();

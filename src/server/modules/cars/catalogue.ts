@@ -81,9 +81,13 @@ export class CarCatalogue {
     return row;
   }
 
-  /** Any car, sold ones too (their page still opens and says so). */
+  /** Any car visitors may see, sold ones too (their page still opens and says so); a preparing car is 404. */
   detail(id: number): Promise<CarDetail> {
-    return this.cache.get(`detail:${id}`, () => this.loadDetail(id));
+    return this.cache.get(`detail:${id}`, async () => {
+      const car = await this.loadDetail(id);
+      if (car.status === 'preparing') throw notFound('Không tìm thấy xe');
+      return car;
+    });
   }
 
   /** A car's page read now, past the cache (staff screens). */
@@ -101,7 +105,7 @@ export class CarCatalogue {
 
   private async loadSimilar(id: number, limit: number): Promise<CarSummary[]> {
     const base = await this.findRow(this.db, id);
-    if (!base) throw notFound('Không tìm thấy xe');
+    if (!base || base.status === 'preparing') throw notFound('Không tìm thấy xe');
     const rows = await this.db
       .select(summaryColumns)
       .from(cars)
@@ -172,7 +176,10 @@ export class CarCatalogue {
   }
 
   private async loadCompare(ids: number[]): Promise<CarDetail[]> {
-    const rows = await this.db.select().from(cars).where(inArray(cars.id, ids));
+    const rows = await this.db
+      .select()
+      .from(cars)
+      .where(and(inArray(cars.id, ids), ne(cars.status, 'preparing')));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length) throw notFound(`Không tìm thấy xe mã ${missing.join(', ')}`);

@@ -21,13 +21,27 @@ export async function lockCar(tx: Executor, id: number): Promise<CarRow> {
 }
 
 /**
- * A car's status: staff move it between on sale and pending; "sold" is reached and left only through
- * a sale (the sales service calls setStatusIn inside its own transaction, after lockCar).
+ * What a car still lacks before it may be listed, each in words a manager reads ("chưa có báo cáo
+ * kiểm định"); empty when nothing. Filled in app.ts by the recon module, which owns the rule
+ * (docs/reconditioning.md): the cars module knows nothing of reconditioning.
+ */
+export type ListingGate = (tx: Executor, car: CarRow) => Promise<string[]>;
+
+/**
+ * A car's status: staff move it between preparing, on sale and pending; "sold" is reached and left only
+ * through a sale (the sales service calls setStatusIn inside its own transaction, after lockCar).
+ * Listing a preparing car passes the listing gate, or is forced with a reason that is audited.
  */
 export class CarLifecycle {
+  private gate: ListingGate = async () => [];
+
   constructor(private readonly transaction: Transactor) {}
 
-  async setStatus(id: number, status: CarStatus, actor: Actor): Promise<void> {
+  setListingGate(gate: ListingGate) {
+    this.gate = gate;
+  }
+
+  async setStatus(id: number, status: CarStatus, actor: Actor, overrideReason?: string): Promise<void> {
     if (status === 'sold') {
       throw badRequest('Để chuyển xe sang "Đã bán", hãy ghi nhận giao dịch bán trong lịch sử bán hàng');
     }
@@ -37,15 +51,27 @@ export class CarLifecycle {
       if (before.status === 'sold') {
         throw conflict('Xe đã bán: hãy hủy giao dịch bán trong lịch sử bán hàng để mở bán lại');
       }
+      const missing = await this.missingToList(tx, before, status);
+      if (missing.length > 0 && !overrideReason) {
+        throw conflict(
+          `Chưa thể đăng bán xe: ${missing.join('; ')}. Người có quyền quản lý xe có thể đăng bán kèm lý do.`,
+        );
+      }
       await this.setStatusIn(tx, id, status);
       await writeAudit(tx, actor, {
         action: 'set-status',
         entity: 'car',
         entityId: id,
         before: { status: before.status },
-        after: { status },
+        after: missing.length > 0 ? { status, overrideReason, missing } : { status },
       });
     });
+  }
+
+  /** What the gate finds missing when a preparing car would become visible; nothing for other moves. */
+  async missingToList(tx: Executor, before: CarRow, status: CarStatus): Promise<string[]> {
+    if (before.status !== 'preparing' || status === 'preparing') return [];
+    return this.gate(tx, before);
   }
 
   /** For the sales service, inside its transaction (after lockCar). */

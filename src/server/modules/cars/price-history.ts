@@ -56,8 +56,8 @@ export async function recordPriceChange(
 
 /** GET cars/{carId}/price-history: what visitors see of the changes (never who made them). */
 export async function priceHistory(db: Db, carId: number): Promise<CarPriceHistory> {
-  const [car] = await db.select({ id: cars.id }).from(cars).where(eq(cars.id, carId));
-  if (!car) throw notFound('Không tìm thấy xe');
+  const [car] = await db.select({ id: cars.id, status: cars.status }).from(cars).where(eq(cars.id, carId));
+  if (!car || car.status === 'preparing') throw notFound('Không tìm thấy xe');
   const rows = await db
     .select()
     .from(carPriceChanges)

@@ -337,12 +337,17 @@ export function carsRoutes(service: CarsService) {
         schema: {
           response: { 200: carDetailSchema },
           tags: staffTags,
-          summary: 'Đổi trạng thái: available (Đang bán) hoặc pending (Đang giao dịch)',
+          summary:
+            'Đổi trạng thái: preparing (Chuẩn bị bán), available (Đang bán) hoặc pending (Đang giao dịch)',
+          description:
+            'Đăng bán xe đang chuẩn bị cần báo cáo kiểm định, đủ số ảnh tối thiểu, giá bán và mọi hạng mục ' +
+            'sửa chữa đã duyệt đã hoàn thành; nếu thiếu: 409 nêu rõ điều còn thiếu. overrideReason: đăng bán ' +
+            'dù còn thiếu, lý do được ghi nhật ký.',
           params: carIdParam,
           body: carStatusBody,
         },
       },
-      (req) => service.setStatus(req.params.id, req.body.status, actorOf(req)),
+      (req) => service.setStatus(req.params.id, req.body.status, actorOf(req), req.body.overrideReason),
     );
 
     app.put(

@@ -26,7 +26,7 @@ import type { Storage } from '../../platform/storage';
 import { CarAdmin, type CarOrigin } from './admin';
 import { CarCatalogue, type HomepageKind } from './catalogue';
 import type { CarSearch, InventoryRow, PriceStats } from './inventory-search';
-import { CarLifecycle, findCar, lockCar } from './lifecycle';
+import { CarLifecycle, findCar, type ListingGate, lockCar } from './lifecycle';
 import { CarPhotos } from './photos';
 import { priceHistory } from './price-history';
 import { ReadCache } from './read-cache';
@@ -38,6 +38,7 @@ export type { CarOrigin } from './admin';
 export { registerAnswerCache } from './answer-cache';
 export type { HomepageKind } from './catalogue';
 export type { CarSearch, InventoryRow, ModelFilter, PriceStats } from './inventory-search';
+export type { ListingGate } from './lifecycle';
 export { SHARED_PHOTO_FOLDER } from './rows';
 export type { ListFilters } from './watch-reads';
 
@@ -100,8 +101,8 @@ export class CarsService {
     const transaction = <T>(fn: (tx: Tx) => Promise<T>) => this.transaction(fn);
     this.catalogue = new CarCatalogue(db, views, this.cache);
     this.photoStore = new CarPhotos(db, storage, views, transaction, log);
-    this.admin = new CarAdmin(db, views, this.catalogue, this.photoStore, transaction);
     this.lifecycle = new CarLifecycle(transaction);
+    this.admin = new CarAdmin(db, views, this.catalogue, this.photoStore, transaction, this.lifecycle);
     this.watch = new CarWatchReads(db, views);
   }
 
@@ -134,7 +135,7 @@ export class CarsService {
     return priceHistory(this.db, id);
   }
 
-  /** Any car, sold ones too (their page still opens and says so). */
+  /** Any car visitors may see, sold ones too (their page still opens and says so); never a preparing one. */
   detail(id: number): Promise<CarDetail> {
     return this.catalogue.detail(id);
   }
@@ -265,9 +266,20 @@ export class CarsService {
 
   // ----------------------------------------------------------------------------- status lifecycle
 
-  async setStatus(id: number, status: CarStatus, actor: Actor): Promise<CarAdminDetail> {
-    await this.lifecycle.setStatus(id, status, actor);
+  /** To "available" only through the listing gate, or with a reason (audited) when it refuses. */
+  async setStatus(
+    id: number,
+    status: CarStatus,
+    actor: Actor,
+    overrideReason?: string,
+  ): Promise<CarAdminDetail> {
+    await this.lifecycle.setStatus(id, status, actor, overrideReason);
     return this.adminDetail(id);
+  }
+
+  /** The rule a preparing car must pass to be listed (the recon module's, set in app.ts). */
+  setListingGate(gate: ListingGate) {
+    this.lifecycle.setListingGate(gate);
   }
 
   /** For the sales service, inside its transaction (after lock()). */
@@ -322,6 +334,19 @@ export class CarsService {
         },
       ]),
     );
+  }
+
+  /** Cars being prepared, oldest first, with their cover: the reconditioning board's cards. */
+  async preparing(): Promise<
+    { carId: number; carName: string; year: number; createdAt: Date; cover: ImageView | null }[]
+  > {
+    const rows = await this.db
+      .select({ carId: cars.id, carName: cars.carName, year: cars.year, createdAt: cars.createdAt })
+      .from(cars)
+      .where(eq(cars.status, 'preparing'))
+      .orderBy(cars.createdAt, cars.id);
+    const thumbs = await this.thumbnails(rows.map((r) => r.carId));
+    return rows.map((r) => ({ ...r, cover: thumbs.get(r.carId)?.cover ?? null }));
   }
 
   /** Each existing car's name and year ('Toyota Vios 1.5G CVT 2021'): how the audit log names a car it refers to. */

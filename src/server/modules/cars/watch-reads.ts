@@ -1,4 +1,4 @@
-import { and, desc, gt, inArray, lte, max, sql } from 'drizzle-orm';
+import { and, desc, gt, inArray, lte, max, ne, sql } from 'drizzle-orm';
 import type { CarSummary, CarsQuery } from '../../../contract/cars';
 import type { Db } from '../../db/client';
 import { listConditions } from './list-query';
@@ -23,7 +23,11 @@ export class CarWatchReads {
   async summaries(ids: number[]): Promise<CarSummary[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    const rows = await this.db.select(summaryColumns).from(cars).where(inArray(cars.id, unique));
+    // A car taken back into preparation is out of sight, as if it were not there.
+    const rows = await this.db
+      .select(summaryColumns)
+      .from(cars)
+      .where(and(inArray(cars.id, unique), ne(cars.status, 'preparing')));
     const byId = new Map(rows.map((r) => [r.id, this.views.summary(r as SummaryRow)]));
     return unique.map((id) => byId.get(id)).filter((c): c is CarSummary => c !== undefined);
   }

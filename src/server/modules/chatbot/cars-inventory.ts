@@ -72,7 +72,8 @@ export class CarsInventoryReader {
 
   async getCar(id: number): Promise<CarDetails | null> {
     const r = await this.cars.findRow(this.db, id);
-    if (!r) return null;
+    // A car being prepared does not exist for visitors.
+    if (!r || r.status === 'preparing') return null;
     return {
       id: r.id,
       carName: r.carName,

@@ -23,7 +23,7 @@ export interface RecordSources {
 
 export async function readCarRecords(src: RecordSources, carId: number): Promise<CarRecords | null> {
   const row = await src.cars.findRow(src.db, carId);
-  if (!row) return null;
+  if (!row || row.status === 'preparing') return null;
   const [prices, rollback, inspection, history] = await Promise.all([
     src.cars.priceHistory(carId),
     odometerRollback(src.db, carId),

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CAR_STATUS_LABELS, CAR_STATUSES, type CarStatus } from '../../../contract/cars';
+import { CAR_STATUS_LABELS, type CarStatus } from '../../../contract/cars';
 import type {
   BrandStockRow,
   CarStats,
@@ -7,6 +7,7 @@ import type {
   StatsRange,
   StatusCarCount,
 } from '../../../contract/stats';
+import { STATS_STATUSES } from '../../../contract/stats';
 import type { Db } from '../../db/client';
 import { cars, sales } from '../../db/schema';
 import { pageOf } from '../../platform/paging';
@@ -53,7 +54,7 @@ export class InventoryStats {
       available: c.available,
       pending: c.pending,
       sold: c.sold,
-      byStatus: CAR_STATUSES.map((status) => ({
+      byStatus: STATS_STATUSES.map((status) => ({
         status,
         label: CAR_STATUS_LABELS[status],
         count: c[status],

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { CarStatus } from '../../../contract/cars';
 import { leadSourceStatsSchema } from '../../../contract/leads';
 import { hasPermission } from '../../../contract/permissions';
 import {
@@ -13,6 +12,7 @@ import {
   monthSalesRowSchema,
   monthsQuery,
   reservationStatsSchema,
+  STATS_STATUSES,
   STATUS_PATHS,
   salesPerformanceSchema,
   salespersonRowSchema,
@@ -63,7 +63,7 @@ export function dashboardRoutes(service: DashboardService) {
       },
     );
 
-    for (const status of ['available', 'pending', 'sold'] as CarStatus[]) {
+    for (const status of STATS_STATUSES) {
       app.get(
         `/dashboard/${STATUS_PATHS[status]}`,
         {

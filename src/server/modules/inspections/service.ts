@@ -54,6 +54,9 @@ export class InspectionsService {
 
   /** The car's report; `staff` adds the staff-only note. 404 with a Vietnamese message without one. */
   async get(carId: number, opts: { staff?: boolean } = {}): Promise<InspectionReport> {
+    // Visitors never see a car being prepared (docs/reconditioning.md); staff do.
+    if (!opts.staff && (await this.cars.findRow(this.db, carId))?.status === 'preparing')
+      throw notFound('Không tìm thấy xe');
     const stored = await loadReport(this.db, carId);
     if (!stored) {
       if (!(await this.cars.findRow(this.db, carId))) throw notFound('Không tìm thấy xe');

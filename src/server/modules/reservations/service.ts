@@ -91,6 +91,8 @@ export class ReservationsService {
         const car = await this.deps.cars.lock(tx, body.carId);
         const lapsed = await this.expireWhere(tx, eq(reservations.carId, car.id));
         if (car.status === 'sold') throw new Refusal(RESERVATION_MESSAGES.sold);
+        // Visitors never see a car being prepared: reserving one is reserving a car that is not there.
+        if (car.status === 'preparing') throw notFound('Không tìm thấy xe');
         const [open] = await tx
           .select({ id: reservations.id })
           .from(reservations)

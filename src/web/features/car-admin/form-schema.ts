@@ -48,7 +48,8 @@ export const EMPTY_CAR: CarFormValues = {
   previousOwners: 1,
   description: '',
   features: [],
-  status: 'available',
+  // A new car is prepared before it is sold: staff list it at once by choosing "Đang bán".
+  status: 'preparing',
 };
 
 /** The longest text each field takes, from the contract the server checks (maxlength, counters). */

@@ -102,6 +102,7 @@ export function CarSaleFields({
           >
             <Select id="car-status" disabled={sold} {...register('status')}>
               {sold ? <option value="">{CAR_STATUS_LABELS.sold}</option> : null}
+              <option value="preparing">{CAR_STATUS_LABELS.preparing}</option>
               <option value="available">{CAR_STATUS_LABELS.available}</option>
               <option value="pending">{CAR_STATUS_LABELS.pending}</option>
             </Select>
