@@ -13,6 +13,7 @@ import { AuditService } from './modules/audit/service';
 import { AuthService, authRoutes, PasswordSetup, SecurityNotices, SignInThrottle } from './modules/auth';
 import { blogsRoutes } from './modules/blogs/routes';
 import { BlogsService } from './modules/blogs/service';
+import { CarCostsService, carCostsRoutes } from './modules/car-costs';
 import { carRecordsRoutes } from './modules/car-records/routes';
 import { CarRecordsService } from './modules/car-records/service';
 import { carsRoutes } from './modules/cars/routes';
@@ -236,6 +237,14 @@ export async function buildApp(opts: BuildOptions) {
     ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
   });
   sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));
+  // What each car really costs (docs/car-costs.md). Reconditioning totals are 0 until the recon module is
+  // connected here: `carCosts.connectRecon({ reconCostOf: (carId) => recon.reconCostOf(carId) })`.
+  const carCosts = new CarCostsService({
+    ...{ db: ctx.db, clock, cars, users },
+    settings: async () => (await webConfig.get()).stockCosts,
+    saleOf: (carId) => sales.activeSaleOf(carId),
+  });
+  sales.onCost((carId, day) => carCosts.trueCostOn(carId, day));
   void pages.warm();
   // Rendered pages show cars, posts, banners and settings, which only staff change (signed requests);
   // a visitor's chat message or booking changes no page and keeps the rendered pages.
@@ -296,6 +305,7 @@ export async function buildApp(opts: BuildOptions) {
     passwordSetup,
     cars,
     carRecords,
+    carCosts,
     sales,
     inspections,
     notifications,
@@ -366,6 +376,7 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(inspectionsRoutes(inspections));
       await a.register(carRecordsRoutes(carRecords));
       await a.register(salesRoutes(sales));
+      await a.register(carCostsRoutes(carCosts));
       await a.register(
         reservationsRoutes({ ...reservations, ratePerMinute: config.reservationRateLimit, counters }),
       );
