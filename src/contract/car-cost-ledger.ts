@@ -191,3 +191,36 @@ export function holdingCost(
 export function belowTrueCost(price: number | null | undefined, trueCost: number | null | undefined) {
   return price != null && trueCost != null && trueCost > 0 && price < trueCost;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The buy-in offer's starting point
+// ---------------------------------------------------------------------------------------------------
+
+export interface OfferStart {
+  /** The valuation engine's market estimate for the seller's car. */
+  estimate: number;
+  /** Reconditioning the showroom expects to spend on it. */
+  reconEstimate: number;
+  /** The target margin (settings) and what it comes to on the estimate. */
+  marginRate: number;
+  margin: number;
+  /** estimate − reconEstimate − margin, down to a whole million (never below 0). */
+  amount: number;
+}
+
+/**
+ * What the showroom can pay a seller and still sell at the market with its margin: the market estimate
+ * less the expected reconditioning and the target margin on the estimate, rounded down to a million
+ * (an offer is quoted in millions, and rounding down keeps the margin).
+ */
+export function offerStart(estimate: number, reconEstimate: number, marginRate: number): OfferStart {
+  const margin = Math.round(estimate * marginRate);
+  const raw = estimate - reconEstimate - margin;
+  return {
+    estimate,
+    reconEstimate,
+    marginRate,
+    margin,
+    amount: Math.max(0, Math.floor(raw / 1_000_000) * 1_000_000),
+  };
+}

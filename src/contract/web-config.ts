@@ -120,9 +120,15 @@ export const DEFAULT_SHOWROOM_POLICIES: ShowroomPolicies = {
 export const stockCosts = z.object({
   holdingRate: rate('Lãi suất vốn tồn kho', 1),
   targetMarginRate: rate('Biên lợi nhuận mục tiêu', 0.9),
+  /** What a bought-in car is expected to need before sale, until staff estimate the car itself. */
+  reconEstimate: money('Chi phí tân trang dự kiến'),
 });
 export type StockCosts = z.infer<typeof stockCosts>;
-export const DEFAULT_STOCK_COSTS: StockCosts = { holdingRate: 0.1, targetMarginRate: 0.08 };
+export const DEFAULT_STOCK_COSTS: StockCosts = {
+  holdingRate: 0.1,
+  targetMarginRate: 0.08,
+  reconEstimate: 10_000_000,
+};
 
 export const DEFAULT_SYSTEM_MESSAGE =
   'Bạn là trợ lý tư vấn xe của showroom ô tô đã qua sử dụng. Trả lời bằng tiếng Việt, ngắn gọn, lịch sự. ' +

@@ -7,6 +7,7 @@ import { ManualClock } from '../../src/server/platform/clock';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { carBody, multipart } from './cars-fixtures';
 import { newPurchase, offer } from './purchases-fixtures';
+import { importPriceList } from './valuation-fixtures';
 
 const DAY = 86_400_000;
 let t: TestApp;
@@ -113,7 +114,7 @@ describe('the ledger arithmetic', () => {
 
     const put = await t.call('PUT', '/api/web-configuration', {
       token: t.adminToken,
-      body: { stockCosts: { holdingRate: 0.12, targetMarginRate: 0.08 } },
+      body: { stockCosts: { holdingRate: 0.12, targetMarginRate: 0.08, reconEstimate: 10_000_000 } },
     });
     expect(put.status, put.body).toBe(200);
     // 1,000,000 × 12% × 1/365 = 328.77 -> 329
@@ -121,7 +122,7 @@ describe('the ledger arithmetic', () => {
     expect(c).toMatchObject({ holdingRate: 0.12, holdingCost: 329, trueCost: 6_000_329 });
     await t.call('PUT', '/api/web-configuration', {
       token: t.adminToken,
-      body: { stockCosts: { holdingRate: 0.1, targetMarginRate: 0.08 } },
+      body: { stockCosts: { holdingRate: 0.1, targetMarginRate: 0.08, reconEstimate: 10_000_000 } },
     });
   });
 
@@ -236,6 +237,41 @@ describe('the ledger arithmetic', () => {
       'create',
       'delete',
     ]);
+  });
+});
+
+describe('the buy-in offer', () => {
+  it('starts at the market estimate less the expected reconditioning and the target margin', async () => {
+    await importPriceList(t, manager.token);
+    const id = await newPurchase(t, both.token, {}, 1);
+    const read = async () =>
+      (await t.call('GET', `/api/purchases/admin/${id}`, { token: both.token })).json.purchase;
+    const p = await read();
+    expect(p.valuation).not.toBeNull();
+    const e = p.valuation.estimate as number;
+    const margin = Math.round(e * 0.08);
+    expect(p.offerStart).toEqual({
+      estimate: e,
+      reconEstimate: 10_000_000,
+      marginRate: 0.08,
+      margin,
+      amount: Math.floor((e - 10_000_000 - margin) / 1_000_000) * 1_000_000,
+    });
+    const put = await t.call('PUT', '/api/web-configuration', {
+      token: t.adminToken,
+      body: { stockCosts: { holdingRate: 0.1, targetMarginRate: 0.12, reconEstimate: 25_000_000 } },
+    });
+    expect(put.status, put.body).toBe(200);
+    const margin12 = Math.round(e * 0.12);
+    expect((await read()).offerStart).toMatchObject({
+      reconEstimate: 25_000_000,
+      margin: margin12,
+      amount: Math.floor((e - 25_000_000 - margin12) / 1_000_000) * 1_000_000,
+    });
+    await t.call('PUT', '/api/web-configuration', {
+      token: t.adminToken,
+      body: { stockCosts: { holdingRate: 0.1, targetMarginRate: 0.08, reconEstimate: 10_000_000 } },
+    });
   });
 });
 

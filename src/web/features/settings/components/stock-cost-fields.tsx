@@ -1,6 +1,7 @@
 import type { WebConfiguration } from '@contract/web-config';
 import { type Control, Controller, type FieldErrors } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
+import { NumberInput } from '../../../components/number-input';
 import { Card, msg, PercentInput } from './settings-fields';
 
 const FIELDS = [
@@ -56,6 +57,26 @@ export function StockCostFields({
             )}
           />
         ))}
+        <Controller
+          control={control}
+          name="stockCosts.reconEstimate"
+          render={({ field }) => (
+            <FormField
+              label="Chi phí tân trang dự kiến"
+              htmlFor="cfg-stockCosts.reconEstimate"
+              error={msg(errors?.reconEstimate)}
+              hint="Trừ vào giá chào mua trước khi xem xe; sửa theo từng xe khi báo giá. Mặc định 10 triệu."
+            >
+              <NumberInput
+                id="cfg-stockCosts.reconEstimate"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                suffix="VNĐ"
+              />
+            </FormField>
+          )}
+        />
       </div>
     </Card>
   );
