@@ -30,40 +30,41 @@ function Totals({ c }: { c: CarCosts }) {
     ],
   ];
   const loss = c.margin < 0;
+  const row = 'flex justify-between gap-3';
   return (
-    <dl className="grid gap-3 sm:grid-cols-2">
-      <div className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
+    <div className="grid gap-3 sm:grid-cols-2">
+      <dl className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
         {rows.map(([label, value, basis]) => (
-          <div key={label}>
-            <div className="flex justify-between gap-3">
-              <dt className="text-slate-600">{label}</dt>
-              <dd className="font-medium text-slate-900 tabular-nums">{value}</dd>
-            </div>
-            {basis ? <p className="text-xs text-slate-500">{basis}</p> : null}
+          <div key={label} className={row}>
+            <dt className="text-slate-600">
+              {label}
+              {basis ? <span className="block text-xs text-slate-600">{basis}</span> : null}
+            </dt>
+            <dd className="shrink-0 font-medium text-slate-900 tabular-nums">{value}</dd>
           </div>
         ))}
-      </div>
-      <div className="space-y-2 rounded-lg p-3 text-sm ring-1 ring-slate-200">
-        <div className="flex justify-between gap-3">
+      </dl>
+      <dl className="space-y-2 rounded-lg p-3 text-sm ring-1 ring-slate-200">
+        <div className={row}>
           <dt className="font-semibold text-slate-900">Giá vốn thực</dt>
           <dd className="text-lg font-bold text-slate-900 tabular-nums">{formatVnd(c.trueCost)}</dd>
         </div>
-        <div className="flex justify-between gap-3">
+        <div className={row}>
           <dt className="text-slate-600">{c.sold ? 'Giá đã bán' : 'Giá bán hiện tại'}</dt>
           <dd className="font-medium tabular-nums">{formatVnd(c.sellPrice)}</dd>
         </div>
-        <div className="flex justify-between gap-3">
+        <div className={row}>
           <dt className="text-slate-600">{loss ? 'Lỗ' : 'Lãi'} trên giá vốn thực</dt>
           <dd className={cx('font-bold tabular-nums', loss ? 'text-red-700' : 'text-emerald-700')}>
             {formatPrice(c.margin)}
             {c.marginRate === null ? null : ` (${percent(c.marginRate)})`}
           </dd>
         </div>
-        {c.purchasePrice === null ? (
-          <p className="text-xs text-amber-800">Nhập giá mua xe để giá vốn thực có ý nghĩa.</p>
-        ) : null}
-      </div>
-    </dl>
+      </dl>
+      {c.purchasePrice === null ? (
+        <p className="text-xs text-amber-800 sm:col-span-2">Nhập giá mua xe để giá vốn thực có ý nghĩa.</p>
+      ) : null}
+    </div>
   );
 }
 
@@ -102,11 +103,14 @@ export function CostsTab({ carId }: { carId: number }) {
               className="flex items-start gap-3 px-3 py-2 text-sm"
             >
               <div className="min-w-0 flex-1">
-                <p className="font-medium text-slate-900">
-                  {l.label}
-                  <span className="ml-2 font-normal text-slate-500">{formatDay(l.incurredOn)}</span>
+                <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <span className="font-medium text-slate-900">{l.label}</span>
+                  <span className="font-medium text-slate-900 tabular-nums">{formatVnd(l.amount)}</span>
                 </p>
-                {l.note ? <p className="text-slate-600">{l.note}</p> : null}
+                <p className="text-slate-600">
+                  {formatDay(l.incurredOn)}
+                  {l.note ? ` · ${l.note}` : null}
+                </p>
                 <p className="text-xs text-slate-500">
                   {l.source === 'buyIn'
                     ? 'Từ phiếu mua xe'
@@ -115,7 +119,6 @@ export function CostsTab({ carId }: { carId: number }) {
                       : `Nhập bởi ${l.enteredBy?.fullName ?? 'tài khoản đã xóa'}`}
                 </p>
               </div>
-              <span className="shrink-0 font-medium text-slate-900 tabular-nums">{formatVnd(l.amount)}</span>
               {l.id !== null ? (
                 <IconButton label={`Xóa dòng ${l.label}`} onClick={() => setDeleting(l.id)}>
                   <Trash2 className="size-4" aria-hidden="true" />
