@@ -79,6 +79,16 @@ async function carCosts(staff: Page, carId: number) {
   await staff.screenshot({ path: '/tmp/shots-costs/stock-list-1366.png' }).catch(() => {});
   await staff.setViewportSize(PHONE);
   await staff.screenshot({ path: '/tmp/shots-costs/stock-list-360.png' }).catch(() => {});
+  await staff.goto(`${server.url}/dashboard/stock-ageing`);
+  await staff.getByRole('heading', { name: 'Tuổi tồn kho', level: 1 }).waitFor();
+  await staff
+    .getByText(/^(Lãi|Lỗ) [+−]/)
+    .locator('visible=true')
+    .first()
+    .waitFor();
+  await staff.screenshot({ path: '/tmp/shots-costs/stock-ageing-360.png', fullPage: true }).catch(() => {});
+  await staff.setViewportSize(DESKTOP);
+  await staff.screenshot({ path: '/tmp/shots-costs/stock-ageing-1366.png' }).catch(() => {});
 }
 
 describe('selling a car to the showroom', () => {
