@@ -68,7 +68,7 @@ export default function StockAgeingPage() {
     },
     {
       key: 'price',
-      header: 'Giá bán',
+      header: 'Giá bán · giá vốn thực',
       className: 'whitespace-nowrap',
       cell: (r) => (
         <div>
@@ -78,13 +78,13 @@ export default function StockAgeingPage() {
               {percent(r.gap)} so với thị trường
             </p>
           ) : null}
+          {/* The true cost beside the price, not in a column of its own: the actions stay on screen. */}
+          <div className="mt-1 text-xs text-slate-500">
+            <span>Giá vốn thực </span>
+            <TrueCostCell summary={costs.data?.get(r.carId)} price={r.sellPrice} />
+          </div>
         </div>
       ),
-    },
-    {
-      key: 'cost',
-      header: 'Giá vốn thực · lãi',
-      cell: (r) => <TrueCostCell summary={costs.data?.get(r.carId)} price={r.sellPrice} />,
     },
     {
       key: 'market',
