@@ -158,11 +158,16 @@ describe('selling a car to the showroom', () => {
     await drawer.getByRole('img', { name: 'Ảnh xe 2' }).waitFor();
     // The offer starts at the estimate less the expected reconditioning and the target margin, written out.
     if (valued) await drawer.getByText('Giá chào mua đề xuất').waitFor();
+    await staff.screenshot({ path: '/tmp/shots-costs/offer-start-1366.png' }).catch(() => {});
+    await staff.setViewportSize(PHONE);
+    await staff.screenshot({ path: '/tmp/shots-costs/offer-start-360.png', fullPage: true }).catch(() => {});
+    await staff.setViewportSize(DESKTOP);
     await drawer.getByLabel('Giá chào mua').fill('350000000');
     await drawer.getByRole('button', { name: 'Báo giá', exact: true }).click();
     // Nothing is recorded or mailed before staff confirm the figure.
     const ask = staff.getByRole('dialog', { name: 'Gửi báo giá 350 triệu cho khách?' });
     await ask.waitFor();
+    await staff.screenshot({ path: '/tmp/shots-costs/offer-confirm-1366.png' }).catch(() => {});
     const unsent = (await api.call('GET', `purchases/admin/${leadId}`, { token: adminToken }))
       .json as LeadDetail;
     expect(unsent.purchase?.offer).toBeNull();
