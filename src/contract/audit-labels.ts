@@ -1,4 +1,5 @@
 import { BLOG_CATEGORY_LABELS } from './blogs-labels';
+import { COST_CATEGORY_LABELS } from './car-cost-ledger';
 import {
   BODY_TYPE_LABELS,
   CAR_STATUS_LABELS,
@@ -59,6 +60,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   listPrice: 'Giá niêm yết',
   salePrice: 'Giá bán thực tế',
   purchasePrice: 'Giá nhập',
+  trueCost: 'Giá vốn thực',
+  trueMargin: 'Lãi trên giá vốn thực',
+  incurredOn: 'Ngày phát sinh',
+  enteredBy: 'Người nhập',
   odo: 'Số km',
   odometer: 'Số km',
   bodyType: 'Kiểu dáng',
@@ -229,11 +234,13 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
 export const AUDIT_ENTITY_FIELD_LABELS: Record<string, Record<string, string>> = {
   inspection_item: { position: 'Thứ tự', label: 'Tên hạng mục' },
   reservation: { reference: 'Mã giao dịch ngân hàng' },
+  car_cost: { category: 'Loại chi phí' },
 };
 
 /** Fields holding a user's id: the server shows the person's name instead. */
 export const AUDIT_PERSON_FIELDS = new Set([
   'assigneeId',
+  'enteredBy',
   'authorId',
   'createdBy',
   'cancelledBy',
@@ -319,7 +326,7 @@ export const AUDIT_VALUE_LABELS: Record<string, Record<string, string>> = {
   transmission: TRANSMISSION_LABELS,
   drivetrain: DRIVETRAIN_LABELS,
   origin: ORIGIN_LABELS,
-  category: BLOG_CATEGORY_LABELS,
+  category: { ...BLOG_CATEGORY_LABELS, ...COST_CATEGORY_LABELS },
   serviceType: MAINTENANCE_SERVICE_LABELS,
   topic: CONSULTING_TOPIC_LABELS,
   paymentMethod: PAYMENT_METHOD_LABELS,

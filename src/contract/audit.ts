@@ -97,6 +97,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   session: 'Phiên đăng nhập',
   car: 'Xe',
   car_papers: 'Giấy tờ xe',
+  car_cost: 'Chi phí của xe',
   service_record: 'Lịch sử bảo dưỡng',
   sale: 'Giao dịch bán',
   lead: 'Yêu cầu dịch vụ',

@@ -105,6 +105,12 @@ export const saleViewSchema = z.object({
   purchasePrice: z.number().nullable(),
   /** salePrice - purchasePrice when the purchase price is known. */
   margin: z.number().nullable(),
+  /**
+   * The car's true cost on the sale day (its cost ledger plus holding cost, docs/car-costs.md) and the
+   * realised margin on it (salePrice − trueCost), both fixed when the sale was recorded; null when unknown.
+   */
+  trueCost: z.number().nullable(),
+  trueMargin: z.number().nullable(),
   /** yyyy-mm-dd (show with formatDate). */
   saleDate: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS),

@@ -113,6 +113,23 @@ export const DEFAULT_SHOWROOM_POLICIES: ShowroomPolicies = {
     'Showroom chuẩn bị giấy đăng ký xe, hợp đồng mua bán có công chứng và chứng từ lệ phí trước bạ; khách mang căn cước công dân. Sang tên trong vòng 30 ngày kể từ ngày ký hợp đồng.',
 };
 
+/**
+ * What a stock car costs beyond its lines (docs/car-costs.md): the yearly rate of the money tied up in
+ * it (holding cost), and the margin the buy-in offer keeps for the showroom. Staff only, never public.
+ */
+export const stockCosts = z.object({
+  holdingRate: rate('Lãi suất vốn tồn kho', 1),
+  targetMarginRate: rate('Biên lợi nhuận mục tiêu', 0.9),
+  /** What a bought-in car is expected to need before sale, until staff estimate the car itself. */
+  reconEstimate: money('Chi phí tân trang dự kiến'),
+});
+export type StockCosts = z.infer<typeof stockCosts>;
+export const DEFAULT_STOCK_COSTS: StockCosts = {
+  holdingRate: 0.1,
+  targetMarginRate: 0.08,
+  reconEstimate: 10_000_000,
+};
+
 export const DEFAULT_SYSTEM_MESSAGE =
   'Bạn là trợ lý tư vấn xe của showroom ô tô đã qua sử dụng. Trả lời bằng tiếng Việt, ngắn gọn, lịch sự. ' +
   'Chỉ nêu xe, giá và số liệu lấy từ công cụ tra cứu kho xe; không bịa thông tin. ' +
@@ -140,6 +157,7 @@ export const webConfiguration = z.object({
   policies: showroomPolicies,
   reservations: reservationSettings,
   leadHandling: leadHandlingSettings,
+  stockCosts: stockCosts,
   systemMessage: text('Lời nhắc hệ thống', 8000),
   /** A staff session unused for this long is signed out (besides the token's 7-day lifetime). */
   sessionIdleHours: z.coerce
@@ -167,6 +185,7 @@ export const DEFAULT_WEB_CONFIGURATION: WebConfiguration = {
   policies: DEFAULT_SHOWROOM_POLICIES,
   reservations: DEFAULT_RESERVATION_SETTINGS,
   leadHandling: DEFAULT_LEAD_HANDLING,
+  stockCosts: DEFAULT_STOCK_COSTS,
   systemMessage: DEFAULT_SYSTEM_MESSAGE,
   sessionIdleHours: 8,
 };
@@ -197,6 +216,7 @@ export function withConfigDefaults(stored: unknown): WebConfiguration {
     carCalculations: { ...DEFAULT_CAR_CALCULATIONS, ...(data.carCalculations ?? {}) },
     policies: { ...DEFAULT_SHOWROOM_POLICIES, ...(data.policies ?? {}) },
     reservations: { ...DEFAULT_RESERVATION_SETTINGS, ...(data.reservations ?? {}) },
+    stockCosts: { ...DEFAULT_STOCK_COSTS, ...(data.stockCosts ?? {}) },
     leadHandling: {
       ...DEFAULT_LEAD_HANDLING,
       ...(data.leadHandling ?? {}),
@@ -209,7 +229,8 @@ export function withConfigDefaults(stored: unknown): WebConfiguration {
 
 /** What anyone may read: everything but the advisor's instruction (its own call) and the sign-in rules. */
 export const publicWebConfiguration = webConfiguration
-  .omit({ systemMessage: true, sessionIdleHours: true })
+  // The showroom's cost of money and target margin are its own business.
+  .omit({ systemMessage: true, sessionIdleHours: true, stockCosts: true })
   // Every page reads this document; the official price table (up to thousands of rows) is read only by
   // the car page's calculator, from GET web-configuration/car-calculations.
   .extend({
@@ -219,7 +240,7 @@ export const publicWebConfiguration = webConfiguration
   });
 export type PublicWebConfiguration = Omit<
   WebConfiguration,
-  'systemMessage' | 'sessionIdleHours' | 'carCalculations' | 'reservations'
+  'systemMessage' | 'sessionIdleHours' | 'carCalculations' | 'reservations' | 'stockCosts'
 > & {
   carCalculations: Omit<CarCalculations, 'officialPrices'>;
   reservations: PublicReservationSettings;

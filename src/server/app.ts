@@ -13,6 +13,7 @@ import { AuditService } from './modules/audit/service';
 import { AuthService, authRoutes, PasswordSetup, SecurityNotices, SignInThrottle } from './modules/auth';
 import { blogsRoutes } from './modules/blogs/routes';
 import { BlogsService } from './modules/blogs/service';
+import { CarCostsService, carCostsRoutes } from './modules/car-costs';
 import { carRecordsRoutes } from './modules/car-records/routes';
 import { CarRecordsService } from './modules/car-records/service';
 import { carsRoutes } from './modules/cars/routes';
@@ -262,6 +263,14 @@ export async function buildApp(opts: BuildOptions) {
   });
   cars.setListingGate((tx, car) => recon.listingGaps(tx, car));
   sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));
+  // What each car really costs (docs/car-costs.md); reconditioning is the recon module's completed work.
+  const carCosts = new CarCostsService({
+    ...{ db: ctx.db, clock, cars, users },
+    settings: async () => (await webConfig.get()).stockCosts,
+    saleOf: (carId) => sales.activeSaleOf(carId),
+  });
+  carCosts.connectRecon({ reconCostOf: (carId) => recon.reconCostOf(carId) });
+  sales.onCost((carId, day) => carCosts.trueCostOn(carId, day));
   void pages.warm();
   // Rendered pages show cars, posts, banners and settings, which only staff change (signed requests);
   // a visitor's chat message or booking changes no page and keeps the rendered pages.
@@ -322,6 +331,7 @@ export async function buildApp(opts: BuildOptions) {
     passwordSetup,
     cars,
     carRecords,
+    carCosts,
     sales,
     inspections,
     notifications,
@@ -394,6 +404,7 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(carRecordsRoutes(carRecords));
       await a.register(salesRoutes(sales));
       await a.register(reconRoutes(recon));
+      await a.register(carCostsRoutes(carCosts));
       await a.register(
         reservationsRoutes({ ...reservations, ratePerMinute: config.reservationRateLimit, counters }),
       );

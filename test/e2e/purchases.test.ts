@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CarPage } from '../../src/contract/cars';
@@ -33,6 +34,62 @@ const photo = (color: string) =>
   sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
     .jpeg()
     .toBuffer();
+
+/** The bought car's cost ledger: the offer paid as its purchase price, a line added, a loss warned of. */
+async function carCosts(staff: Page, carId: number) {
+  await staff.goto(`${server.url}/dashboard/car/edit/${carId}?tab=chi-phi`);
+  const ledger = staff.getByRole('region', { name: 'Chi phí thực của xe' });
+  await ledger.getByText('Từ phiếu mua xe').waitFor();
+  expect(await axeScan(staff)).toEqual([]);
+  await ledger.getByLabel('Loại chi phí').selectOption('transport');
+  await ledger.getByLabel('Số tiền').fill('2500000');
+  await ledger.getByRole('button', { name: 'Thêm chi phí' }).click();
+  await staff.getByText('Đã thêm chi phí').waitFor();
+  await ledger.getByRole('listitem').filter({ hasText: 'Vận chuyển' }).waitFor();
+  await staff.screenshot({ path: '/tmp/shots-costs/car-costs-1366.png', fullPage: true }).catch(() => {});
+  await staff.setViewportSize(PHONE);
+  await staff.screenshot({ path: '/tmp/shots-costs/car-costs-360.png', fullPage: true }).catch(() => {});
+  await staff.setViewportSize(DESKTOP);
+
+  // A price below the true cost (350 + 2,5 triệu) turns red and is saved only once confirmed.
+  await staff.getByRole('tab', { name: 'Thông tin' }).click();
+  await staff.getByLabel('Giá bán').fill('340000000');
+  const warning = staff.getByRole('alert').filter({ hasText: 'Giá bán thấp hơn giá vốn thực của xe.' });
+  await warning.waitFor();
+  await warning.scrollIntoViewIfNeeded();
+  await staff.screenshot({ path: '/tmp/shots-costs/car-price-below-cost-1366.png' }).catch(() => {});
+  await staff.getByRole('button', { name: 'Lưu thay đổi' }).click();
+  const ask = staff.getByRole('dialog', { name: 'Giá bán thấp hơn giá vốn thực' });
+  await ask.waitFor();
+  await ask.getByRole('button', { name: 'Hủy' }).click();
+  const kept = (await api.call('GET', `cars/admin/${carId}`, { token: adminToken })).json as {
+    sellPrice: number;
+  };
+  expect(kept.sellPrice).toBe(420_000_000);
+
+  // The stock list: true cost and margin at the listed price beside the car.
+  await staff.goto(`${server.url}/dashboard/carManagement`);
+  await staff.getByRole('columnheader', { name: 'Giá vốn thực · lãi' }).waitFor();
+  // The table and the phone cards are both in the page; one of them is shown.
+  await staff
+    .getByText(/^Lãi \+/)
+    .locator('visible=true')
+    .first()
+    .waitFor();
+  await staff.screenshot({ path: '/tmp/shots-costs/stock-list-1366.png' }).catch(() => {});
+  await staff.setViewportSize(PHONE);
+  await staff.screenshot({ path: '/tmp/shots-costs/stock-list-360.png' }).catch(() => {});
+  await staff.goto(`${server.url}/dashboard/stock-ageing`);
+  await staff.getByRole('heading', { name: 'Tuổi tồn kho', level: 1 }).waitFor();
+  await staff
+    .getByText(/^(Lãi|Lỗ) [+−]/)
+    .locator('visible=true')
+    .first()
+    .waitFor();
+  await staff.screenshot({ path: '/tmp/shots-costs/stock-ageing-360.png', fullPage: true }).catch(() => {});
+  await staff.setViewportSize(DESKTOP);
+  await staff.screenshot({ path: '/tmp/shots-costs/stock-ageing-1366.png' }).catch(() => {});
+}
 
 describe('selling a car to the showroom', () => {
   it('a phone visitor values and sends a car with two photos; staff offer, buy and find it in stock', {
@@ -99,8 +156,22 @@ describe('selling a car to the showroom', () => {
     await staff.goto(`${server.url}/dashboard/purchaseManagement?id=${leadId}`);
     const drawer = staff.getByRole('dialog');
     await drawer.getByRole('img', { name: 'Ảnh xe 2' }).waitFor();
+    // The offer starts at the estimate less the expected reconditioning and the target margin, written out.
+    if (valued) await drawer.getByText('Giá chào mua đề xuất').waitFor();
+    await staff.screenshot({ path: '/tmp/shots-costs/offer-start-1366.png' }).catch(() => {});
+    await staff.setViewportSize(PHONE);
+    await staff.screenshot({ path: '/tmp/shots-costs/offer-start-360.png', fullPage: true }).catch(() => {});
+    await staff.setViewportSize(DESKTOP);
     await drawer.getByLabel('Giá chào mua').fill('350000000');
     await drawer.getByRole('button', { name: 'Báo giá', exact: true }).click();
+    // Nothing is recorded or mailed before staff confirm the figure.
+    const ask = staff.getByRole('dialog', { name: 'Gửi báo giá 350 triệu cho khách?' });
+    await ask.waitFor();
+    await staff.screenshot({ path: '/tmp/shots-costs/offer-confirm-1366.png' }).catch(() => {});
+    const unsent = (await api.call('GET', `purchases/admin/${leadId}`, { token: adminToken }))
+      .json as LeadDetail;
+    expect(unsent.purchase?.offer).toBeNull();
+    await ask.getByRole('button', { name: 'Gửi báo giá' }).click();
     await staff.getByText('Đã ghi báo giá và gửi email cho người bán').waitFor();
     await drawer.getByText('Còn hiệu lực').waitFor();
     expect(await axeScan(staff)).toEqual([]);
@@ -139,6 +210,7 @@ describe('selling a car to the showroom', () => {
       .json as LeadDetail;
     expect(bought.status).toBe('BOUGHT');
     expect(bought.purchase?.boughtCarId).toBe(carId);
+    await carCosts(staff, carId);
     await staff.close();
   });
 

@@ -106,7 +106,16 @@ describe('market prices, pricing help and stock ageing (staff, 1366 px)', () => 
     await expect
       .poll(() => dialog.getByLabel('Giá bán mới').inputValue())
       .toBe(formatThousands(target.suggestedPrice));
-    await dialog.getByRole('button', { name: 'Áp dụng giá mới' }).click();
+    // A markdown below the car's true cost (its ledger) is shown in red and named for what it is.
+    const [cost] = (
+      await journey.api.call('GET', 'cars/admin/costs', {
+        token: journey.adminToken,
+        query: { ids: String(target.carId) },
+      })
+    ).json as { trueCost: number; purchasePrice: number | null }[];
+    const loss = cost.purchasePrice !== null && (target.suggestedPrice ?? 0) < cost.trueCost;
+    if (loss) await dialog.getByRole('alert').getByText('Giá bán thấp hơn giá vốn thực của xe.').waitFor();
+    await dialog.getByRole('button', { name: loss ? 'Vẫn áp dụng (bán lỗ)' : 'Áp dụng giá mới' }).click();
     await page.getByText(/^Đã đổi giá .* thành /).waitFor();
 
     const history = (await journey.api.call('GET', `cars/${target.carId}/price-history`))

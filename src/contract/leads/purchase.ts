@@ -140,6 +140,19 @@ export const purchaseDetailsSchema = z.object({
     .nullable(),
   /** A trade-in: the lead's carId / carLabel name the car the seller wants. */
   tradeIn: z.boolean(),
+  /**
+   * Where an offer starts (docs/car-costs.md): the estimate less the expected reconditioning and the
+   * showroom's target margin (settings); null when the engine could not value the car.
+   */
+  offerStart: z
+    .object({
+      estimate: z.number().int(),
+      reconEstimate: z.number().int(),
+      marginRate: z.number(),
+      margin: z.number().int(),
+      amount: z.number().int(),
+    })
+    .nullable(),
   offer: purchaseOfferSchema.nullable(),
   photos: z.array(z.object({ photoId: z.number().int(), image: imageViewSchema })),
   /** The stock car it became once bought. */

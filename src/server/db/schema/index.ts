@@ -3,6 +3,7 @@
 export * from '../../modules/alerts/schema';
 export * from '../../modules/audit/schema';
 export * from '../../modules/blogs/schema';
+export * from '../../modules/car-costs/schema';
 export * from '../../modules/car-records/schema';
 export * from '../../modules/cars/schema';
 export * from '../../modules/inspections/schema';

@@ -1,3 +1,4 @@
+import { seedDemoCarCosts } from '../../modules/car-costs/demo';
 import { seedDemoInspections } from '../../modules/inspections/demo';
 import { seedDemoLeads } from '../../modules/leads/demo';
 import { seedDemoMarketPrices } from '../../modules/market-prices/demo';
@@ -15,4 +16,5 @@ export const demoSeeders: DemoSeeder[] = [
   seedDemoContent,
   seedDemoLeads,
   seedDemoMarketPrices,
+  seedDemoCarCosts,
 ];

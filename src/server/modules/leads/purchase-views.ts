@@ -1,4 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
+import { offerStart } from '../../../contract/car-cost-ledger';
 import type { Fuel, Transmission } from '../../../contract/cars-labels';
 import { vnDayKey } from '../../../contract/format';
 import type { LeadType, LeadView, PurchaseDetails, PurchaseOfferView } from '../../../contract/leads';
@@ -31,6 +32,7 @@ export function purchaseDetails(
   photos: PurchasePhotoRow[],
   storage: Storage,
   now: Date,
+  costs: { targetMarginRate: number; reconEstimate: number },
 ): PurchaseDetails {
   const valued = row.estimate !== null && row.estimateLow !== null && row.estimateHigh !== null;
   return {
@@ -51,6 +53,8 @@ export function purchaseDetails(
         }
       : null,
     tradeIn: row.tradeIn,
+    offerStart:
+      row.estimate === null ? null : offerStart(row.estimate, costs.reconEstimate, costs.targetMarginRate),
     offer: offerView(row, now),
     photos: photos.map((p) => ({ photoId: p.id, image: imageView(storage, p.key, p.width, p.height) })),
     boughtCarId: row.boughtCarId,
@@ -86,8 +90,11 @@ export async function withPurchases<V extends LeadView>(
     deps.db,
     views.map((v) => v.leadId),
   );
+  const { stockCosts } = await deps.webConfig.get();
   return views.map((v) => {
     const row = rows.get(v.leadId);
-    return row ? { ...v, purchase: purchaseDetails(row, photos.get(v.leadId) ?? [], deps.storage, now) } : v;
+    return row
+      ? { ...v, purchase: purchaseDetails(row, photos.get(v.leadId) ?? [], deps.storage, now, stockCosts) }
+      : v;
   });
 }

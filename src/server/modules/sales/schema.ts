@@ -48,6 +48,12 @@ export const sales = pgTable(
     /** The online deposit kept on this sale (the car was held by a paid reservation), or null. */
     depositAmount: bigint('deposit_amount', { mode: 'number' }),
     reservationCode: text('reservation_code'),
+    /**
+     * What the car really cost the showroom on the sale day (its cost ledger plus holding cost,
+     * docs/car-costs.md) and the sale price less it: fixed when the sale is recorded, null when unknown.
+     */
+    trueCost: bigint('true_cost', { mode: 'number' }),
+    trueMargin: bigint('true_margin', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('sales_one_active_per_car').on(t.carId).where(sql`cancelled_at is null`),

@@ -38,8 +38,12 @@ export type HoldCloser = (
   actor: Actor,
 ) => Promise<{ deposit: { code: string; amount: number } | null; afterCommit?: () => Promise<void> } | null>;
 
+/** A car's true cost on a day (the car-costs module), or null when it cannot be known. */
+export type TrueCostOn = (carId: number, day: string) => Promise<number | null>;
+
 export class SalesService {
   private closeHold: HoldCloser = async () => null;
+  private trueCostOn: TrueCostOn = async () => null;
 
   constructor(
     private readonly db: Db,
@@ -50,6 +54,20 @@ export class SalesService {
   /** The reservations module closes a held car's reservation when it is sold. */
   onSale(closer: HoldCloser) {
     this.closeHold = closer;
+  }
+
+  /** The car-costs module fixes each new sale's true cost and realised margin. */
+  onCost(costOf: TrueCostOn) {
+    this.trueCostOn = costOf;
+  }
+
+  /** The active sale of a car, if any: the day it was sold and for what. */
+  async activeSaleOf(carId: number): Promise<{ saleDate: string; salePrice: number } | null> {
+    const [row] = await this.db
+      .select({ saleDate: sales.saleDate, salePrice: sales.salePrice })
+      .from(sales)
+      .where(and(eq(sales.carId, carId), isNull(sales.cancelledAt)));
+    return row ?? null;
   }
 
   /** The sales with their cars (status, cover) and the staff they name: one query each. */
@@ -77,6 +95,8 @@ export class SalesService {
       salePrice: s.salePrice,
       purchasePrice: s.purchasePrice,
       margin: s.purchasePrice === null ? null : s.salePrice - s.purchasePrice,
+      trueCost: s.trueCost,
+      trueMargin: s.trueMargin,
       saleDate: s.saleDate,
       paymentMethod: s.paymentMethod as PaymentMethod,
       salesperson: ref(s.salespersonId, names),
@@ -166,9 +186,12 @@ export class SalesService {
     const salespersonId = input.salespersonId ?? actor.userId;
     if (salespersonId == null) throw badRequest('Vui lòng chọn nhân viên bán hàng');
     let afterCommit: (() => Promise<void>) | undefined;
+    // Read before the transaction: the cost sources read on their own connection (one at a time on
+    // PGlite), and a line typed in the instant between changes nothing a manager would notice.
+    const trueCost = await this.trueCostOn(input.carId, input.saleDate ?? vnDayKey(new Date()));
     const id = await this.db
       .transaction(async (tx) => {
-        const recorded = await this.record(tx, input, salespersonId, actor);
+        const recorded = await this.record(tx, input, salespersonId, actor, trueCost);
         afterCommit = recorded.afterCommit;
         return recorded.id;
       })
@@ -187,6 +210,7 @@ export class SalesService {
     input: SaleCreate,
     salespersonId: number,
     actor: Actor,
+    trueCost: number | null,
   ): Promise<{ id: number; afterCommit?: () => Promise<void> }> {
     // The row lock serialises two sales of one car: the second waits, then sees it sold.
     const car = await this.carsService.lock(tx, input.carId);
@@ -211,6 +235,8 @@ export class SalesService {
       salespersonId,
       note: input.note,
       createdBy: actor.userId,
+      trueCost,
+      trueMargin: trueCost === null ? null : input.salePrice - trueCost,
     };
     const [row] = await tx
       .insert(sales)

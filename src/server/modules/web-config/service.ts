@@ -74,6 +74,7 @@ export class WebConfigService {
     const {
       systemMessage: _omit,
       sessionIdleHours: _idle,
+      stockCosts: _costs,
       carCalculations,
       reservations,
       ...rest

@@ -4,6 +4,7 @@ import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { CountedTextarea } from '../../../components/char-count';
 import { FormField, Input, Select } from '../../../components/form-field';
 import { NumberField } from '../../../components/number-field';
+import { PriceAgainstCost, useCarCosts } from '../../car-costs';
 import { CAR_LIMITS, type CarFormValues } from '../form-schema';
 import { FeaturesInput } from './features-input';
 import { Section } from './form-section';
@@ -30,6 +31,7 @@ export function CarSaleFields({
     formState: { errors },
   } = form;
   const sellPrice = useWatch({ control, name: 'sellPrice' });
+  const costs = useCarCosts(carId ?? null, !sold);
   return (
     <>
       <Section title="Giá và tình trạng">
@@ -109,7 +111,11 @@ export function CarSaleFields({
           </FormField>
         </div>
         {sold ? null : (
-          <div className="mt-4">
+          <div className="mt-4 space-y-3">
+            <PriceAgainstCost
+              trueCost={costs.data?.purchasePrice != null ? costs.data.trueCost : null}
+              price={sellPrice}
+            />
             <PriceHelp form={form} carId={carId} />
           </div>
         )}

@@ -1,4 +1,6 @@
+import { belowTrueCost } from '@contract/car-cost-ledger';
 import type { CarData } from '@contract/cars';
+import { formatPrice } from '@contract/format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -6,12 +8,14 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form-field';
 import { MissingRecord } from '../../../components/missing-record';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { CostsTab, useCarCosts } from '../../car-costs';
 import { CarRecordsTab, OdometerFlag } from '../../car-records';
 import { InspectionEditor } from '../../inspections';
 import { SaleDialog, type SaleTarget } from '../../sales';
@@ -55,6 +59,10 @@ export default function CarFormPage() {
   const purchaseId = !isEdit && Number.isInteger(purchaseParam) && purchaseParam > 0 ? purchaseParam : null;
   const draft = usePurchaseDraft(purchaseId);
   const buy = useBuyCar(purchaseId);
+  const costs = useCarCosts(id, isEdit);
+  // A price below the car's true cost (for a car being bought: below what is paid for it) is saved only
+  // once confirmed.
+  const [belowCost, setBelowCost] = useState<{ values: CarFormValues; trueCost: number } | null>(null);
 
   const form = useForm<CarFormValues>({ resolver, defaultValues: EMPTY_CAR });
   const {
@@ -91,6 +99,16 @@ export default function CarFormPage() {
   };
 
   const submit = handleSubmit((values) => {
+    // Without a purchase price the ledger's sum is no cost to compare with.
+    const known = costs.data?.purchasePrice != null ? costs.data.trueCost : null;
+    const trueCost = known ?? draft.data?.purchasePrice ?? null;
+    const priceChanged = !isEdit || values.sellPrice !== car.data?.sellPrice;
+    if (priceChanged && trueCost !== null && belowTrueCost(values.sellPrice, trueCost))
+      return setBelowCost({ values, trueCost });
+    save(values);
+  }, showInvalid);
+
+  const save = (values: CarFormValues) => {
     const data = values as unknown as CarData;
     if (purchaseId !== null) {
       setProgress(0);
@@ -127,7 +145,7 @@ export default function CarFormPage() {
         onError: fieldErrors,
       });
     }
-  }, showInvalid);
+  };
 
   const brandList = `${uid}-brands`;
   const extList = `${uid}-ext`;
@@ -270,8 +288,26 @@ export default function CarFormPage() {
         <TabPanel tab="giay-to" active={tab}>
           {saved ? <CarRecordsTab carId={saved.carId} /> : <SaveFirst what="Giấy tờ và lịch sử bảo dưỡng" />}
         </TabPanel>
+        <TabPanel tab="chi-phi" active={tab}>
+          {saved ? <CostsTab carId={saved.carId} /> : <SaveFirst what="Chi phí của xe" />}
+        </TabPanel>
       </div>
       <SaleDialog car={sale} onClose={() => setSale(null)} />
+      <ConfirmDialog
+        open={belowCost !== null}
+        title="Giá bán thấp hơn giá vốn thực"
+        message={
+          belowCost
+            ? `Giá bán ${formatPrice(belowCost.values.sellPrice)} thấp hơn giá vốn thực ${formatPrice(belowCost.trueCost)} của xe: bán ở giá này lỗ ${formatPrice(belowCost.trueCost - (belowCost.values.sellPrice ?? 0))}. Vẫn lưu giá này?`
+            : undefined
+        }
+        confirmLabel="Vẫn lưu giá này"
+        onCancel={() => setBelowCost(null)}
+        onConfirm={() => {
+          if (belowCost) save(belowCost.values);
+          setBelowCost(null);
+        }}
+      />
     </>
   );
 }

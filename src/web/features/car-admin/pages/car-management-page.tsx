@@ -18,6 +18,7 @@ import { actionsColumn, RowButton, RowLink } from '../../../components/row-actio
 import { enumOptions } from '../../../lib/enum-options';
 import { useConfirmAction } from '../../../lib/use-confirm-action';
 import { useListParams } from '../../../lib/use-list-params';
+import { TrueCostCell, useCostSummaries } from '../../car-costs';
 import { SaleDialog, type SaleTarget } from '../../sales';
 import { useAdminCars, useDeleteCar, useInventoryOptions } from '../api';
 import { STATUS_TONES } from '../status';
@@ -86,6 +87,7 @@ export default function CarManagementPage() {
     sort,
   });
   const options = useInventoryOptions();
+  const costs = useCostSummaries(cars.data?.content.map((c) => c.carId) ?? []);
   const remove = useConfirmAction(
     useDeleteCar(),
     (c: CarAdminRow) => c.carId,
@@ -120,6 +122,11 @@ export default function CarManagementPage() {
       header: 'Giá bán',
       className: 'whitespace-nowrap',
       cell: (c) => <span className="font-semibold text-slate-900">{formatPrice(c.sellPrice)}</span>,
+    },
+    {
+      key: 'cost',
+      header: 'Giá vốn thực · lãi',
+      cell: (c) => <TrueCostCell summary={costs.data?.get(c.carId)} price={c.sellPrice} />,
     },
     {
       key: 'status',

@@ -1,3 +1,4 @@
+import { offerStart } from '@contract/car-cost-ledger';
 import { FUEL_LABELS, TRANSMISSION_LABELS } from '@contract/cars-labels';
 import { formatDateTime, formatKm, formatPrice, vnDayKey } from '@contract/format';
 import {
@@ -13,6 +14,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/badge';
 import { Button, buttonClass } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateInput } from '../../../components/date-input';
 import { FormField, Input } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
@@ -20,6 +22,7 @@ import { api, errorMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/session';
 import { leadKeys } from '../api';
 import { Row, Section } from './lead-details';
+import { OfferArithmetic } from './offer-start';
 
 const yesNo = (v: boolean | null, yes: string, no: string) => (v === null ? null : v ? yes : no);
 
@@ -31,9 +34,15 @@ function addDays(n: number) {
 function OfferForm({ lead, purchase }: { lead: LeadDetail; purchase: PurchaseDetails }) {
   const ids = useId();
   const queryClient = useQueryClient();
+  const [recon, setRecon] = useState(purchase.offerStart?.reconEstimate ?? 0);
+  const start = purchase.offerStart
+    ? offerStart(purchase.offerStart.estimate, recon, purchase.offerStart.marginRate)
+    : null;
   const [amount, setAmount] = useState<number | null>(
-    purchase.offer?.amount ?? purchase.valuation?.estimate ?? null,
+    purchase.offer?.amount ?? start?.amount ?? purchase.valuation?.estimate ?? null,
   );
+  // Nothing is recorded or e-mailed before staff confirm the figure.
+  const [confirming, setConfirming] = useState(false);
   const [validUntil, setValidUntil] = useState(addDays(OFFER_DEFAULT_DAYS));
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -59,11 +68,22 @@ function OfferForm({ lead, purchase }: { lead: LeadDetail; purchase: PurchaseDet
       return;
     }
     setErrors({});
-    offer.mutate(body);
+    setConfirming(true);
   }
 
   return (
     <div className="space-y-3 rounded-lg bg-slate-50 p-3">
+      {start ? (
+        <OfferArithmetic
+          start={start}
+          id={`${ids}-recon`}
+          onRecon={(v) => {
+            const next = offerStart(start.estimate, v ?? 0, start.marginRate);
+            setRecon(next.reconEstimate);
+            setAmount(next.amount);
+          }}
+        />
+      ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label="Giá chào mua" htmlFor={`${ids}-amount`} error={errors.amount}>
           <NumberInput id={`${ids}-amount`} value={amount} onChange={setAmount} suffix="VNĐ" />
@@ -83,6 +103,22 @@ function OfferForm({ lead, purchase }: { lead: LeadDetail; purchase: PurchaseDet
           ? `Báo giá được gửi tới ${lead.email}.`
           : 'Khách không để lại email: hãy báo giá qua điện thoại.'}
       </p>
+      <ConfirmDialog
+        open={confirming}
+        tone="primary"
+        title={`Gửi báo giá ${formatPrice(amount)} cho khách?`}
+        message={
+          lead.email
+            ? `Báo giá có hiệu lực đến hết ngày ${validUntil.split('-').reverse().join('/')} sẽ được gửi tới ${lead.email}.`
+            : 'Khách không để lại email: báo giá được ghi lại, hãy gọi điện báo cho khách.'
+        }
+        confirmLabel="Gửi báo giá"
+        loading={offer.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          offer.mutate({ amount: amount ?? '', validUntil, note }, { onSettled: () => setConfirming(false) })
+        }
+      />
     </div>
   );
 }

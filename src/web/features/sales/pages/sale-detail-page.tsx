@@ -202,6 +202,17 @@ export default function SaleDetailPage() {
               ],
               ['Giá nhập', s.purchasePrice !== null ? formatVnd(s.purchasePrice) : ''],
               ['Lợi nhuận gộp', s.margin !== null ? formatVnd(s.margin) : ''],
+              ['Giá vốn thực khi bán', s.trueCost !== null ? formatVnd(s.trueCost) : ''],
+              [
+                'Lãi trên giá vốn thực',
+                s.trueMargin !== null ? (
+                  <span key="m" className={s.trueMargin < 0 ? 'font-semibold text-red-700' : 'font-semibold'}>
+                    {formatVnd(s.trueMargin)}
+                  </span>
+                ) : (
+                  ''
+                ),
+              ],
               ['Hình thức thanh toán', PAYMENT_METHOD_LABELS[s.paymentMethod]],
               ['Tiền cọc đã nhận', s.deposit ? `${formatVnd(s.deposit.amount)} (mã ${s.deposit.code})` : ''],
               ['Ngày bán', formatDate(s.saleDate)],

@@ -20,6 +20,7 @@ import { PolicyFields } from '../components/policy-fields';
 import { RemainingQualityBands } from '../components/remaining-quality-bands';
 import { paymentsChanged, ReservationFields } from '../components/reservation-fields';
 import { Card, msg, PercentInput } from '../components/settings-fields';
+import { StockCostFields } from '../components/stock-cost-fields';
 
 const ADMIN_KEY = [...WEB_CONFIG_KEY, 'admin'] as const;
 const LIMITS = maxLengths(webConfiguration);
@@ -330,6 +331,8 @@ export default function SettingsPage() {
           />
 
           <LeadHandlingFields register={register} errors={errors.leadHandling} />
+
+          <StockCostFields control={control} errors={errors.stockCosts} />
 
           <Card
             id="cfg-ai"

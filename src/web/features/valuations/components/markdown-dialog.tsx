@@ -1,3 +1,4 @@
+import { belowTrueCost } from '@contract/car-cost-ledger';
 import { formatPrice } from '@contract/format';
 import type { StockAgeingRow } from '@contract/valuations';
 import { useEffect, useState } from 'react';
@@ -6,13 +7,23 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
 import { errorMessage } from '../../../lib/api-client';
+import { PriceAgainstCost } from '../../car-costs';
 import { useReprice } from '../api';
 
 /**
  * Applies a new price to a car of the stock-ageing list in one action: the suggested price is filled in
  * and can be changed; the change is kept in the car's price history and the audit log.
  */
-export function MarkdownDialog({ row, onClose }: { row: StockAgeingRow | null; onClose: () => void }) {
+export function MarkdownDialog({
+  row,
+  trueCost,
+  onClose,
+}: {
+  row: StockAgeingRow | null;
+  /** The car's true cost: a price below it is shown in red and applied only as "bán lỗ". */
+  trueCost: number | null;
+  onClose: () => void;
+}) {
   const reprice = useReprice();
   const [price, setPrice] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -22,6 +33,8 @@ export function MarkdownDialog({ row, onClose }: { row: StockAgeingRow | null; o
       setError(null);
     }
   }, [row]);
+
+  const below = belowTrueCost(price, trueCost);
 
   const confirm = () => {
     if (!row) return;
@@ -41,9 +54,9 @@ export function MarkdownDialog({ row, onClose }: { row: StockAgeingRow | null; o
   return (
     <ConfirmDialog
       open={row !== null}
-      tone="primary"
+      tone={below ? 'danger' : 'primary'}
       title={row ? `Đổi giá ${row.carName}` : ''}
-      confirmLabel="Áp dụng giá mới"
+      confirmLabel={below ? 'Vẫn áp dụng (bán lỗ)' : 'Áp dụng giá mới'}
       loading={reprice.isPending}
       onConfirm={confirm}
       onCancel={onClose}
@@ -71,6 +84,7 @@ export function MarkdownDialog({ row, onClose }: { row: StockAgeingRow | null; o
                 suffix="VNĐ"
               />
             </FormField>
+            <PriceAgainstCost trueCost={trueCost} price={price} />
           </div>
         ) : null
       }

@@ -13,6 +13,7 @@ import { Pagination } from '../../../components/pagination';
 import { actionsColumn } from '../../../components/row-actions';
 import { cx } from '../../../lib/cx';
 import { useListParams } from '../../../lib/use-list-params';
+import { TrueCostCell, useCostSummaries } from '../../car-costs';
 import { useStockAgeing } from '../api';
 import { MarkdownDialog } from '../components/markdown-dialog';
 
@@ -34,6 +35,8 @@ export default function StockAgeingPage() {
   const bucket = list.choice('bucket', AGE_BUCKETS);
   const q = useStockAgeing({ page: list.page, size: list.size, bucket });
   const [repricing, setRepricing] = useState<StockAgeingRow | null>(null);
+  const costs = useCostSummaries(q.data?.content.map((r) => r.carId) ?? []);
+  const repricingCost = repricing ? costs.data?.get(repricing.carId) : undefined;
 
   const columns: Column<StockAgeingRow>[] = [
     {
@@ -65,7 +68,7 @@ export default function StockAgeingPage() {
     },
     {
       key: 'price',
-      header: 'Giá bán',
+      header: 'Giá bán · giá vốn thực',
       className: 'whitespace-nowrap',
       cell: (r) => (
         <div>
@@ -75,6 +78,11 @@ export default function StockAgeingPage() {
               {percent(r.gap)} so với thị trường
             </p>
           ) : null}
+          {/* The true cost beside the price, not in a column of its own: the actions stay on screen. */}
+          <div className="mt-1 text-xs text-slate-500">
+            <span>Giá vốn thực </span>
+            <TrueCostCell summary={costs.data?.get(r.carId)} price={r.sellPrice} />
+          </div>
         </div>
       ),
     },
@@ -167,7 +175,11 @@ export default function StockAgeingPage() {
         totalPages={q.data?.totalPages ?? 0}
         onChange={(page) => list.update({ page })}
       />
-      <MarkdownDialog row={repricing} onClose={() => setRepricing(null)} />
+      <MarkdownDialog
+        row={repricing}
+        trueCost={repricingCost?.purchasePrice != null ? repricingCost.trueCost : null}
+        onClose={() => setRepricing(null)}
+      />
     </>
   );
 }
