@@ -120,8 +120,9 @@ async function npmStart(dir: string, waitForPhotos: boolean): Promise<Run> {
     const cpuMs = groupCpuMs(child.pid!);
     let photosMs: number | undefined;
     if (waitForPhotos) {
-      // The photos job logs this line once the last car has its photos (db/seed/demo-photos.ts).
-      while (!output.includes('demo photos drawn')) {
+      // The photos job logs this line once the last car has its photos (db/seed/demo-photos.ts); a version
+      // that drew them before it was ready has none.
+      while (!SOURCE && !output.includes('demo photos drawn')) {
         if (performance.now() - started > 600_000)
           throw new Error(`demo photos not drawn after 600 s:\n${output}`);
         await new Promise((r) => setTimeout(r, 100));

@@ -24,6 +24,7 @@ import { DashboardService } from './modules/dashboard/service';
 import { exportsRoutes } from './modules/exports/routes';
 import { ExportsService } from './modules/exports/service';
 import { healthRoutes } from './modules/health/routes';
+import { defineDemoMarkers } from './modules/inspections/demo';
 import { inspectionsRoutes } from './modules/inspections/routes';
 import { InspectionsService } from './modules/inspections/service';
 import { carDirectory } from './modules/leads/cars';
@@ -167,6 +168,7 @@ export async function buildApp(opts: BuildOptions) {
   defineDemoPhotos(jobs, ctx, cars);
   const sales = new SalesService(ctx.db, cars, users);
   const inspections = new InspectionsService(ctx.db, storage, cars, app.log);
+  defineDemoMarkers(jobs, ctx.db, cars);
   // A service record that changes the odometer history can withdraw (or restore) "Không tua ODO".
   const carRecords = new CarRecordsService(ctx.db, cars, (carId) => inspections.refreshSummary(carId));
   // Real-time notifications: STOMP over WebSocket, fanned out between processes (platform/realtime).

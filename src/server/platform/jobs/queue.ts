@@ -216,7 +216,10 @@ export class JobQueue {
   async runDue(): Promise<number> {
     const now = this.clock.now();
     await this.planRecurring(now);
-    const claimed = await this.claim(now);
+    // In the order they fell due: an UPDATE's RETURNING keeps no order of its own.
+    const claimed = (await this.claim(now)).sort(
+      (a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id,
+    );
     for (const job of claimed) {
       const handler = this.handlers.get(job.name)!;
       let error: unknown;
