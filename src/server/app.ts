@@ -7,7 +7,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { App, AppContext } from './context';
 import type { Database } from './db/client';
-import { defineDemoPhotos } from './db/seed/demo-photos';
+import { defineDemoJobs } from './db/seed/demo-photos';
 import { alertsRoutes, createAlerts } from './modules/alerts';
 import { auditRoutes } from './modules/audit/routes';
 import { AuditService } from './modules/audit/service';
@@ -24,7 +24,6 @@ import { DashboardService } from './modules/dashboard/service';
 import { exportsRoutes } from './modules/exports/routes';
 import { ExportsService } from './modules/exports/service';
 import { healthRoutes } from './modules/health/routes';
-import { defineDemoMarkers } from './modules/inspections/demo';
 import { inspectionsRoutes } from './modules/inspections/routes';
 import { InspectionsService } from './modules/inspections/service';
 import { carDirectory } from './modules/leads/cars';
@@ -164,11 +163,9 @@ export async function buildApp(opts: BuildOptions) {
   );
   const passwordSetup = new PasswordSetup(ctx.db, config, users, counters, throttle, notices, app.log);
   const cars = new CarsService(ctx.db, storage, app.log, config.carCacheMs);
-  // The demo showroom's photos are drawn after start, by a stored job (db/seed/demo-photos.ts).
-  defineDemoPhotos(jobs, ctx, cars);
+  defineDemoJobs(jobs, ctx, cars);
   const sales = new SalesService(ctx.db, cars, users);
   const inspections = new InspectionsService(ctx.db, storage, cars, app.log);
-  defineDemoMarkers(jobs, ctx.db, cars);
   // A service record that changes the odometer history can withdraw (or restore) "Không tua ODO".
   const carRecords = new CarRecordsService(ctx.db, cars, (carId) => inspections.refreshSummary(carId));
   // Real-time notifications: STOMP over WebSocket, fanned out between processes (platform/realtime).

@@ -1,6 +1,7 @@
 import { BODY_TYPE_LABELS, type BodyType, type CarData } from '../../../contract/cars';
 import type { AppContext } from '../../context';
 import { addSeededPhotos, type CarsService, carsWithoutPhotos } from '../../modules/cars';
+import { defineDemoMarkers } from '../../modules/inspections/demo';
 import {
   type PreparedImage,
   prepareImage,
@@ -88,7 +89,15 @@ async function photosFor(
   return stored;
 }
 
-/** Defines the job on the server's queue (app.ts): it runs in whichever process claims it first. */
+/**
+ * The jobs that finish the demo showroom after start (app.ts): its car photos, then the inspection
+ * markers placed on them. Each runs in whichever process claims it first.
+ */
+export function defineDemoJobs(jobs: JobQueue, ctx: AppContext, cars: CarsService): void {
+  defineDemoPhotos(jobs, ctx, cars);
+  defineDemoMarkers(jobs, ctx.db, cars);
+}
+
 export function defineDemoPhotos(jobs: JobQueue, ctx: AppContext, cars: CarsService): void {
   jobs.define(DEMO_PHOTOS_JOB, async (payload, { signal }) => {
     const work = payload.cars as PhotoWork[];
