@@ -42,7 +42,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {
         // The server's renderer of the public pages (`vite build --ssr`, after the browser build): inside
         // WEB_DIR so a copy of the build carries it; the server never serves dot folders.
-        outDir: r('./dist/web/.ssr'),
+        // The build script makes it beside the browser's build at the same time (SSR_OUT_DIR), then moves it here.
+        outDir: process.env.SSR_OUT_DIR ?? r('./dist/web/.ssr'),
         emptyOutDir: true,
         sourcemap: false,
         copyPublicDir: false,

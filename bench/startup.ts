@@ -1,77 +1,184 @@
-// Start-up figures of the real server: from spawning the process to the first 200 of GET /api/ready,
-// on the embedded database, as `npm start` runs it (the build in dist/, `npm run build` first) and,
-// for comparison, from the TypeScript sources through tsx (`npm run dev`).
-//   cold: an empty DATA_DIR (creates the database, migrates, creates the admin; "with demo" also
-//         fills the demo showroom, as a first `npm start` does)
-//   warm: the same DATA_DIR again (the demo showroom already there)
-// The built web app (dist/web) is served, as by `npm start`. Besides the wall time it prints the CPU time
-// the server used until ready, which a machine busy with other work changes much less.
-// Usage: npm run bench:startup [-- rounds=3 [built]]
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  type Entry,
-  ROOT,
-  type ServerProcess,
-  startServer,
-  stopServer,
-  tempDataDir,
-} from '../test/db/server-process';
+// Start-up figures of `npm start` as a new user meets it: from typing `npm start` to the first 200 of
+// GET /api/ready.
+//   first start: a fresh copy of the project (the files git knows, node_modules as after `npm install`,
+//                no dist/, no data folder, an empty Node compile cache): it builds dist/, creates the
+//                database, creates the admin and fills the demo showroom. Also printed: when the last
+//                demo car has its photos (they are drawn after the server is ready).
+//   warm restart: `npm start` again on the same copy (dist/ built, the showroom there).
+// Each round uses a new copy; the figures are the medians. The machine's load (uptime) is printed with
+// them: on a machine shared with other work the wall times follow it.
+// Usage: npm run bench:startup [-- rounds=3]   (STARTUP_SOURCE=DIR: measure the project exported in DIR)
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { freePort, ROOT } from '../test/db/server-process';
 
 const rounds = Number(process.argv[2] ?? 3);
-// `built` alone skips the comparison with the sources.
-const entries: Entry[] = process.argv[3] === 'built' ? ['built'] : ['built', 'source'];
-if (!existsSync(join(ROOT, 'dist/server/main.js')) || !existsSync(join(ROOT, 'dist/web/index.html'))) {
-  console.error('Build first: npm run build');
-  process.exit(1);
+const SOURCE = process.env.STARTUP_SOURCE;
+
+/** The project as a clone has it (tracked and new files, nothing ignored), with the installed packages. */
+function freshCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'showroom-first-start-'));
+  // Another version to compare with (an export of an older commit: `git archive <commit> | tar -x -C DIR`).
+  if (SOURCE) {
+    cpSync(SOURCE, dir, { recursive: true, filter: (src) => !src.includes('/node_modules') });
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    return dir;
+  }
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT })
+    .toString()
+    .split('\0')
+    .filter(Boolean);
+  for (const f of files) {
+    try {
+      mkdirSync(dirname(join(dir, f)), { recursive: true });
+      cpSync(join(ROOT, f), join(dir, f));
+    } catch {
+      // A file deleted but not yet committed.
+    }
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
 }
-const WEB_DIR = join(ROOT, 'dist/web');
 
 /**
- * CPU time the process has used so far (user + system, Linux): on a machine shared with other work the
- * wall time depends on what else runs, the CPU time much less.
+ * CPU time used so far by `npm start` and everything it started (the build's processes, reaped, count
+ * through their parents' cutime/cstime; the server's threads through its own): on a machine shared with
+ * other work the wall time follows the load, the CPU time much less.
  */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime, fields 14 and 15 of the whole line, in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const f = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ');
+      // From the state (field 3): pgrp is field 5, utime..cstime fields 14 to 17.
+      if (Number(f[2]) !== pgid) continue;
+      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return ticks * 10;
 }
 
-async function timed(dir: string, demo: boolean, entry: Entry): Promise<{ wall: number; cpu: number }> {
-  const proc: ServerProcess = await startServer(dir, { WEB_DIR, DEMO_DATA: demo ? 'on' : 'off' }, entry);
-  const cpu = cpuMs(proc.pid);
-  const exit = await stopServer(proc);
-  if (exit.code !== 0) throw new Error(`server exited with ${JSON.stringify(exit)}:\n${proc.output()}`);
-  return { wall: proc.readyAfterMs!, cpu };
+interface Run {
+  readyMs: number;
+  /** CPU time of npm start and its processes until ready. */
+  cpuMs: number;
+  /** When every demo car had its photos (first start only). */
+  photosMs?: number;
+}
+
+async function untilReady(base: string, child: ChildProcess, started: number, out: () => string) {
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  for (;;) {
+    if (exited) throw new Error(`npm start exited before it was ready:\n${out()}`);
+    if (performance.now() - started > 300_000) throw new Error(`not ready after 300 s:\n${out()}`);
+    try {
+      if ((await fetch(`${base}/api/ready`)).status === 200) return performance.now() - started;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function npmStart(dir: string, waitForPhotos: boolean): Promise<Run> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let output = '';
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: dir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|NODE_ENV)$/.test(k)),
+      ),
+      PATH: `${join(dir, 'node_modules', '.bin')}:${process.env.PATH}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'Admin12345',
+      LOG_LEVEL: 'info',
+      NODE_COMPILE_CACHE: join(dir, '.compile-cache'),
+    },
+  });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  try {
+    const readyMs = await untilReady(base, child, started, () => output);
+    const cpuMs = groupCpuMs(child.pid!);
+    let photosMs: number | undefined;
+    if (waitForPhotos) {
+      // The photos job logs this line once the last car has its photos (db/seed/demo-photos.ts); a version
+      // that drew them before it was ready has none.
+      while (!SOURCE && !output.includes('demo photos drawn')) {
+        if (performance.now() - started > 600_000)
+          throw new Error(`demo photos not drawn after 600 s:\n${output}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      photosMs = performance.now() - started;
+    }
+    return { readyMs, cpuMs, photosMs };
+  } finally {
+    const gone = new Promise((r) => child.on('exit', r));
+    process.kill(-child.pid!, 'SIGTERM');
+    await gone;
+  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const rows: string[][] = [];
-for (const entry of entries) {
-  for (const demo of [true, false]) {
-    const cold: { wall: number; cpu: number }[] = [];
-    const warm: { wall: number; cpu: number }[] = [];
-    for (let i = 0; i < rounds; i++) {
-      const dir = tempDataDir();
-      try {
-        cold.push(await timed(dir, demo, entry));
-        warm.push(await timed(dir, demo, entry));
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    }
-    const what = `${entry === 'built' ? 'dist/server/main.js' : 'tsx src/server/main.ts'}, ${demo ? 'demo showroom' : 'no demo data'}`;
-    for (const [name, runs] of [
-      ['cold', cold],
-      ['warm', warm],
-    ] as const) {
-      const wall = runs.map((r) => r.wall);
-      const cpu = runs.map((r) => r.cpu);
-      rows.push([what, name, String(median(wall)), wall.join(', '), String(median(cpu))]);
-    }
+const first: Run[] = [];
+const warm: Run[] = [];
+const load: string[] = [];
+for (let i = 0; i < rounds; i++) {
+  const dir = freshCopy();
+  try {
+    load.push(loadavg()[0].toFixed(1));
+    first.push(await npmStart(dir, true));
+    warm.push(await npmStart(dir, false));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
-const header = ['server', 'start', 'median ms', 'runs ms', 'CPU ms (median)'];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const s = (ms: number) => (ms / 1000).toFixed(1);
+const row = (what: string, runs: number[]) => [what, s(median(runs)), runs.map(s).join(', ')];
+const rows = [
+  row(
+    'first `npm start` to ready',
+    first.map((r) => r.readyMs),
+  ),
+  row(
+    '  CPU time until then',
+    first.map((r) => r.cpuMs),
+  ),
+  row(
+    '  every demo photo drawn',
+    first.map((r) => r.photosMs!),
+  ),
+  row(
+    'warm restart to ready',
+    warm.map((r) => r.readyMs),
+  ),
+  row(
+    '  CPU time until then',
+    warm.map((r) => r.cpuMs),
+  ),
+];
+const header = ['npm start', 'median s', 'runs s'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 for (const r of [header, widths.map((w) => '-'.repeat(w)), ...rows])
-  console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
+  console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
+console.log(
+  `load average (1 min) at each round's start: ${load.join(', ')}; ${readFileSync('/proc/cpuinfo', 'utf8').split('processor').length - 1} cores`,
+);

@@ -14,10 +14,10 @@ import type { BodyType, CarStatus } from '../src/contract/cars';
 import { loadConfig } from '../src/server/config';
 import type { Db } from '../src/server/db/client';
 import { openPglite, openPostgres } from '../src/server/db/client';
-import { insertGeneratedCars } from '../src/server/db/seed/car-inserts';
 import { seedCarRecords } from '../src/server/db/seed/demo-car-records';
 import { CAR_TEMPLATES, makeCar, planPriceDrop, rng } from '../src/server/db/seed/demo-cars-data';
 import { drawCarPhoto } from '../src/server/db/seed/demo-cars-photos';
+import { insertSeededCars } from '../src/server/modules/cars';
 import type { CarsService } from '../src/server/modules/cars/service';
 import { SHARED_PHOTO_FOLDER } from '../src/server/modules/cars/service';
 import { insertPlannedReports } from '../src/server/modules/inspections/bulk';
@@ -87,7 +87,7 @@ export async function generateCars(
       };
     });
     await db.transaction(async (tx) => {
-      const inserted = await insertGeneratedCars(tx, rows);
+      const inserted = await insertSeededCars(tx, rows);
       const plans = inserted.map((carId, i) => planReport(reports, { carId, ...rows[i] }, items, now));
       await insertPlannedReports(tx, cars, items, plans);
       // Papers and service records too, so a generated car page is as full as a demo one.

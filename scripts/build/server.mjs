@@ -33,6 +33,9 @@ export async function buildServer() {
   });
   // db/client.ts reads the migrations from beside its own module, which is main.js once bundled.
   cpSync(join(ROOT, 'src/server/db/migrations'), join(outdir, 'migrations'), { recursive: true });
+  // db/template.ts reads the migrated empty database a new embedded one starts from, beside its module too.
+  for (const name of ['pglite-template.tar.br', 'pglite-template.json'])
+    cpSync(join(ROOT, 'src/server/db', name), join(outdir, name));
   // platform/passwords/policy.ts reads its list of common passwords from beside its own module as well.
   cpSync(
     join(ROOT, 'src/server/platform/passwords/common-passwords.txt'),

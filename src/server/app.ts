@@ -7,6 +7,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { App, AppContext } from './context';
 import type { Database } from './db/client';
+import { defineDemoJobs } from './db/seed/demo-photos';
 import { alertsRoutes, createAlerts } from './modules/alerts';
 import { auditRoutes } from './modules/audit/routes';
 import { AuditService } from './modules/audit/service';
@@ -164,6 +165,7 @@ export async function buildApp(opts: BuildOptions) {
   );
   const passwordSetup = new PasswordSetup(ctx.db, config, users, counters, throttle, notices, app.log);
   const cars = new CarsService(ctx.db, storage, app.log, config.carCacheMs);
+  defineDemoJobs(jobs, ctx, cars);
   const sales = new SalesService(ctx.db, cars, users);
   const inspections = new InspectionsService(ctx.db, storage, cars, app.log);
   // A service record that changes the odometer history can withdraw (or restore) "Không tua ODO".

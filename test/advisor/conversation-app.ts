@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { type CarData, type CarInput, carInput } from '../../src/contract/cars';
 import { CHAT_GREETING, type ChatMessage, carLinks } from '../../src/contract/chat';
-import { insertSeededCar } from '../../src/server/db/seed/car-inserts';
+import { insertSeededCar } from '../../src/server/modules/cars';
 import type { AdvisorCar } from '../../src/server/modules/chatbot/inventory';
 import { startTestApp, type TestApp } from '../helpers/app';
 import type { World } from './properties';

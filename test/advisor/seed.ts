@@ -1,5 +1,5 @@
 import { carInput } from '../../src/contract/cars';
-import { insertSeededCar } from '../../src/server/db/seed/car-inserts';
+import { insertSeededCar } from '../../src/server/modules/cars';
 import type { AdvisorCar } from '../../src/server/modules/chatbot/inventory';
 import { SYSTEM_ACTOR } from '../../src/server/platform/actor';
 import type { TestApp } from '../helpers/app';

@@ -1,10 +1,27 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCars } from '../../src/server/db/seed/demo-cars';
+import { DEMO_PHOTOS_JOB, defineDemoPhotos } from '../../src/server/db/seed/demo-photos';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../src/server/db/seed/demo-staff';
+import { JobQueue } from '../../src/server/platform/jobs/queue';
+import { jobs } from '../../src/server/platform/jobs/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
 let seconds = 0;
+/** Cars on sale and their covers right after the seed, before the photos job ran. */
+let beforePhotos: { total: number; covered: number; jobs: { state: string; attempts: number }[] };
+let releasedByStop: { state: string; attempts: number; lockedBy: string | null } | undefined;
+let drawnFirst: { carId: number; photoCount: number } | undefined;
+
+async function photoJobs() {
+  return t.ctx.db
+    .select({ key: jobs.key, state: jobs.state, attempts: jobs.attempts, lockedBy: jobs.lockedBy })
+    .from(jobs)
+    .where(eq(jobs.name, DEMO_PHOTOS_JOB))
+    .orderBy(jobs.id);
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   // As the first start seeds them: the server sets the demo password, nobody sends one.
@@ -12,10 +29,54 @@ beforeAll(async () => {
   const started = performance.now();
   await seedDemoCars(t.ctx, t.services);
   seconds = (performance.now() - started) / 1000;
-}, 120_000);
+  const page = (await t.call('GET', '/api/cars', { query: { pageSize: 60 } })).json;
+  beforePhotos = {
+    total: page.totalElements,
+    covered: page.content.filter((c: { cover: unknown }) => c.cover).length,
+    jobs: await photoJobs(),
+  };
+  // A server stopping while the job runs: the job goes back to pending, its attempt uncounted.
+  const stopped = new JobQueue(t.ctx.db, t.ctx.clock, t.ctx.log, { pollMs: 0, leaseMs: 60_000 });
+  defineDemoPhotos(stopped, t.ctx, t.services.cars);
+  await stopped.stop();
+  await stopped.runDue();
+  const [job] = await photoJobs();
+  releasedByStop = { state: job.state, attempts: job.attempts, lockedBy: job.lockedBy };
+  // The next process runs it; then it is replayed whole, as after a stop between two cars.
+  const first = page.content[0] as { carId: number };
+  await t.services.jobs.runDue();
+  drawnFirst = {
+    carId: first.carId,
+    photoCount: (await t.call('GET', `/api/cars/${first.carId}`)).json.photos.length,
+  };
+  // Scheduled again as if the journal were replayed: nothing is added twice.
+  const { payload } = (await t.services.jobs.find((await photoJobs())[0].key))!;
+  await t.services.jobs.schedule(t.ctx.db, {
+    name: DEMO_PHOTOS_JOB,
+    key: `${DEMO_PHOTOS_JOB}@again`,
+    runAt: new Date(),
+    payload,
+  });
+  await t.services.jobs.drain();
+}, 180_000);
 afterAll(() => t.close());
 
 describe('demo showroom', () => {
+  it('is written at once; its photos come from a stored job that a stop leaves pending', () => {
+    expect(beforePhotos.total).toBeGreaterThanOrEqual(60);
+    expect(beforePhotos.covered).toBe(0);
+    expect(beforePhotos.jobs).toEqual([expect.objectContaining({ state: 'pending', attempts: 0 })]);
+    expect(releasedByStop).toEqual({ state: 'pending', attempts: 0, lockedBy: null });
+    expect(drawnFirst?.photoCount).toBe(2);
+  });
+
+  it('draws each photo once, even when the job runs again', async () => {
+    const jobs = await photoJobs();
+    expect(jobs.map((j) => j.state)).toEqual(['done', 'done']);
+    const detail = (await t.call('GET', `/api/cars/${drawnFirst!.carId}`)).json;
+    expect(detail.photos).toHaveLength(2);
+  });
+
   it('holds 60+ believable cars of 12+ brands, with photos', async () => {
     console.log(`demo cars seeded in ${seconds.toFixed(1)} s`);
     const filters = (await t.call('GET', '/api/cars/filters')).json;

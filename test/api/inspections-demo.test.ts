@@ -12,6 +12,8 @@ beforeAll(async () => {
   for (const s of DEMO_STAFF) await t.services.users.create({ ...s, role: 'STAFF' }, null, DEMO_PASSWORD);
   await seedDemoCars(t.ctx, t.services);
   await seedDemoInspections(t.ctx, t.services);
+  // The car photos, then the markers placed on them: the jobs a first start runs once it serves.
+  await t.services.jobs.drain();
 }, 180_000);
 afterAll(() => t.close());
 

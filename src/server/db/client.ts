@@ -11,6 +11,7 @@ import pg from 'pg';
 import { markDatabaseError } from '../platform/errors';
 import { acquireDirLock, type DirLock, INIT_DIR_SUFFIX, repairPgliteDir } from './lock';
 import * as schema from './schema';
+import { loadTemplate } from './template';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -28,6 +29,8 @@ export interface Database {
   close(): Promise<void>;
   /** Notes from opening (repairs made), for the start-up log. */
   notes: string[];
+  /** How a new embedded database was made: from the shipped template, or by initdb (absent: not new). */
+  created?: 'template' | 'initdb';
 }
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -183,12 +186,15 @@ async function migrateSerialised(url: string) {
  * complete one (PGlite writes PG_VERSION before its configuration files, so a kill in between
  * would otherwise leave a directory that looks complete and aborts every open).
  */
-async function createPgliteDir(pgdata: string) {
+async function createPgliteDir(pgdata: string): Promise<'template' | 'initdb'> {
   const initDir = `${pgdata}${INIT_DIR_SUFFIX}`;
   rmSync(initDir, { recursive: true, force: true });
-  const fresh = await PGlite.create(initDir);
+  // From the migrated empty database shipped with the code when it fits (db/template.ts).
+  const template = loadTemplate(MIGRATIONS_DIR);
+  const fresh = await PGlite.create(initDir, template ? { loadDataDir: template } : {});
   await fresh.close();
   renameSync(initDir, pgdata);
+  return template ? 'template' : 'initdb';
 }
 
 /**
@@ -203,13 +209,14 @@ export async function openPglite(
   let lock: DirLock | undefined;
   const notes: string[] = [];
   let client: PGlite;
+  let created: Database['created'];
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     lock = acquireDirLock(dataDir);
     try {
       const pgdata = join(dataDir, 'pgdata');
       notes.push(...repairPgliteDir(pgdata));
-      if (!existsSync(pgdata)) await createPgliteDir(pgdata);
+      if (!existsSync(pgdata)) created = await createPgliteDir(pgdata);
       client = await PGlite.create(pgdata).catch((err: Error) => {
         throw new Error(
           `PGlite không mở được ${pgdata} (${err.message}). Thư mục có thể đã hỏng: ` +
@@ -238,6 +245,7 @@ export async function openPglite(
     driver: 'pglite',
     pglite: client,
     notes,
+    created,
     async ping() {
       await client.query('select 1');
     },

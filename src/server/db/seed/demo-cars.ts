@@ -1,18 +1,16 @@
-import { BODY_TYPE_LABELS, type CarData, type CarStatus } from '../../../contract/cars';
+import type { CarData, CarStatus } from '../../../contract/cars';
 import { vnDayKey } from '../../../contract/format';
 import type { PaymentMethod } from '../../../contract/sales';
 import { compactFold } from '../../../contract/text';
 import { vnTime } from '../../../contract/vn-time';
-import type { AppContext } from '../../context';
-import type { CarsService } from '../../modules/cars/service';
+import { type CarsService, insertSeededCars } from '../../modules/cars';
 import type { SalesService } from '../../modules/sales/service';
 import type { UsersService } from '../../modules/users/service';
-import { type PreparedImage, prepareImage, type StoredImage, storeImage } from '../../platform/images';
+import type { JobQueue } from '../../platform/jobs/queue';
 import type { DemoSeeder } from './bootstrap';
-import { insertSeededCar, insertSeededPriceDrop } from './car-inserts';
 import { type SeededCar, seedCarRecords } from './demo-car-records';
 import { CAR_TEMPLATES, type CarTemplate, makeCar, planPriceDrop, type Rng, rng } from './demo-cars-data';
-import { drawCarPhoto } from './demo-cars-photos';
+import { photoSubject, scheduleDemoPhotos } from './demo-photos';
 
 const FAMILY = [
   'Nguyễn',
@@ -118,24 +116,6 @@ function paymentMethod(r: Rng): PaymentMethod {
 
 const DAY = 86_400_000;
 
-/** Runs tasks with at most `limit` at once (sharp uses a thread per operation). */
-async function pool<T, R>(
-  items: T[],
-  limit: number,
-  task: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await task(items[i], i);
-    }
-  });
-  await Promise.all(workers);
-  return out;
-}
-
 interface Planned {
   data: CarData;
   status: CarStatus;
@@ -181,49 +161,11 @@ export function planDemoCars(now: Date, seed = 20_260_101): { plan: Planned[]; r
   return { plan, r };
 }
 
-/** 960 px wide: the detail page's largest size; seeding stays a few seconds. */
-const PHOTO_WIDTH = 960;
-
-/**
- * Photo 1 carries the car's name; photo 2 (outdoors, mirrored) only depends on body type and colour,
- * so it is drawn once per pair and its bytes are stored again under each car's own key.
- */
-async function photosFor(
-  ctx: AppContext,
-  p: Planned,
-  shared: Map<string, Promise<PreparedImage>>,
-): Promise<StoredImage[]> {
-  const first = await drawCarPhoto({
-    title: p.data.carName,
-    subtitle: `${BODY_TYPE_LABELS[p.data.bodyType]} · Đời ${p.data.year} · ${p.data.exteriorColor}`,
-    bodyType: p.data.bodyType,
-    color: p.data.exteriorColor,
-    width: PHOTO_WIDTH,
-  });
-  const stored = [await storeImage(ctx.storage, 'cars', await prepareImage(first))];
-  if (p.photos > 1) {
-    const key = `${p.data.bodyType}/${p.data.exteriorColor}`;
-    let second = shared.get(key);
-    if (!second) {
-      second = drawCarPhoto({
-        title: '',
-        subtitle: '',
-        bodyType: p.data.bodyType,
-        color: p.data.exteriorColor,
-        scene: 1,
-        width: PHOTO_WIDTH,
-      }).then((png) => prepareImage(png));
-      shared.set(key, second);
-    }
-    stored.push(await storeImage(ctx.storage, 'cars', await second));
-  }
-  return stored;
-}
-
 export const seedDemoCars: DemoSeeder = async (ctx, services) => {
   const cars = services.cars as CarsService;
   const sales = services.sales as SalesService;
   const users = services.users as UsersService;
+  const jobs = services.jobs as JobQueue;
   const now = new Date();
   const { plan, r } = planDemoCars(now);
 
@@ -234,28 +176,22 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
   const pickSeller = () =>
     (carSellers.length && r.chance(0.6) ? r.pick(carSellers) : sellers.length ? r.pick(sellers) : admin)!;
 
-  const shared = new Map<string, Promise<PreparedImage>>();
-  const photos = await pool(plan, 3, (p) => photosFor(ctx, p, shared));
-
   // Its own sequence, so the price drops leave the sales and buyers drawn from `r` as they were.
   const drops = rng(20_261_124);
+  const priceDrops = plan.map((p) =>
+    planPriceDrop(drops, { status: p.status, createdAt: p.createdAt, sellPrice: p.data.sellPrice }, now),
+  );
   await ctx.db.transaction(async (tx) => {
+    // One statement for every car; their photos are drawn after start (demo-photos.ts), scheduled below
+    // in this same transaction, so a seeded showroom always has its photos on the way.
+    const ids = await insertSeededCars(
+      tx,
+      plan.map((p, i) => ({ ...p.data, status: p.status, createdAt: p.createdAt, priceDrop: priceDrops[i] })),
+    );
     const seeded: SeededCar[] = [];
     for (const [i, p] of plan.entries()) {
-      const carId = await insertSeededCar(
-        tx,
-        { ...p.data, status: p.status, createdAt: p.createdAt },
-        photos[i],
-      );
+      const carId = ids[i];
       seeded.push({ id: carId, ...p.data, createdAt: p.createdAt });
-      // About one car on sale in eight was repriced down within the last 30 days (after it arrived).
-      const drop = planPriceDrop(
-        drops,
-        { status: p.status, createdAt: p.createdAt, sellPrice: p.data.sellPrice },
-        now,
-      );
-      if (drop)
-        await insertSeededPriceDrop(tx, { id: carId, sellPrice: p.data.sellPrice }, drop.oldPrice, drop.at);
       if (!p.sale) continue;
       const buyer = person(r);
       const seller = pickSeller();
@@ -293,6 +229,12 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
       });
     }
     await seedCarRecords(tx, seeded);
+    await scheduleDemoPhotos(
+      jobs,
+      tx,
+      plan.map((p, i) => ({ id: ids[i], ...photoSubject(p.data), photos: p.photos })),
+      now,
+    );
   });
   cars.invalidate();
 };

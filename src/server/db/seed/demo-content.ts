@@ -212,11 +212,24 @@ export const seedDemoContent: DemoSeeder = async (_ctx, services) => {
   const editor = await actingAs(services.users, 'bichtt');
   const hr = await actingAs(services.users, 'hapt');
 
-  for (const [i, s] of SLIDERS.entries()) {
-    const image = await prepareImage(
-      await scenePng({ width: 1600, height: 640, ...s.scene }),
-      `banner-${i + 1}.png`,
+  // Every picture is drawn at once, up front, on sharp's threads, while the rows are written one by one
+  // on this one: a first start waits for the slower of the two, not for their sum.
+  const banners = SLIDERS.map((s, i) =>
+    scenePng({ width: 1600, height: 640, ...s.scene }).then((png) =>
+      prepareImage(png, `banner-${i + 1}.png`),
+    ),
+  );
+  const covers = DEMO_POSTS.map((_, i) => {
+    const scene = COVER_SCENES[i % COVER_SCENES.length];
+    return scenePng({ width: 1200, height: 675, ...scene, seed: (scene.seed ?? 1) + i * 7 }).then((png) =>
+      prepareImage(png, `bia-${i + 1}.png`),
     );
+  });
+  // Awaited in order below; a failure of one is reported there, not as an unhandled rejection.
+  for (const p of [...banners, ...covers]) p.catch(() => {});
+
+  for (const [i, s] of SLIDERS.entries()) {
+    const image = await banners[i];
     await sliders.create(
       {
         title: s.title,
@@ -233,11 +246,7 @@ export const seedDemoContent: DemoSeeder = async (_ctx, services) => {
 
   const now = Date.now();
   for (const [i, post] of DEMO_POSTS.entries()) {
-    const scene = COVER_SCENES[i % COVER_SCENES.length];
-    const image = await prepareImage(
-      await scenePng({ width: 1200, height: 675, ...scene, seed: (scene.seed ?? 1) + i * 7 }),
-      `bia-${i + 1}.png`,
-    );
+    const image = await covers[i];
     const view = await blogService.create(
       {
         title: post.title,

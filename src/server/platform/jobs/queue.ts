@@ -13,6 +13,8 @@ export interface JobContext {
   attempt: number;
   now: Date;
   key: string;
+  /** Aborted when the process stops: a long job stops at its next safe point by throwing signal.reason. */
+  signal: AbortSignal;
 }
 
 export type JobHandler = (payload: JobPayload, ctx: JobContext) => Promise<void>;
@@ -65,6 +67,7 @@ export class JobQueue {
   private readonly recurring: Recurring[] = [];
   private timer: NodeJS.Timeout | null = null;
   private tick: Promise<number> | null = null;
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly db: Db,
@@ -178,6 +181,14 @@ export class JobQueue {
   private async finish(job: JobRow, error: unknown): Promise<void> {
     const now = this.clock.now();
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId));
+    if (error !== undefined && error === this.stopping.signal.reason) {
+      // Stopped by the shutdown, not failed: due again at once for the next process, the attempt uncounted.
+      await this.db
+        .update(jobs)
+        .set({ lockedBy: null, lockedUntil: null, attempts: sql`${jobs.attempts} - 1` })
+        .where(mine);
+      return;
+    }
     if (error === undefined) {
       await this.db
         .update(jobs)
@@ -205,12 +216,20 @@ export class JobQueue {
   async runDue(): Promise<number> {
     const now = this.clock.now();
     await this.planRecurring(now);
-    const claimed = await this.claim(now);
+    // In the order they fell due: an UPDATE's RETURNING keeps no order of its own.
+    const claimed = (await this.claim(now)).sort(
+      (a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id,
+    );
     for (const job of claimed) {
       const handler = this.handlers.get(job.name)!;
       let error: unknown;
       try {
-        await handler.run(job.payload, { attempt: job.attempts, now: this.clock.now(), key: job.key });
+        await handler.run(job.payload, {
+          attempt: job.attempts,
+          now: this.clock.now(),
+          key: job.key,
+          signal: this.stopping.signal,
+        });
       } catch (err) {
         error = err ?? new Error('job failed');
       }
@@ -230,9 +249,11 @@ export class JobQueue {
     return total;
   }
 
+  /** Polls every pollMs, and once at once: what fell due while no process ran (or was scheduled by the
+   * first start, the demo showroom's photos) does not wait a poll. */
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => {
+    const poll = () => {
       if (this.tick) return;
       this.tick = this.runDue()
         .catch((err) => {
@@ -242,12 +263,15 @@ export class JobQueue {
         .finally(() => {
           this.tick = null;
         });
-    }, this.opts.pollMs);
+    };
+    this.timer = setInterval(poll, this.opts.pollMs);
     this.timer.unref();
+    setImmediate(poll);
   }
 
   /** Stops polling and waits for the pass under way (shutdown: a job is finished, not cut). */
   async stop(): Promise<void> {
+    this.stopping.abort(new Error('server stopping'));
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.tick;

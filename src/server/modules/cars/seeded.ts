@@ -1,23 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { CarData, CarStatus } from '../../../contract/cars';
-import { listingReading } from '../../modules/cars/admin';
-import { appendPhotos, refreshCover } from '../../modules/cars/photos';
-import { carValues } from '../../modules/cars/rows';
-import { carPhotos, carPriceChanges, cars } from '../../modules/cars/schema';
-import { insertReadings } from '../../modules/odometer/service';
+import type { Executor } from '../../db/client';
 import type { StoredImage } from '../../platform/images';
-import type { Executor } from '../client';
+import { insertReadings } from '../odometer/service';
+import { listingReading } from './admin';
+import { appendPhotos, refreshCover } from './photos';
+import { carValues } from './rows';
+import { carPhotos, carPriceChanges, cars } from './schema';
 
 /**
  * Cars written without a request: the demo showroom, the test fixtures and the benchmarks' generated
  * stock. They take the same column values as a staff save (carValues) but write no audit entry; callers
- * drop the cars service's read cache afterwards (CarsService.invalidate).
+ * drop the cars service's read cache afterwards (CarsService.invalidate). The cars module owns these
+ * tables, so the seed reaches them through this file (re-exported by index.ts), never directly.
  */
+
+export type SeededCarInput = Omit<CarData, 'status'> & { status: CarStatus; createdAt?: Date };
 
 /** One car with its photos already stored; returns its id. */
 export async function insertSeededCar(
   exec: Executor,
-  data: Omit<CarData, 'status'> & { status: CarStatus; createdAt?: Date },
+  data: SeededCarInput,
   photos: StoredImage[],
 ): Promise<number> {
   const [row] = await exec
@@ -35,16 +38,17 @@ export async function insertSeededCar(
 }
 
 /**
- * Bulk insert for generated data (benchmarks): each car gets the given photo as its only photo, and its
- * price drop when it has one.
+ * Bulk insert, 500 cars a statement (the demo showroom, the benchmarks' generated stock): each car gets
+ * the given photo as its only photo (or none: the demo draws its photos after start, addSeededPhotos),
+ * and its price drop when it has one.
  * Photos under "bench/" are shared between generated cars and never deleted with one of them.
  */
-export async function insertGeneratedCars(
+export async function insertSeededCars(
   exec: Executor,
   rows: (Omit<CarData, 'status'> & {
     status: CarStatus;
     createdAt: Date;
-    photo: StoredImage | null;
+    photo?: StoredImage | null;
     /** An earlier, higher price: written as a staff save would (the drop columns and the recorded change). */
     priceDrop?: { oldPrice: number; at: Date } | null;
   })[],
@@ -64,7 +68,10 @@ export async function insertGeneratedCars(
           coverWidth: r.photo?.width ?? null,
           coverHeight: r.photo?.height ?? null,
           photoCount: r.photo ? 1 : 0,
-          ...(r.priceDrop ? { priceDropFrom: r.priceDrop.oldPrice, priceDroppedAt: r.priceDrop.at } : {}),
+          // A change upwards is recorded in the history, but only a drop shows as one ("Vừa giảm").
+          ...(r.priceDrop && r.priceDrop.oldPrice > r.sellPrice
+            ? { priceDropFrom: r.priceDrop.oldPrice, priceDroppedAt: r.priceDrop.at }
+            : {}),
         })),
       )
       .returning({ id: cars.id });
@@ -106,4 +113,30 @@ export async function insertSeededPriceDrop(
     .values({ carId: car.id, oldPrice, newPrice: car.sellPrice, changedAt: at });
   if (oldPrice > car.sellPrice)
     await exec.update(cars).set({ priceDropFrom: oldPrice, priceDroppedAt: at }).where(eq(cars.id, car.id));
+}
+
+/**
+ * Photos of a seeded car drawn after it was written (the demo showroom's, after start): added only while
+ * the car has none, so a run cut short and repeated never adds them twice. Answers whether it added them.
+ */
+export async function addSeededPhotos(
+  exec: Executor,
+  carId: number,
+  photos: StoredImage[],
+): Promise<boolean> {
+  const [row] = await exec.select({ n: cars.photoCount }).from(cars).where(eq(cars.id, carId)).for('update');
+  if (!row || row.n > 0) return false;
+  await appendPhotos(exec, carId, photos);
+  await refreshCover(exec, carId);
+  return true;
+}
+
+/** Of these cars, those that exist and have no photo yet. */
+export async function carsWithoutPhotos(exec: Executor, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await exec
+    .select({ id: cars.id })
+    .from(cars)
+    .where(and(inArray(cars.id, ids), eq(cars.photoCount, 0)));
+  return new Set(rows.map((r) => r.id));
 }
