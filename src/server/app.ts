@@ -14,7 +14,7 @@ import { AuditService } from './modules/audit/service';
 import { AuthService, authRoutes, PasswordSetup, SecurityNotices, SignInThrottle } from './modules/auth';
 import { blogsRoutes } from './modules/blogs/routes';
 import { BlogsService } from './modules/blogs/service';
-import { CarCostsService, carCostsRoutes } from './modules/car-costs';
+import { carCostsRoutes } from './modules/car-costs';
 import { carRecordsRoutes } from './modules/car-records/routes';
 import { CarRecordsService } from './modules/car-records/service';
 import { carsRoutes } from './modules/cars/routes';
@@ -34,7 +34,7 @@ import { LeadsService } from './modules/leads/service';
 import { marketPricesRoutes } from './modules/market-prices';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { NotificationsService } from './modules/notifications/service';
-import { createRecon, reconRoutes } from './modules/recon';
+import { reconRoutes } from './modules/recon';
 import { createPrivateStorage } from './modules/recruitment/cv';
 import { recruitmentRoutes } from './modules/recruitment/routes';
 import { RecruitmentService } from './modules/recruitment/service';
@@ -70,6 +70,7 @@ import { bearerToken, TokenSigner } from './platform/tokens';
 import { MULTIPART_LIMITS, uploadRoutes } from './platform/uploads';
 import { CustomerMailer } from './platform/visitor-mail';
 import { registerXsrf } from './platform/xsrf';
+import { wireStockPreparation } from './stock-preparation';
 import { registerWeb } from './web-routes';
 
 /** Requests under way above which public pages are no longer rendered on the server (page-renderer.ts). */
@@ -239,40 +240,12 @@ export async function buildApp(opts: BuildOptions) {
     ...{ db: ctx.db, clock, customerMail, counters, log: app.log, cars, webConfig, jobs },
     ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
   });
-  // Reconditioning: the board a bought car walks, its work items, and the gate before it is listed.
-  const recon = createRecon({
-    ...{ db: ctx.db, clock, jobs, mailer, log: app.log, publicUrl: config.publicUrl },
-    cars: {
-      preparing: () => cars.preparing(),
-      statusOf: async (id) => (await cars.findRow(ctx.db, id))?.status ?? null,
-      invalidate: () => cars.invalidate(),
-    },
-    openingHours: async () => (await webConfig.get()).openingHours,
-    inspectionResults: async (carId) => (await inspections.find(carId))?.results ?? null,
-    users: {
-      namesOf: (ids) => users.namesOf(ids),
-      contact: async (id) => {
-        const m = await users.staffMember(id);
-        return m && { fullName: m.fullName, email: m.email, active: m.active };
-      },
-      idsWithPermission: (p) => users.idsWithPermission(p),
-      active: async () =>
-        (await users.list({ page: 1, size: 500 })).content
-          .filter((u) => u.active)
-          .map((u) => ({ userId: u.userId, fullName: u.fullName })),
-    },
-    notify: async (ids, message, link) => void (await notifications.notifySafely(ids, message, link)),
-  });
-  cars.setListingGate((tx, car) => recon.listingGaps(tx, car));
   sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));
-  // What each car really costs (docs/car-costs.md); reconditioning is the recon module's completed work.
-  const carCosts = new CarCostsService({
-    ...{ db: ctx.db, clock, cars, users },
-    settings: async () => (await webConfig.get()).stockCosts,
-    saleOf: (carId) => sales.activeSaleOf(carId),
+  // Reconditioning before a car is listed, and what each car really costs (stock-preparation.ts).
+  const { recon, carCosts } = wireStockPreparation({
+    ...{ db: ctx.db, clock, jobs, mailer, log: app.log, publicUrl: config.publicUrl },
+    ...{ cars, sales, users, webConfig, inspections, notifications },
   });
-  carCosts.connectRecon({ reconCostOf: (carId) => recon.reconCostOf(carId) });
-  sales.onCost((carId, day) => carCosts.trueCostOn(carId, day));
   void pages.warm();
   // Rendered pages show cars, posts, banners and settings, which only staff change (signed requests);
   // a visitor's chat message or booking changes no page and keeps the rendered pages.
@@ -327,31 +300,11 @@ export async function buildApp(opts: BuildOptions) {
     inspectionItem: (ids) => inspections.itemLabelsOf(ids),
   });
   const services = {
-    webConfig,
-    users,
-    auth,
-    passwordSetup,
-    cars,
-    carRecords,
-    carCosts,
-    sales,
-    inspections,
-    notifications,
-    leads,
-    sliders,
-    blogs,
-    recruitment,
-    seo,
-    chatbot,
-    dashboard,
-    exporter,
-    audit,
-    jobs,
-    alerts,
-    market,
-    valuations,
-    recon,
+    ...{ webConfig, users, auth, passwordSetup, cars, carRecords, carCosts, sales, inspections },
+    ...{ notifications, leads, sliders, blogs, recruitment, seo, chatbot, dashboard, exporter },
+    ...{ audit, jobs, alerts, market, valuations, recon },
   };
+
   // Polling starts once every module has defined its jobs; on close, the pass under way finishes.
   if (config.jobs.pollMs > 0) {
     app.addHook('onReady', (done) => {
