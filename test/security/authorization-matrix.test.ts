@@ -22,13 +22,6 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   ['GET', /^\/api\/auth\/login-info$/, 'public'],
   ['GET', /^\/api\/web-configuration(\/car-calculations|\/system-message)?$/, 'public'],
   // Staff: the permission each dashboard area needs (spec section 6 table).
-  // Reconditioning: the workshop (any staff) moves cards and does the work; a car manager approves work
-  // (checked on the item's new status), names the stages' owners and edits the stages.
-  ['GET', /^\/api\/recon\/staff$/, 'MANAGE_CAR'],
-  ['PUT', /^\/api\/recon\/settings$/, 'MANAGE_CAR'],
-  ['GET', /^\/api\/recon\/settings$/, 'auth'],
-  [/.*/, /^\/api\/recon\/(board|items\/:itemId)$/, 'auth'],
-  [/.*/, /^\/api\/cars\/admin\/:id\/recon(\/|$)/, 'auth'],
   [/.*/, /^\/api\/cars\/admin/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/soldhistory/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/exports\/(sales|cars)/, 'MANAGE_CAR'],
