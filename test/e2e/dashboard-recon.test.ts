@@ -82,6 +82,10 @@ describe('the reconditioning and stock cards', () => {
       section.getByRole('button', { name: 'Xuất Excel' }).click(),
     ]);
     expect(xlsx.suggestedFilename()).toMatch(/^chi-so-chuan-bi-xe-\d{8}\.xlsx$/);
+    const xlsxPath = join(dir, xlsx.suggestedFilename());
+    await xlsx.saveAs(xlsxPath);
+    // A ZIP archive (an Office Open XML workbook).
+    expect([...readFileSync(xlsxPath).subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
       section.getByRole('button', { name: 'Xuất CSV' }).click(),

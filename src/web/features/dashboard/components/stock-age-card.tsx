@@ -1,7 +1,16 @@
-import type { ReconStats } from '@contract/recon-stats';
+import type { ReconStats, StockAgeBucket } from '@contract/recon-stats';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/skeleton';
 import { count, money } from './overview-format';
+
+/** Young stock in green, a month and more in amber, past 45 days (markdown time) in red. */
+const TONE: Record<StockAgeBucket, string> = {
+  '0-15': 'bg-emerald-500',
+  '16-30': 'bg-emerald-500',
+  '31-45': 'bg-amber-500',
+  '46-60': 'bg-red-500',
+  '60+': 'bg-red-500',
+};
 
 /** The stock now (preparing, on sale, pending) by days since purchase, each bucket with its value. */
 export function StockAgeCard({ aged }: { aged: ReconStats['agedStock'] | undefined }) {
@@ -33,11 +42,7 @@ export function StockAgeCard({ aged }: { aged: ReconStats['agedStock'] | undefin
               <span className="text-sm text-slate-600">{b.label}</span>
               <div className="h-2 rounded-full bg-slate-100" aria-hidden="true">
                 <div
-                  className={
-                    b.bucket === '60+' || b.bucket === '46-60'
-                      ? 'h-2 rounded-full bg-red-500'
-                      : 'h-2 rounded-full bg-brand-500'
-                  }
+                  className={`h-2 rounded-full ${TONE[b.bucket]}`}
                   style={{ width: `${b.count ? Math.max(4, (b.count / most) * 100) : 0}%` }}
                 />
               </div>
