@@ -181,6 +181,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   coverKey: 'Ảnh đại diện',
   priceDropFrom: 'Giá trước lần giảm',
   priceDroppedAt: 'Thời điểm giảm giá',
+  listedAt: 'Lần đầu đăng bán',
   inspection: 'Kiểm định',
   // Inspection reports and the template
   inspectorName: 'Người kiểm định',

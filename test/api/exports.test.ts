@@ -414,7 +414,7 @@ describe('audit and access', () => {
 
   it('answers 401 without a token and 403 without the list’s permission on every export', async () => {
     const routes = t.routeTable.filter((r) => r.url.startsWith('/api/exports/'));
-    expect(routes).toHaveLength(14);
+    expect(routes).toHaveLength(16);
     const staffFor: Record<string, { token: string }> = {
       MANAGE_CAR: carStaff,
       MANAGE_SERVICE: serviceStaff,
