@@ -157,6 +157,8 @@ describe('saved searches and price alerts by e-mail', () => {
         brand: 'Toyota',
         bodyType: 'SUV',
         sellPrice: 745_000_000,
+        // Listed at once (a car added without it waits in preparation, unseen by visitors).
+        status: 'available',
       },
     });
     expect(added.status, added.body).toBe(201);

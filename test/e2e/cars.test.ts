@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { instalment, onRoadCost } from '../../src/contract/car-costs';
+import { instalment, onRoadCost, validUntilText } from '../../src/contract/car-costs';
 import type { CarHistory } from '../../src/contract/car-records';
 import type { CarAdminDetail, CarDetail, CarPage } from '../../src/contract/cars';
 import { PUBLIC_PAGE_SIZE } from '../../src/contract/cars-labels';
@@ -202,7 +202,9 @@ describe('public inventory', () => {
     await page.keyboard.press('Escape');
     await full.waitFor({ state: 'hidden' });
 
-    // On-road price of this used car: every line with its basis, labelled as a reference price.
+    // On-road price of this used car: every line with its basis, labelled as a reference price; what the
+    // car's papers show still valid is not charged.
+    const { papers } = await get<CarHistory>(`cars/${car.carId}/history`);
     const road = onRoadCost(settings, {
       price: car.sellPrice,
       seats: car.size,
@@ -210,6 +212,7 @@ describe('public inventory', () => {
       brand: car.brand,
       model: car.model,
       version: car.version,
+      papers,
     });
     // Below the fold, its code comes when the visitor scrolls near.
     await page.getByRole('region', { name: 'Dự tính chi phí' }).scrollIntoViewIfNeeded();
@@ -218,7 +221,9 @@ describe('public inventory', () => {
       const row = page.locator(`[data-line="${line.key}"]`);
       expect(await row.locator('th').textContent()).toBe(line.label);
       expect(await row.locator(`[data-basis="${line.key}"]`).textContent()).toBe(line.basis);
-      expect(await row.locator('[data-amount]').textContent()).toBe(formatVnd(line.amount));
+      expect(await row.locator('[data-amount]').textContent()).toBe(
+        line.validUntil ? validUntilText(line.validUntil) : formatVnd(line.amount),
+      );
     }
     await page.getByTestId('on-road-total').getByText(formatVnd(road.total)).waitFor();
 
@@ -259,6 +264,7 @@ describe('public inventory', () => {
       return { stored: w.stored, event: w.handed };
     });
     const info = {
+      carId: car.carId,
       carName: car.carName,
       brand: car.brand,
       sellPrice: car.sellPrice,

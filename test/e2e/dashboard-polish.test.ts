@@ -115,7 +115,7 @@ describe('limits while typing', () => {
 
     // The sale dialog's note.
     await page.getByRole('button', { name: 'Ghi nhận bán' }).first().click();
-    const note = page.getByLabel('Ghi chú', { exact: true });
+    const note = page.getByRole('dialog').getByLabel('Ghi chú', { exact: true });
     await note.waitFor();
     expect(await note.getAttribute('maxlength')).toBe(String(maxLengths(saleCreateBody).note));
     await note.fill('Khách trả đủ');
