@@ -3,7 +3,7 @@ import { type PriceRating, priceRatingExplanation } from '@contract/price-rating
 import { cx } from '../../../lib/cx';
 
 const TONES: Record<PriceRating, string> = {
-  GREAT: 'bg-emerald-600 text-white',
+  GREAT: 'bg-emerald-700 text-white',
   GOOD: 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200',
   FAIR: 'bg-slate-100 text-slate-700 ring-1 ring-slate-200',
   HIGH: 'bg-amber-50 text-amber-800 ring-1 ring-amber-200',
