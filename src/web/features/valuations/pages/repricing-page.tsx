@@ -103,20 +103,15 @@ export default function RepricingPage() {
 
   const stockColumns: Column<PricingRow>[] = [
     { key: 'car', header: 'Xe', mobile: 'title', cell: (r) => <CarCell r={r} /> },
-    {
-      key: 'price',
-      header: 'Giá bán',
-      className: 'whitespace-nowrap',
-      cell: (r) => formatPrice(r.sellPrice) || '—',
-    },
     { key: 'market', header: 'Thị trường', cell: (r) => <MarketCell r={r} /> },
     {
       key: 'ratios',
-      header: 'Giá / thị trường · vốn / thị trường',
+      header: 'Giá bán · so với thị trường',
       className: 'whitespace-nowrap tabular-nums',
       cell: (r) => (
         <div>
-          <p className={cx((r.priceToMarket ?? 0) > 1.04 && 'text-amber-700')}>
+          <p className="font-semibold text-slate-900">{formatPrice(r.sellPrice) || '—'}</p>
+          <p className={cx('text-xs', (r.priceToMarket ?? 0) > 1.04 ? 'text-amber-700' : 'text-slate-500')}>
             Giá bán {pct(r.priceToMarket)}
           </p>
           <p className={cx('text-xs', (r.costToMarket ?? 0) > 1 ? 'text-red-700' : 'text-slate-500')}>
