@@ -41,10 +41,6 @@ export function priceRatingOf(priceToMarket: number): PriceRating {
 /** Best deals first in the public sort: great, good, fair, high, then cars without a label. */
 export const PRICE_RATING_ORDER: Record<PriceRating, number> = { GREAT: 1, GOOD: 2, FAIR: 3, HIGH: 4 };
 
-/** The car page's explanation: "so với N xe tương tự trên thị trường". */
-export const priceRatingExplanation = (comparables: number) =>
-  `so với ${comparables} xe tương tự trên thị trường`;
-
 /** The summary fields of a stored label (an unknown stored value reads as no label). */
 export function priceRatingView(
   stored: string | null,

@@ -1,8 +1,8 @@
 import type { CarSummary } from '@contract/cars';
-import { type PriceRating, priceRatingExplanation } from '@contract/price-rating';
 import { cx } from '../../../lib/cx';
 
-const TONES: Record<PriceRating, string> = {
+// Words come from the server (priceRatingLabel): no label table in the public pages' scripts.
+const TONES: Record<NonNullable<CarSummary['priceRating']>, string> = {
   GREAT: 'bg-emerald-700 text-white',
   GOOD: 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200',
   FAIR: 'bg-slate-100 text-slate-700 ring-1 ring-slate-200',
@@ -37,7 +37,7 @@ export function PriceRatingNote({ car }: { car: Rated }) {
       data-testid="price-rating-note"
     >
       <PriceRatingBadge car={car} />
-      <span>{priceRatingExplanation(car.priceRatingComparables)}</span>
+      <span>so với {car.priceRatingComparables} xe tương tự trên thị trường</span>
       <span className="w-full text-xs text-slate-500">
         Tính tự động từ giá thị trường của xe cùng dòng, đời và số km gần đây; showroom không tự đặt nhãn này.
       </span>
