@@ -119,6 +119,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   car_recon: 'Chuẩn bị xe',
   recon_item: 'Hạng mục sửa chữa',
   recon_settings: 'Cài đặt chuẩn bị xe',
+  stats: 'Số liệu thống kê',
 };
 
 /** A stored coded value (a status, a kind, a list of permissions) as its label, other values as they are. */

@@ -293,7 +293,8 @@ export async function buildApp(opts: BuildOptions) {
   // A refresh of the deal labels under way finishes before the database closes.
   app.addHook('onClose', () => valuations.settled());
   // Statistics, exports and the audit log page: read-only views over the other modules' data.
-  const dashboard = new DashboardService(ctx.db);
+  const holdingRate = async () => (await webConfig.get()).stockCosts.holdingRate;
+  const dashboard = new DashboardService(ctx.db, { clock, board: () => recon.board(), holdingRate });
   const exporter = new ExportsService(ctx.db);
   const audit = new AuditService(ctx.db, {
     person: (ids) => users.namesOf(ids),
@@ -384,7 +385,7 @@ export async function buildApp(opts: BuildOptions) {
         valuationsRoutes({ service: valuations, ratePerMinute: config.valuationRateLimit, counters }),
       );
       await a.register(dashboardRoutes(dashboard));
-      await a.register(exportsRoutes({ exports: exporter, sales, cars, leads, recruitment }));
+      await a.register(exportsRoutes({ exports: exporter, sales, cars, leads, recruitment, dashboard }));
       await a.register(auditRoutes(audit));
       a.setNotFoundHandler((_req, reply) => {
         reply.status(404).send({ status: 404, message: 'Không tìm thấy đường dẫn API' });

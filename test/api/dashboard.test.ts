@@ -163,7 +163,7 @@ afterAll(() => t.close());
 
 /** Revenue, margins and the stock's value are the car managers'; counts are every staff member's. */
 const MONEY =
-  /^(sold-cars-by-(brand|years|months)|sales-performance|salespeople|summary|reservations|cars|total-cars-by-brand)$/;
+  /^(sold-cars-by-(brand|years|months)|sales-performance|recon|salespeople|summary|reservations|cars|total-cars-by-brand)$/;
 const get = (
   path: string,
   query?: Record<string, string | number | boolean>,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchKey } from '../../src/contract/cars';
@@ -387,7 +387,9 @@ describe('audit and access', () => {
       .from(auditLog)
       .where(
         and(eq(auditLog.action, 'export'), eq(auditLog.userId, carStaff.id), eq(auditLog.entity, 'sale')),
-      );
+      )
+      // Without an order PostgreSQL may hand the rows back in any order: the last written has the highest id.
+      .orderBy(asc(auditLog.id));
     const last = rows.at(-1)!;
     expect(last.after).toMatchObject({
       format: 'csv',
@@ -412,7 +414,7 @@ describe('audit and access', () => {
 
   it('answers 401 without a token and 403 without the list’s permission on every export', async () => {
     const routes = t.routeTable.filter((r) => r.url.startsWith('/api/exports/'));
-    expect(routes).toHaveLength(14);
+    expect(routes).toHaveLength(16);
     const staffFor: Record<string, { token: string }> = {
       MANAGE_CAR: carStaff,
       MANAGE_SERVICE: serviceStaff,

@@ -211,6 +211,38 @@ describe('work items', () => {
     ).toBe(401);
   });
 
+  it('are listed with the car, oldest first, for any staff member (the editor reads this list)', async () => {
+    const carId = await addCar('Hyundai Tucson Danh Sách');
+    const first = await addItem(carId, {
+      title: 'Sơn lại cản trước',
+      group: 'đồng sơn',
+      estimate: { parts: 0, labour: 1_800_000 },
+      vendor: 'Gara Minh Phát',
+    });
+    const second = await addItem(carId, { title: 'Rút hồ sơ gốc', group: 'PAPERS', estimate: { parts: 0 } });
+    await setItem(second.json.itemId, { status: 'REJECTED' }, manager.token);
+    const list = await t.call('GET', `/api/cars/admin/${carId}/recon`, { token: workshop.token });
+    expect(list.status, list.body).toBe(200);
+    expect(list.json.items.map((i: { title: string; status: string }) => [i.title, i.status])).toEqual([
+      ['Sơn lại cản trước', 'PENDING'],
+      ['Rút hồ sơ gốc', 'REJECTED'],
+    ]);
+    expect(list.json.items[0]).toMatchObject({
+      itemId: first.json.itemId,
+      carId,
+      group: 'BODYWORK',
+      estimateParts: 0,
+      estimateLabour: 1_800_000,
+      vendor: 'Gara Minh Phát',
+      actualCost: null,
+      inspectionItemId: null,
+    });
+    expect((await t.call('GET', `/api/cars/admin/${carId}/recon`)).status).toBe(401);
+    expect((await t.call('GET', '/api/cars/admin/999999/recon', { token: workshop.token })).status).toBe(404);
+    const bad = await t.call('GET', '/api/cars/admin/abc/recon', { token: workshop.token });
+    expect(bad.status).toBe(400);
+  });
+
   it('come from every "Cần lưu ý" of the inspection in one call, never twice', async () => {
     const carId = await addCar('Toyota Camry Kiểm Định');
     expect(

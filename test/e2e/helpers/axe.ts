@@ -16,8 +16,12 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/** Runs axe-core on what the page shows now and returns its violations (one per rule). */
-export async function axeScan(page: Page): Promise<AxeViolation[]> {
+/**
+ * Runs axe-core on what the page shows now and returns its violations (one per rule). `exclude` leaves
+ * parts out by CSS selector, e.g. TOASTS: a toast fading out is drawn half transparent and fails the
+ * contrast rule while it goes, which says nothing of the page under it.
+ */
+export async function axeScan(page: Page, opts: { exclude?: string[] } = {}): Promise<AxeViolation[]> {
   // Colours are measured as drawn: a panel fading in would fail contrast half-way (endless spinners aside).
   await page.waitForFunction(() =>
     document
@@ -26,17 +30,24 @@ export async function axeScan(page: Page): Promise<AxeViolation[]> {
   );
   // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') refuses an inline tag.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      targets: v.nodes.slice(0, 3).map((n) => n.target.map(String).join(' ')),
-    }));
-  }, AXE_TAGS);
+  return page.evaluate(
+    async ({ tags, exclude }) => {
+      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      const context = exclude.length ? { include: [['html']], exclude: exclude.map((e) => [e]) } : document;
+      const result = await axe.run(context, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return result.violations.map((v) => ({
+        rule: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        targets: v.nodes.slice(0, 3).map((n) => n.target.map(String).join(' ')),
+      }));
+    },
+    { tags: AXE_TAGS, exclude: opts.exclude ?? [] },
+  );
 }
+
+/** The toasts' container (sonner), for `axeScan(page, { exclude: [TOASTS] })`. */
+export const TOASTS = '[data-sonner-toaster]';

@@ -24,6 +24,7 @@ import {
   auditable,
   type CarViews,
   carValues,
+  listedAtOn,
   orderBy,
   type SummaryRow,
   searchCondition,
@@ -132,6 +133,7 @@ export class CarAdmin {
             ...carValues(data),
             // Not listed until staff say so: a new car is prepared first (docs/reconditioning.md).
             status: data.status ?? 'preparing',
+            listedAt: data.status === 'available' || data.status === 'pending' ? new Date() : null,
             originLeadId: origin.originLeadId ?? null,
             purchasePrice: origin.purchasePrice ?? null,
           })
@@ -181,7 +183,7 @@ export class CarAdmin {
         if (data.odo !== before.odo) await recordReading(tx, listingReading(id, data.odo, now));
         const [after] = await tx
           .update(cars)
-          .set({ ...carValues(data), ...drop, status, updatedAt: now })
+          .set({ ...carValues(data), ...drop, status, listedAt: listedAtOn(status, now), updatedAt: now })
           .where(eq(cars.id, id))
           .returning();
         await appendPhotos(tx, id, stored);

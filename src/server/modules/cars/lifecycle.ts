@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Transactor } from './photos';
-import type { CarRow } from './rows';
+import { type CarRow, listedAtOn } from './rows';
 import { cars } from './schema';
 
 export async function findCar(exec: Executor, id: number): Promise<CarRow | undefined> {
@@ -76,6 +76,10 @@ export class CarLifecycle {
 
   /** For the sales service, inside its transaction (after lockCar). */
   async setStatusIn(tx: Executor, id: number, status: CarStatus) {
-    await tx.update(cars).set({ status, updatedAt: new Date() }).where(eq(cars.id, id));
+    const now = new Date();
+    await tx
+      .update(cars)
+      .set({ status, listedAt: listedAtOn(status, now), updatedAt: now })
+      .where(eq(cars.id, id));
   }
 }

@@ -68,6 +68,15 @@ export const SHARED_PHOTO_FOLDER = 'bench/';
 /** Written as the partial indexes' predicate, so the planner can use them (VISIBLE_STATUSES in the contract). */
 export const visible = () => sql`${cars.status} in ('available', 'pending')`;
 
+/**
+ * The listing moment a write sets: the first time a car reaches a status visitors see (on sale or
+ * pending) it is stamped; a car already listed keeps its first moment, and a car never listed stays null.
+ */
+export const listedAtOn = (status: string, at: Date) =>
+  status === 'available' || status === 'pending'
+    ? sql`coalesce(${cars.listedAt}, ${at.toISOString()}::timestamptz)`
+    : sql`${cars.listedAt}`;
+
 /** DESC as the indexes are built (drizzle writes them NULLS LAST; a bare DESC means NULLS FIRST). */
 export const down = (column: PgColumn) => sql`${column} desc nulls last`;
 

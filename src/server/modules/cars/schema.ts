@@ -55,6 +55,9 @@ export const cars = pgTable(
     // A car bought from the public: the buy-in lead it came from and what the showroom paid.
     originLeadId: integer('origin_lead_id'),
     purchasePrice: bigint('purchase_price', { mode: 'number' }),
+    // The moment the car first became visible to the public (on sale or pending), null while it has
+    // never been listed: the end of its "time to line" (docs/statistics.md). Kept when it goes back.
+    listedAt: timestamp('listed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -28,6 +28,8 @@ export async function insertSeededCar(
     .values({
       ...carValues(data),
       status: data.status,
+      // A seeded car on sale (or sold) was listed the day it entered stock.
+      listedAt: data.status === 'preparing' ? null : (data.createdAt ?? new Date()),
       ...(data.createdAt ? { createdAt: data.createdAt, updatedAt: data.createdAt } : {}),
     })
     .returning({ id: cars.id });
@@ -62,6 +64,7 @@ export async function insertSeededCars(
         chunk.map((r) => ({
           ...carValues(r),
           status: r.status,
+          listedAt: r.status === 'preparing' ? null : r.createdAt,
           createdAt: r.createdAt,
           updatedAt: r.createdAt,
           coverKey: r.photo?.key ?? null,

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { leadSourceStatsSchema } from '../../../contract/leads';
 import { hasPermission } from '../../../contract/permissions';
+import { reconStatsSchema } from '../../../contract/recon-stats';
 import {
   brandSalesRowSchema,
   brandStockRowSchema,
@@ -189,6 +190,21 @@ export function dashboardRoutes(service: DashboardService) {
         },
       },
       (req) => service.sales.salesPerformance(req.query),
+    );
+
+    // Reconditioning costs, true-cost margins and holding cost are money: the car managers' figures.
+    app.get(
+      '/dashboard/recon',
+      {
+        config: sales,
+        schema: {
+          response: { 200: reconStatsSchema },
+          tags,
+          summary: `Thời gian lên sàn, xe theo công đoạn, chi phí tân trang, lãi trên giá vốn thực, vốn tồn kho (${RANGE})`,
+          querystring: statsRangeQuery,
+        },
+      },
+      (req) => service.recon.stats(req.query),
     );
 
     app.get(

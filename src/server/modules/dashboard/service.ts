@@ -6,6 +6,7 @@ import { leads, sales } from '../../db/schema';
 import { InventoryStats } from './inventory-stats';
 import { LeadStats } from './lead-stats';
 import { ACTIVE, addDays, addMonths, daysBetween, dmy, int, momentDays, money, monthStart } from './range';
+import { type ReconStatsDeps, ReconStatsReader } from './recon-stats';
 import { pendingHolds, reservationStats } from './reservation-stats';
 import { SalesStats } from './sales-stats';
 
@@ -18,11 +19,17 @@ export class DashboardService {
   readonly inventory: InventoryStats;
   readonly sales: SalesStats;
   readonly leads: LeadStats;
+  /** Reconditioning, true-cost margins and the stock's age; the board and the holding rate come from app.ts. */
+  readonly recon: ReconStatsReader;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    reconDeps: ReconStatsDeps,
+  ) {
     this.inventory = new InventoryStats(db);
     this.sales = new SalesStats(db);
     this.leads = new LeadStats(db);
+    this.recon = new ReconStatsReader(db, reconDeps);
   }
 
   /** GET dashboard/reservations */

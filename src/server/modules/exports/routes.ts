@@ -3,13 +3,16 @@ import { fileAnswer } from '../../../contract/common';
 import { type LeadType, leadsQuery } from '../../../contract/leads';
 import { candidatesQuery } from '../../../contract/recruitment';
 import { salesQuery } from '../../../contract/sales';
+import { statsRangeQuery } from '../../../contract/stats';
 import type { App } from '../../context';
 import { actorOf } from '../../platform/actor';
 import type { CarsService } from '../cars/service';
+import type { DashboardService } from '../dashboard/service';
 import type { LeadsService } from '../leads/service';
 import type { RecruitmentService } from '../recruitment/service';
 import type { SalesService } from '../sales/service';
 import { CANDIDATE_COLUMNS, CAR_COLUMNS, LEAD_COLUMNS, SALE_COLUMNS } from './columns';
+import { FIGURE_COLUMNS, figureRows } from './recon-rows';
 import type { ExportFormat, ExportsService } from './service';
 
 const tags = ['Xuất dữ liệu'];
@@ -33,6 +36,8 @@ export interface ExportSources {
   cars: CarsService;
   leads: LeadsService;
   recruitment: RecruitmentService;
+  /** The overview's reconditioning and stock figures (GET dashboard/recon). */
+  dashboard: DashboardService;
 }
 
 /**
@@ -94,6 +99,36 @@ export function exportsRoutes(s: ExportSources) {
               };
             },
           }),
+      );
+
+      app.get(
+        `/exports/recon-stats.${format}`,
+        {
+          config: { access: 'MANAGE_CAR' },
+          schema: {
+            response: { 200: exportFile[format] },
+            tags,
+            summary: `Chỉ số chuẩn bị xe và giá vốn (${upper}): các số của GET dashboard/recon, một dòng mỗi chỉ số`,
+            querystring: statsRangeQuery,
+          },
+        },
+        async (req, reply) => {
+          const rows = figureRows(await s.dashboard.recon.stats(req.query));
+          return s.exports.send(actorOf(req), reply, format, {
+            file: 'chi-so-chuan-bi-xe',
+            sheet: 'Chuẩn bị xe và giá vốn',
+            entity: 'stats',
+            columns: FIGURE_COLUMNS,
+            filters: req.query,
+            fetch: async () => ({
+              content: rows,
+              page: 1,
+              size: rows.length,
+              totalElements: rows.length,
+              totalPages: 1,
+            }),
+          });
+        },
       );
 
       for (const [kind, lead] of Object.entries(LEAD_EXPORTS)) {

@@ -10,7 +10,8 @@ import { VN_OFFSET_MS } from '../../../contract/vn-time';
  * (Excel then reads Vietnamese correctly), RFC 4180 quoting.
  */
 
-export type CellKind = 'text' | 'int' | 'number' | 'money' | 'date' | 'datetime';
+/** decimal: a number shown as it is (General), for a column mixing days, counts, money and percentages. */
+export type CellKind = 'text' | 'int' | 'number' | 'decimal' | 'money' | 'date' | 'datetime';
 
 export interface ExportColumn<T> {
   header: string;
@@ -35,6 +36,7 @@ function xlsxValue(kind: CellKind, raw: string | number | null | undefined): Exc
   switch (kind) {
     case 'int':
     case 'number':
+    case 'decimal':
     case 'money':
       return typeof raw === 'number' ? raw : Number(raw);
     case 'date':
@@ -62,6 +64,7 @@ function csvField(kind: CellKind, raw: string | number | null | undefined): stri
   switch (kind) {
     case 'int':
     case 'number':
+    case 'decimal':
     case 'money':
       text = String(raw);
       break;

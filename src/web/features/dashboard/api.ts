@@ -1,4 +1,5 @@
 import type { LeadSourceStats, ServiceRequestStats } from '@contract/leads';
+import type { ReconStats } from '@contract/recon-stats';
 import type {
   BrandSalesRow,
   BrandStockRow,
@@ -32,6 +33,7 @@ interface StatsAnswers {
   'lead-response': LeadResponseStats;
   'lead-sources': LeadSourceStats;
   reservations: ReservationStats;
+  recon: ReconStats;
 }
 
 /** GET dashboard/{path}?from&to under ['dashboard', path, range]; the previous answer stays while the next loads. */

@@ -7,6 +7,7 @@ export const CAR_FORM_TABS = [
   { key: 'anh', label: 'Ảnh' },
   { key: 'kiem-dinh', label: 'Kiểm định' },
   { key: 'giay-to', label: 'Giấy tờ & lịch sử' },
+  { key: 'sua-chua', label: 'Sửa chữa' },
   { key: 'chi-phi', label: 'Chi phí' },
 ] as const;
 export type CarFormTab = (typeof CAR_FORM_TABS)[number]['key'];

@@ -18,6 +18,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { CostsTab, useCarCosts } from '../../car-costs';
 import { CarRecordsTab, OdometerFlag } from '../../car-records';
 import { InspectionEditor } from '../../inspections';
+import { WorkItems } from '../../recon';
 import { SaleDialog, type SaleTarget } from '../../sales';
 import { useAdminCar, useCreateCar, useInventoryOptions, useUpdateCar } from '../api';
 import { CarFormHeader } from '../components/car-form-header';
@@ -287,6 +288,13 @@ export default function CarFormPage() {
         </TabPanel>
         <TabPanel tab="giay-to" active={tab}>
           {saved ? <CarRecordsTab carId={saved.carId} /> : <SaveFirst what="Giấy tờ và lịch sử bảo dưỡng" />}
+        </TabPanel>
+        <TabPanel tab="sua-chua" active={tab}>
+          {!saved ? (
+            <SaveFirst what="Hạng mục sửa chữa" />
+          ) : tab === 'sua-chua' ? (
+            <WorkItems carId={saved.carId} closed={sold} />
+          ) : null}
         </TabPanel>
         <TabPanel tab="chi-phi" active={tab}>
           {saved ? <CostsTab carId={saved.carId} /> : <SaveFirst what="Chi phí của xe" />}

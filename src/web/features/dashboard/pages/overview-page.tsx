@@ -28,9 +28,11 @@ import { LeadSourcesCard } from '../components/lead-sources-card';
 import { count, money, pendingHint, percent, rangeCaption } from '../components/overview-format';
 import { PerformanceKpis } from '../components/performance-kpis';
 import { RangePicker } from '../components/range-picker';
+import { ReconKpis } from '../components/recon-kpis';
 import { ReservationKpis } from '../components/reservation-kpis';
 import { SalespeopleCard } from '../components/salespeople-card';
 import { Shortcuts } from '../components/shortcuts';
+import { StockAgeCard } from '../components/stock-age-card';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -78,6 +80,7 @@ export default function OverviewPage() {
   const response = useStats('lead-response', range, canLeads);
   const sources = useStats('lead-sources', range, canLeads);
   const deposits = useStats('reservations', range, canCars);
+  const recon = useStats('recon', range, canCars);
 
   const s = summary.data;
   const custom = Boolean(range.from || range.to);
@@ -196,6 +199,7 @@ export default function OverviewPage() {
         />
       ) : null}
       {canCars ? <ReservationKpis stats={deposits.data} range={range} /> : null}
+      {canCars && !newShowroom ? <ReconKpis stats={recon.data} range={range} /> : null}
 
       {newShowroom ? (
         <div className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -237,6 +241,7 @@ export default function OverviewPage() {
               >
                 <BrandChart points={points} />
               </ChartCard>
+              <StockAgeCard aged={recon.data?.agedStock} />
             </>
           ) : null}
           {canLeads ? (

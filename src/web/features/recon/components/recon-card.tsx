@@ -1,5 +1,5 @@
 import type { ReconCard as Card, ReconStage } from '@contract/recon';
-import { ChevronLeft, ChevronRight, Clock, User } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Clock, User, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, IconButton } from '../../../components/button';
 import { CarThumb } from '../../../components/car-thumb';
@@ -15,7 +15,8 @@ export function workingTime(minutes: number): string {
 
 /**
  * One car on the board: its photo, name, days since it was bought, its time in the stage against the
- * limit (red when late), who answers for the stage; moved by the arrows, the stage list or by drag.
+ * limit (red when late), who answers for the stage, its work items' counts and a button opening them;
+ * moved by the arrows, the stage list or by drag.
  */
 export function ReconCard({
   card,
@@ -23,12 +24,15 @@ export function ReconCard({
   busy,
   onMove,
   onList,
+  onItems,
 }: {
   card: Card;
   stages: ReconStage[];
   busy: boolean;
   onMove: (stage: string) => void;
   onList: () => void;
+  /** Opens the car's work items. */
+  onItems: () => void;
 }) {
   const index = stages.findIndex((s) => s.key === card.stage);
   const prev = stages[index - 1];
@@ -76,6 +80,15 @@ export function ReconCard({
           thành
         </p>
       ) : null}
+      <Button
+        variant="secondary"
+        className="mt-2 w-full"
+        onClick={onItems}
+        aria-label={`Hạng mục sửa chữa của ${name}`}
+      >
+        <Wrench className="size-4" aria-hidden="true" />
+        Hạng mục sửa chữa
+      </Button>
       <div className="mt-2 flex items-center gap-1">
         <IconButton
           label={prev ? `Chuyển ${name} về "${prev.name}"` : 'Đã ở công đoạn đầu'}

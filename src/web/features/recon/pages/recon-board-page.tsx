@@ -13,10 +13,12 @@ import { useCan } from '../../../lib/session';
 import { useListCar, useMoveStage, useReconBoard, useReconSettings } from '../api';
 import { ReconCard } from '../components/recon-card';
 import { StageSettings } from '../components/stage-settings';
+import { WorkItems } from '../components/work-items';
 
 /**
  * /dashboard/recon ("Chuẩn bị xe"): a column per stage, a card per car being prepared. A card moves by
- * its arrows or its stage list (phones) or by drag (desktop); from the last stage it is listed through
+ * its arrows or its stage list (phones) or by drag (desktop); its work items open in a dialog from the
+ * card (for the staff who cannot open the car form); from the last stage it is listed through
  * the listing gate, and a manager may list it anyway with a reason (docs/reconditioning.md).
  */
 export default function ReconBoardPage() {
@@ -28,6 +30,7 @@ export default function ReconBoardPage() {
   const [reason, setReason] = useState('');
   const [over, setOver] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
+  const [workOn, setWorkOn] = useState<Card | null>(null);
   const settings = useReconSettings(editing);
 
   const moveCar = (card: Card, stage: string) => {
@@ -137,6 +140,7 @@ export default function ReconBoardPage() {
                       busy={move.isPending || list.isPending}
                       onMove={(to) => moveCar(card, to)}
                       onList={() => listCar(card)}
+                      onItems={() => setWorkOn(card)}
                     />
                   ))}
                 </ul>
@@ -145,6 +149,14 @@ export default function ReconBoardPage() {
           })}
         </div>
       )}
+      <ModalDialog
+        open={workOn !== null}
+        title={workOn ? `Sửa chữa: ${workOn.carName} ${workOn.year}` : ''}
+        width="max-w-3xl"
+        onClose={() => setWorkOn(null)}
+      >
+        <div className="p-4 sm:p-6">{workOn ? <WorkItems carId={workOn.carId} framed={false} /> : null}</div>
+      </ModalDialog>
       <ModalDialog open={refused !== null} title="Chưa thể đăng bán" onClose={() => setRefused(null)}>
         <div className="p-4 sm:p-6">
           <p className="text-sm text-slate-700">{refused?.message}</p>
