@@ -10,7 +10,7 @@
  * next to the local uploads and private files (none when they live in object storage: back the bucket
  * up with its own versioning or replication).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -111,8 +111,19 @@ function main() {
   }
 }
 
+/**
+ * A running server may store an upload while the archive is written. Every file the database dump names
+ * was written before the dump began, so one that appears or grows during the archive is not needed by
+ * it: GNU tar's status 1 ("some files differ") is accepted, anything higher is a failure.
+ */
 function tar(file: string, groups: string[][]) {
-  execFileSync('tar', ['-czf', file, ...groups.flat()], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const res = spawnSync(
+    'tar',
+    ['-czf', file, '--warning=no-file-changed', '--warning=no-file-removed', ...groups.flat()],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (res.error) throw res.error;
+  if (res.status !== 0 && res.status !== 1) fail(`tar kết thúc với mã ${res.status}`);
 }
 
 main();

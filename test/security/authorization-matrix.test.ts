@@ -22,9 +22,16 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   ['GET', /^\/api\/auth\/login-info$/, 'public'],
   ['GET', /^\/api\/web-configuration(\/car-calculations|\/system-message)?$/, 'public'],
   // Staff: the permission each dashboard area needs (spec section 6 table).
+  // Reconditioning: the workshop (any staff) moves cards and does the work; a car manager approves work
+  // (checked on the item's new status), names the stages' owners and edits the stages.
+  ['GET', /^\/api\/recon\/staff$/, 'MANAGE_CAR'],
+  ['PUT', /^\/api\/recon\/settings$/, 'MANAGE_CAR'],
+  ['GET', /^\/api\/recon\/settings$/, 'auth'],
+  [/.*/, /^\/api\/recon\/(board|items\/:itemId)$/, 'auth'],
+  [/.*/, /^\/api\/cars\/admin\/:id\/recon(\/|$)/, 'auth'],
   [/.*/, /^\/api\/cars\/admin/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/soldhistory/, 'MANAGE_CAR'],
-  [/.*/, /^\/api\/exports\/(sales|cars)/, 'MANAGE_CAR'],
+  [/.*/, /^\/api\/exports\/(sales|cars|recon-stats)/, 'MANAGE_CAR'],
   // A car's papers and service history: visitors read them, car managers keep them (and read staff notes).
   ['GET', /^\/api\/cars\/:id\/history\/staff$/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/cars\/:id\/(papers|service-records)(\/|$)/, 'MANAGE_CAR'],
@@ -46,6 +53,8 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   // Market prices and pricing help are the car managers'; an instant valuation is anyone's.
   [/.*/, /^\/api\/market-prices(\/|$)/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/(valuations\/staff|stock-ageing)$/, 'MANAGE_CAR'],
+  // Prices against the market and the repricing queue: the car managers' (they carry true costs).
+  [/.*/, /^\/api\/valuations\/(pricing|repricing(\/:carId)?)$/, 'MANAGE_CAR'],
   [/POST|GET/, /^\/api\/valuations(\/catalogue)?$/, 'public'],
   // A bought car enters stock: the car managers' (its draft too); the offer is the service staff's.
   [/.*/, /^\/api\/purchases\/admin\/:id\/(car-draft|buy)$/, 'MANAGE_CAR'],
@@ -81,7 +90,7 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   // Revenue, purchase prices and margins: the car managers' (the overview shows them only to them).
   [
     'GET',
-    /^\/api\/dashboard\/(sold-cars-by-(brand|years|months)|sales-performance|salespeople|reservations)$/,
+    /^\/api\/dashboard\/(sold-cars-by-(brand|years|months)|sales-performance|salespeople|reservations|recon)$/,
     'MANAGE_CAR',
   ],
   ['GET', /^\/api\/dashboard\//, 'auth'],

@@ -12,6 +12,7 @@ import {
   pricingBucketOf,
   type RepricingRow,
 } from '../../../contract/pricing';
+import { vnDayStart } from '../../../contract/vn-time';
 import type { CarEvidence } from '../cars/service';
 import type { MarketIndex } from './engine/market-index';
 import { valueCar } from './engine/value';
@@ -37,7 +38,7 @@ function freshness(seen: { kind: string; seenOn: string }[], now: number): Evide
   const today = vnMidnight(new Date(now)).getTime();
   const ages = seen.map((s) => ({
     kind: s.kind,
-    days: Math.max(0, Math.round((today - Date.parse(`${s.seenOn}T00:00:00+07:00`)) / DAY)),
+    days: Math.max(0, Math.round((today - vnDayStart(s.seenOn).getTime()) / DAY)),
   }));
   // The showroom's own asking prices value a car but never tell the public it is a good deal.
   const recent = ages.filter((a) => a.kind !== 'listing' && a.days <= PRICE_RATING_RECENT_DAYS).length;
