@@ -1,2 +1,0 @@
-ALTER TABLE "cars" ADD COLUMN "price_rating" text;--> statement-breakpoint
-ALTER TABLE "cars" ADD COLUMN "price_rating_comparables" integer;
