@@ -216,12 +216,13 @@ export async function buildApp(opts: BuildOptions) {
   // Busy: more requests under way than a couple of visitors' pages make (metrics counts them below), or
   // an event loop busy most of the last second (platform/pressure.ts).
   let requestsInFlight = () => 0;
+  let loopBusy = () => false;
   const pages = new PageRenderer(
     config.webDir,
     (url) => answerInProcess(app, url),
     app.log,
     config.pageCacheMs,
-    () => requestsInFlight() > BUSY_REQUESTS_IN_FLIGHT || app.isUnderPressure(),
+    () => requestsInFlight() > BUSY_REQUESTS_IN_FLIGHT || loopBusy(),
   );
   seo.setPageRenderer(pages);
   // Online deposits: a held car is "Đang giao dịch" everywhere, so every step drops cached answers and pages.
@@ -323,7 +324,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(cookie);
   // After the cookie parser (every later hook may read cookies), before sign-in and access control
   // (a refused request costs nothing more).
-  await registerLoadShedding(app, config.overloadDelayMs);
+  loopBusy = (await registerLoadShedding(app, config.overloadDelayMs)).busy;
   // Multipart once, with the upload limits; routes read parts through platform/uploads.ts.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

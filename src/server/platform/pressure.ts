@@ -23,10 +23,15 @@ const NEVER_SHED = ['/api/health', '/api/metrics'];
  *   answer would come too late to be of use, and a load balancer or the browser's retry does better
  *   elsewhere or later. The busiest load runs (200 visitors on PGlite, docs/performance.md "Load") saw
  *   spikes of 0.8 s, never a mean near 2 s;
- * - past BUSY_UTILIZATION the server only counts as busy (`app.isUnderPressure()`, read by the page
+ * - past BUSY_UTILIZATION the server only counts as busy (the returned `busy()`, read by the page
  *   renderer).
+ * Both are armed two samples after ready: the first samples measure start-up (opening the embedded
+ * database blocks the loop for seconds), and a visitor arriving then would get an unrendered page.
  */
-export async function registerLoadShedding(app: FastifyInstance, refuseDelayMs: number) {
+export async function registerLoadShedding(
+  app: FastifyInstance,
+  refuseDelayMs: number,
+): Promise<{ busy: () => boolean }> {
   // Start-up's own work (migrations, the first admin's password hash, demo photos) blocks the loop
   // before any visitor is there: refusing starts two samples after the server is ready, once the
   // samples that saw start-up have been replaced.
@@ -39,6 +44,9 @@ export async function registerLoadShedding(app: FastifyInstance, refuseDelayMs: 
     // 0 switches the check off in under-pressure too.
     maxEventLoopDelay: refuseDelayMs,
     maxEventLoopUtilization: BUSY_UTILIZATION,
+    // The last sample's share, not the share since the plugin was registered (its default): a slow
+    // start-up kept the server "busy" for minutes after it, and every page went out unrendered.
+    eventLoopUtilizationMode: 'interval',
     retryAfter: RETRY_AFTER_S,
     // Returning nothing lets the request go on; a rejection answers it through the error handler.
     pressureHandler: async (req, reply, type) => {
@@ -48,4 +56,5 @@ export async function registerLoadShedding(app: FastifyInstance, refuseDelayMs: 
       throw new ApiError(503, OVERLOADED_MESSAGE);
     },
   });
+  return { busy: () => performance.now() >= armedAt && app.isUnderPressure() };
 }
