@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { onRoadCost, validUntilText } from '../../src/contract/car-costs';
 import type { CarHistory } from '../../src/contract/car-records';
 import type { CarDetail } from '../../src/contract/cars';
-import { formatDate, formatVnd, vnDayKey } from '../../src/contract/format';
+import { formatDate, formatPrice, formatVnd, vnDayKey } from '../../src/contract/format';
 import type { CarCalculations } from '../../src/contract/web-config';
 import {
   type apiClient,
@@ -34,17 +34,18 @@ async function carOf(brand: string): Promise<CarDetail> {
 const settings = async () =>
   (await api.call('GET', 'web-configuration/car-calculations')).json as CarCalculations;
 
+const carInput = (car: CarDetail) => ({
+  price: car.sellPrice,
+  seats: car.size,
+  year: car.year,
+  brand: car.brand,
+  model: car.model,
+  version: car.version,
+});
+
 async function expectLines(page: import('playwright-core').Page, car: CarDetail, s: CarCalculations) {
   const history = (await api.call('GET', `cars/${car.carId}/history`)).json as CarHistory;
-  const cost = onRoadCost(s, {
-    price: car.sellPrice,
-    seats: car.size,
-    year: car.year,
-    brand: car.brand,
-    model: car.model,
-    version: car.version,
-    papers: history.papers,
-  });
+  const cost = onRoadCost(s, { ...carInput(car), papers: history.papers });
   // Below the fold, its code comes when the visitor scrolls near.
   await page.getByRole('region', { name: 'Dự tính chi phí' }).scrollIntoViewIfNeeded();
   await page.getByText('Giá tham khảo', { exact: true }).waitFor();
@@ -164,5 +165,22 @@ describe('on-road price of a used car', () => {
       ),
     );
     expect(overflow).toBe(false);
+
+    // The trade-in on the same page counts the same on-road price: the still-valid papers are not charged.
+    const withoutPapers = onRoadCost(await settings(), { ...carInput(car), papers: null });
+    expect(formatPrice(withoutPapers.total)).not.toBe(formatPrice(cost.total));
+    await phone.getByRole('button', { name: 'Định giá xe của tôi' }).click();
+    const brand = phone.getByLabel('Hãng xe', { exact: true });
+    await expect.poll(() => brand.locator('option').count()).toBeGreaterThan(1);
+    await brand.selectOption('Toyota');
+    await phone.getByLabel('Dòng xe', { exact: true }).selectOption('Vios');
+    await phone.getByLabel('Năm sản xuất').selectOption('2021');
+    await phone.getByLabel('Số km đã đi').fill('45000');
+    await phone.getByRole('radio', { name: 'Không' }).first().check();
+    await phone.getByRole('button', { name: 'Định giá xe' }).click();
+    const difference = phone.getByRole('region', { name: 'Chênh lệch khi đổi xe' });
+    await difference.waitFor();
+    const onRoadRow = difference.locator('div').filter({ hasText: `Giá lăn bánh ${car.carName}` });
+    expect(await onRoadRow.locator('dd').textContent()).toBe(formatPrice(cost.total));
   });
 });

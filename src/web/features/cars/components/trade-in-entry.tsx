@@ -1,5 +1,6 @@
 import type { CarCalculations } from '@contract/web-config';
 import { lazy, Suspense, useState } from 'react';
+import { useCarHistory } from '../../car-records/public';
 import type { TradeInCar } from '../../leads/public';
 import { Loan } from './cost-calculator';
 
@@ -8,8 +9,16 @@ import { Loan } from './cost-calculator';
 const TradeIn = lazy(() => import('../../leads/public').then((m) => ({ default: m.TradeIn })));
 
 /** "Đổi xe cũ lấy xe này": a button, then the trade-in with this page's loan calculator for the difference. */
-export function TradeInEntry({ car, settings }: { car: TradeInCar; settings: CarCalculations | undefined }) {
+export function TradeInEntry({
+  car,
+  settings,
+}: {
+  car: Omit<TradeInCar, 'papers'>;
+  settings: CarCalculations | undefined;
+}) {
   const [open, setOpen] = useState(false);
+  // The same on-road price as the cost table beside it: what the papers show still valid is not charged.
+  const history = useCarHistory(car.carId, open);
   return (
     <section
       aria-labelledby="trade-in-title"
@@ -22,7 +31,7 @@ export function TradeInEntry({ car, settings }: { car: TradeInCar; settings: Car
         <Suspense fallback={<p className="mt-3 text-sm text-slate-500">Đang tải…</p>}>
           <div className="mt-4">
             <TradeIn
-              car={car}
+              car={{ ...car, papers: history.data?.papers ?? null }}
               settings={settings}
               loan={(amount) => (settings ? <Loan settings={settings} price={amount} /> : null)}
             />

@@ -1,4 +1,4 @@
-import { onRoadCost } from '@contract/car-costs';
+import { type OnRoadPapers, onRoadCost } from '@contract/car-costs';
 import { formatPrice } from '@contract/format';
 import type { LeadReceipt } from '@contract/leads';
 import type { CarCalculations } from '@contract/web-config';
@@ -17,6 +17,8 @@ export interface TradeInCar {
   brand: string;
   model: string;
   version: string;
+  /** What is still valid on the car's papers (not charged again); unknown until the page has them. */
+  papers: OnRoadPapers | null;
 }
 
 /**
