@@ -181,6 +181,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   coverKey: 'Ảnh đại diện',
   priceDropFrom: 'Giá trước lần giảm',
   priceDroppedAt: 'Thời điểm giảm giá',
+  priceRating: 'Nhãn giá so với thị trường',
+  priceRatingComparables: 'Số xe so sánh của nhãn giá',
   listedAt: 'Lần đầu đăng bán',
   inspection: 'Kiểm định',
   // Inspection reports and the template

@@ -80,7 +80,15 @@ export const CAR_STATUS_LABELS: Record<CarStatus, string> = {
 };
 export const VISIBLE_STATUSES: readonly CarStatus[] = ['available', 'pending'];
 
-export const CAR_SORTS = ['newest', 'price_asc', 'price_desc', 'odo_asc', 'year_desc', 'price_drop'] as const;
+export const CAR_SORTS = [
+  'newest',
+  'price_asc',
+  'price_desc',
+  'odo_asc',
+  'year_desc',
+  'price_drop',
+  'deal',
+] as const;
 export type CarSort = (typeof CAR_SORTS)[number];
 export const CAR_SORT_LABELS: Record<CarSort, string> = {
   newest: 'Mới đăng',
@@ -89,6 +97,7 @@ export const CAR_SORT_LABELS: Record<CarSort, string> = {
   odo_asc: 'Đi ít nhất',
   year_desc: 'Đời mới nhất',
   price_drop: 'Vừa giảm giá',
+  deal: 'Giá tốt so với thị trường',
 };
 
 /** A car on sale fewer days than this is "Mới về"; a drop within this many days is "Vừa giảm". */

@@ -33,6 +33,7 @@ import {
 } from './common';
 import { imageViewSchema } from './images';
 import { inspectionSummarySchema } from './inspections';
+import { PRICE_RATING_LABELS, PRICE_RATINGS } from './price-rating';
 import { compactFold, foldVietnamese } from './text';
 
 // Enumerations, labels, sort orders and limits live in ./cars-labels.ts (no zod): re-exported here.
@@ -190,6 +191,8 @@ export const carsQuery = z
     inspected: flag('Bộ lọc đã kiểm định không hợp lệ'),
     /** "1 chủ": only cars with exactly one previous owner. */
     oneOwner: flag('Bộ lọc 1 chủ không hợp lệ'),
+    /** The deal label or better: GOOD finds great and good prices ("Giá tốt" trở lên). */
+    priceRating: opt(enumField(PRICE_RATINGS, PRICE_RATING_LABELS, 'Mức giá không hợp lệ')),
     page: z.preprocess(blankToUndefined, intField('Số trang', 1, 100_000).default(1)),
     pageSize: z.preprocess(
       blankToUndefined,
@@ -313,6 +316,12 @@ export const carSummarySchema = z.object({
   priceDroppedAt: z.string().nullable(),
   /** The inspection report's summary and pledges ("Đã kiểm định"), or null without a report. */
   inspection: inspectionSummarySchema.nullable(),
+  /** The deal label against the market (docs/pricing.md), or null when the evidence is too thin. */
+  priceRating: z.enum(PRICE_RATINGS).nullable(),
+  /** Its words: "Giá rất tốt", "Giá tốt", "Giá hợp lý", "Giá cao"; null with it. */
+  priceRatingLabel: z.string().nullable(),
+  /** How many similar cars on the market it was judged against ("so với N xe tương tự…"). */
+  priceRatingComparables: z.number().int().nullable(),
 });
 export type CarSummary = z.infer<typeof carSummarySchema>;
 

@@ -38,6 +38,7 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   reservations: 'Đặt cọc giữ xe',
   'market-prices': 'Giá thị trường',
   'stock-ageing': 'Tuổi tồn kho',
+  repricing: 'Giá so với thị trường',
   recon: 'Chuẩn bị xe',
   audit: 'Nhật ký hoạt động',
 };

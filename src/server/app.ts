@@ -288,8 +288,11 @@ export async function buildApp(opts: BuildOptions) {
     sales,
     webConfig,
     log: app.log,
+    trueCosts: (ids) => carCosts.trueCosts(ids),
   });
   leads.purchases.connect(purchasePorts(valuations, cars));
+  // A refresh of the deal labels under way finishes before the database closes.
+  app.addHook('onClose', () => valuations.settled());
   // Statistics, exports and the audit log page: read-only views over the other modules' data.
   const holdingRate = async () => (await webConfig.get()).stockCosts.holdingRate;
   const dashboard = new DashboardService(ctx.db, { clock, board: () => recon.board(), holdingRate });

@@ -20,7 +20,7 @@ const ids: Record<string, number> = {};
 const SUMMARY_KEYS: (keyof CarSummary)[] = [
   'carId', 'carName', 'brand', 'model', 'version', 'year', 'sellPrice', 'odo', 'bodyType', 'size', 'fuel',
   'transmission', 'exteriorColor', 'origin', 'status', 'cover', 'createdAt', 'priceDrop', 'priceDroppedAt',
-  'inspection',
+  'inspection', 'priceRating', 'priceRatingLabel', 'priceRatingComparables',
 ]; // biome-ignore format: one list
 
 async function addCar(name: string, over: Record<string, unknown> = {}, photo?: Buffer) {

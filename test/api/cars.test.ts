@@ -232,6 +232,7 @@ describe('GET /api/cars/filters', () => {
       'odo_asc',
       'year_desc',
       'price_drop',
+      'deal',
     ]);
     expect(f.total).toBe(9);
   });

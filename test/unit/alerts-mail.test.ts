@@ -84,6 +84,9 @@ const car = (id: number, over: Partial<CarSummary> = {}): CarSummary => ({
   priceDrop: null,
   priceDroppedAt: null,
   inspection: null,
+  priceRating: null,
+  priceRatingLabel: null,
+  priceRatingComparables: null,
   ...over,
 });
 

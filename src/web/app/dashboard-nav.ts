@@ -45,6 +45,7 @@ export const DASHBOARD_NAV: (DashEntry | DashGroup)[] = [
       { label: 'Lịch sử bán hàng', to: '/dashboard/soldhistory', permission: 'MANAGE_CAR' },
       { label: 'Đặt cọc giữ xe', to: '/dashboard/reservations', permission: 'MANAGE_CAR' },
       { label: 'Tuổi tồn kho', to: '/dashboard/stock-ageing', permission: 'MANAGE_CAR' },
+      { label: 'Giá so với thị trường', to: '/dashboard/repricing', permission: 'MANAGE_CAR' },
       { label: 'Giá thị trường', to: '/dashboard/market-prices', permission: 'MANAGE_CAR' },
       { label: 'Mẫu kiểm định', to: '/dashboard/inspection-template', permission: 'MANAGE_CAR' },
     ],

@@ -20,6 +20,7 @@ export const DASHBOARD_PERMISSIONS: Record<string, Permission> = {
   reservations: 'MANAGE_CAR',
   'market-prices': 'MANAGE_CAR',
   'stock-ageing': 'MANAGE_CAR',
+  repricing: 'MANAGE_CAR',
   maintenanceManagement: 'MANAGE_SERVICE',
   consultantManagement: 'MANAGE_SERVICE',
   testdriveManagement: 'MANAGE_SERVICE',

@@ -153,6 +153,11 @@ export const dashboardRoutes: RouteObject[] = withPermissions([
     lazy: page(() => import('../features/valuations/pages/stock-ageing-page')),
   },
   {
+    path: 'repricing',
+    handle: { permission: 'MANAGE_CAR' },
+    lazy: page(() => import('../features/valuations/pages/repricing-page')),
+  },
+  {
     path: 'audit',
     handle: { permission: 'WEB_CONFIG' },
     lazy: page(() => import('../features/audit/pages/audit-page')),

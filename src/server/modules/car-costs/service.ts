@@ -147,6 +147,12 @@ export class CarCostsService {
     return out;
   }
 
+  /** True costs to date by car id, for the cars whose purchase price is known (others are unknown, not 0). */
+  async trueCosts(carIds: number[]): Promise<Map<number, number>> {
+    const known = (await this.summaries(carIds)).filter((c) => c.purchasePrice !== null);
+    return new Map(known.map((c) => [c.carId, c.trueCost]));
+  }
+
   private async names(rows: LineRow[]) {
     return this.deps.users.namesOf(rows.map((r) => r.enteredBy));
   }

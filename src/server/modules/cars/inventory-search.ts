@@ -19,6 +19,7 @@ import {
 import type { BodyType, CarSort, CarStatus, Fuel, Transmission } from '../../../contract/cars';
 import type { Executor } from '../../db/client';
 import { escapeLike } from '../../platform/paging';
+import { priceRatingRank } from './rows';
 import { cars } from './schema';
 
 /**
@@ -117,6 +118,8 @@ function order(s: CarSearch): SQL[] {
       return [...near, asc(cars.odo), desc(cars.id)];
     case 'year_desc':
       return [...near, desc(cars.year), asc(cars.odo), desc(cars.id)];
+    case 'deal':
+      return [...near, sql`${priceRatingRank()} asc nulls last`, desc(cars.id)];
     default:
       return [...near, desc(cars.id)];
   }

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, gte, isNotNull, like, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type CarsQuery, matchKey } from '../../../contract/cars';
 import { colourFamilyKey } from '../../../contract/colours';
+import { PRICE_RATING_ORDER } from '../../../contract/price-rating';
 import type { Db } from '../../db/client';
-import { orderBy, searchCondition, summaryColumns, visible } from './rows';
+import { orderBy, priceRatingRank, searchCondition, summaryColumns, visible } from './rows';
 import { cars } from './schema';
 
 /** A filter of the public list: the column, how it compares, and the parameter's value for a query. */
@@ -39,6 +40,12 @@ const FILTERS: Filter[] = [
   // Yes-only filters: their condition has no parameter, so the shape alone (the statement's name) holds them.
   { name: 'inspected', condition: () => isNotNull(cars.inspection), value: (q) => q.inspected },
   { name: 'oneOwner', condition: () => eq(cars.previousOwners, 1), value: (q) => q.oneOwner },
+  // The deal label or better (a car without a label never matches).
+  {
+    name: 'priceRating',
+    condition: (v) => sql`${priceRatingRank()} <= ${v}`,
+    value: (q) => q.priceRating && PRICE_RATING_ORDER[q.priceRating],
+  },
 ];
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';

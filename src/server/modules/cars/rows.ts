@@ -17,6 +17,7 @@ import {
   type Transmission,
 } from '../../../contract/cars';
 import { isColourWord } from '../../../contract/colours';
+import { PRICE_RATING_ORDER, PRICE_RATINGS, priceRatingView } from '../../../contract/price-rating';
 import type { Executor } from '../../db/client';
 import { imageView } from '../../platform/images';
 import { escapeLike } from '../../platform/paging';
@@ -56,6 +57,8 @@ export const summaryColumns = {
   priceDropFrom: cars.priceDropFrom,
   priceDroppedAt: cars.priceDroppedAt,
   inspection: cars.inspection,
+  priceRating: cars.priceRating,
+  priceRatingComparables: cars.priceRatingComparables,
 };
 export type SummaryRow = Pick<CarRow, keyof typeof summaryColumns>;
 
@@ -77,6 +80,13 @@ export const listedAtOn = (status: string, at: Date) =>
 /** DESC as the indexes are built (drizzle writes them NULLS LAST; a bare DESC means NULLS FIRST). */
 export const down = (column: PgColumn) => sql`${column} desc nulls last`;
 
+/** The deal label as its rank (1 great … 4 high), null without one: the list's filter and sort. */
+export const priceRatingRank = () =>
+  sql`(case ${cars.priceRating} ${sql.join(
+    PRICE_RATINGS.map((r) => sql.raw(`when '${r}' then ${PRICE_RATING_ORDER[r]}`)),
+    sql` `,
+  )} end)`;
+
 export function orderBy(sort: CarSort | 'updated'): SQL[] {
   // Each sort matches one partial index of schema/cars.ts, tie-breaker included, so a page is an index scan.
   switch (sort) {
@@ -90,6 +100,9 @@ export function orderBy(sort: CarSort | 'updated'): SQL[] {
       return [down(cars.year), down(cars.createdAt), down(cars.id)];
     case 'price_drop':
       return [down(cars.priceDroppedAt), down(cars.id)];
+    case 'deal':
+      // Best deals first, cars without a label last, then the newest.
+      return [sql`${priceRatingRank()} asc nulls last`, down(cars.createdAt), down(cars.id)];
     case 'updated':
       return [desc(cars.updatedAt), desc(cars.id)];
     default:
@@ -195,6 +208,7 @@ export class CarViews {
       createdAt: row.createdAt.toISOString(),
       ...recentDrop(row, Date.now()),
       inspection: row.inspection ?? null,
+      ...priceRatingView(row.priceRating, row.priceRatingComparables),
     };
   }
 

@@ -48,6 +48,10 @@ export const cars = pgTable(
     // The inspection report's summary, written by the inspections module through the cars service when a
     // report is saved: the list shows "Đã kiểm định" and the pledges, and filters on it, without a join.
     inspection: jsonb('inspection').$type<InspectionSummary>(),
+    // The public deal label (GREAT, GOOD, FAIR, HIGH) and how many market comparables it rests on: derived
+    // by the valuations module from price ÷ market and written through the cars service, never typed.
+    priceRating: text('price_rating'),
+    priceRatingComparables: integer('price_rating_comparables'),
     // A car bought from the public: the buy-in lead it came from and what the showroom paid.
     originLeadId: integer('origin_lead_id'),
     purchasePrice: bigint('purchase_price', { mode: 'number' }),

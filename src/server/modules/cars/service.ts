@@ -19,6 +19,7 @@ import type {
 import type { Page } from '../../../contract/common';
 import type { ImageView } from '../../../contract/images';
 import type { InspectionSummary } from '../../../contract/inspections-labels';
+import type { StoredPriceRating } from '../../../contract/pricing';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { imageView, type PreparedImage } from '../../platform/images';
@@ -29,6 +30,7 @@ import type { CarSearch, InventoryRow, PriceStats } from './inventory-search';
 import { CarLifecycle, findCar, type ListingGate, lockCar } from './lifecycle';
 import { CarPhotos } from './photos';
 import { priceHistory } from './price-history';
+import { storePriceRatings } from './price-ratings';
 import { ReadCache } from './read-cache';
 import { type CarRow, CarViews } from './rows';
 import { cars } from './schema';
@@ -89,6 +91,7 @@ export class CarsService {
   private readonly photoStore: CarPhotos;
   private readonly lifecycle: CarLifecycle;
   private readonly watch: CarWatchReads;
+  private readonly listeners: (() => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -109,6 +112,17 @@ export class CarsService {
   /** Drops cached public reads: call after committing any change to cars, photos or sales. */
   invalidate() {
     this.cache.clear();
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Called after every change to cars (the valuations module refreshes the deal labels). */
+  onChange(fn: () => void) {
+    this.listeners.push(fn);
+  }
+
+  /** The deal labels derived by the valuations module; true when any changed (the reads are then dropped). */
+  setPriceRatings(ratings: StoredPriceRating[]): Promise<boolean> {
+    return storePriceRatings(this.db, (fn) => this.transaction(fn), ratings);
   }
 
   /** A write transaction; cached reads are dropped once it has ended. */

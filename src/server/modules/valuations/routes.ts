@@ -1,4 +1,10 @@
 import {
+  pricingSchema,
+  repricingApplyParams,
+  repricingRowSchema,
+  repricingSchema,
+} from '../../../contract/pricing';
+import {
   staffValuationInput,
   staffValuationSchema,
   stockAgeingQuery,
@@ -8,6 +14,7 @@ import {
   valuationSchema,
 } from '../../../contract/valuations';
 import type { App } from '../../context';
+import { actorOf } from '../../platform/actor';
 import { tooMany } from '../../platform/errors';
 import { type CounterStore, RateLimiter } from '../../platform/rate-limit';
 import type { ValuationsService } from './service';
@@ -101,6 +108,51 @@ export function valuationsRoutes(d: ValuationRoutesDeps) {
         },
       },
       (req) => d.service.stockAgeing(req.query),
+    );
+
+    app.get(
+      '/valuations/pricing',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'Giá so với thị trường: từng xe trong kho với giá thị trường, tỷ lệ giá bán và giá vốn',
+          description:
+            'marketValue: ước tính không tính tin đăng của chính xe; priceToMarket = giá bán ÷ giá thị trường; ' +
+            'costToMarket = giá vốn thực ÷ giá thị trường; số xe so sánh và tuổi của chúng (ngày); nhãn giá công khai.',
+          response: { 200: pricingSchema },
+        },
+      },
+      () => d.service.pricing(),
+    );
+
+    app.get(
+      '/valuations/repricing',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary:
+            'Xe cần điều chỉnh giá: ngoài khoảng giá/thị trường theo số ngày trong kho, kèm giá đề xuất',
+          response: { 200: repricingSchema },
+        },
+      },
+      () => d.service.repricing(),
+    );
+
+    app.post(
+      '/valuations/repricing/:carId',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'Áp dụng giá đề xuất cho một xe (ghi lịch sử giá và nhật ký)',
+          description: '409 khi xe không còn trong danh sách cần điều chỉnh giá.',
+          params: repricingApplyParams,
+          response: { 200: repricingRowSchema },
+        },
+      },
+      (req) => d.service.applyRepricing(req.params.carId, actorOf(req)),
     );
   };
 }

@@ -1,12 +1,14 @@
 import { formatKm, formatPrice, vnDayKey } from '../../../contract/format';
+import type { Pricing, Repricing, RepricingRow } from '../../../contract/pricing';
 import {
   BASIS_LABELS,
   type StockAgeing,
   type StockAgeingQuery,
   type ValuationCatalogue,
 } from '../../../contract/valuations';
+import type { Actor } from '../../platform/actor';
 import type { Clock } from '../../platform/clock';
-import { ApiError } from '../../platform/errors';
+import { ApiError, conflict } from '../../platform/errors';
 import type { CarEvidence, CarsService } from '../cars/service';
 import type { MarketPricesService } from '../market-prices/service';
 import type { SalesService } from '../sales/service';
@@ -14,6 +16,7 @@ import type { WebConfigService } from '../web-config/service';
 import { MarketIndex } from './engine/market-index';
 import type { EvidenceInput, Refusal, Valuation, ValuationQuery } from './engine/types';
 import { usualOdometer, valueCar } from './engine/value';
+import { pricingRows, repricingRows } from './pricing';
 import type { ManualValuation, RangeAnswer, RangeQuery } from './range';
 import { stockAgeing } from './stock-ageing';
 
@@ -27,6 +30,8 @@ export interface ValuationDeps {
   market: MarketPricesService;
   webConfig: WebConfigService;
   log?: { error(obj: unknown, msg: string): void };
+  /** True costs of cars whose purchase price is known (the car-costs module), by car id. */
+  trueCosts?: (carIds: number[]) => Promise<Map<number, number>>;
 }
 
 interface Built {
@@ -84,11 +89,91 @@ export class ValuationsService {
   private built: Built | null = null;
   private building: Promise<Built> | null = null;
   private marketGeneration = 0;
+  /** The deal labels: a refresh running, another one wanted, and changes seen while ours was written. */
+  private ratingsRun: Promise<void> | null = null;
+  private ratingsDirty = false;
+  private writingRatings = false;
+  private changesWhileWriting = 0;
 
   constructor(private readonly deps: ValuationDeps) {
     deps.market.onChange(() => {
       this.marketGeneration++;
+      this.refreshRatings();
     });
+    deps.cars.onChange(() => {
+      if (this.writingRatings) this.changesWhileWriting++;
+      else this.refreshRatings();
+    });
+  }
+
+  /**
+   * Re-derives the public deal labels of the whole stock in the background (after any change to a car
+   * or to the market data, and when the index is refreshed by age); runs coalesce.
+   */
+  refreshRatings(): void {
+    this.ratingsDirty = true;
+    if (this.ratingsRun) return;
+    this.ratingsRun = (async () => {
+      while (this.ratingsDirty) {
+        this.ratingsDirty = false;
+        await this.writeRatings();
+      }
+    })()
+      .catch((err) => this.deps.log?.error({ err }, 'price ratings refresh failed'))
+      .finally(() => {
+        this.ratingsRun = null;
+      });
+  }
+
+  /** Resolves once no refresh of the deal labels is running (tests, the seed). */
+  async settled(): Promise<void> {
+    while (this.ratingsRun) await this.ratingsRun;
+  }
+
+  private async writeRatings() {
+    const built = await this.current();
+    const rows = pricingRows(built.index, built.cars, new Map(), this.deps.clock.now());
+    const before = this.deps.cars.cache.generation;
+    this.writingRatings = true;
+    this.changesWhileWriting = 0;
+    let changed = false;
+    try {
+      changed = await this.deps.cars.setPriceRatings(
+        rows.map((r) => ({
+          carId: r.carId,
+          priceRating: r.priceRating,
+          comparables: r.priceRating ? r.recentComparables : null,
+        })),
+      );
+    } finally {
+      this.writingRatings = false;
+    }
+    // Only our own write happened: the index (prices, not labels) is still current.
+    const ours = changed ? 1 : 0;
+    if (this.changesWhileWriting > ours) this.refreshRatings();
+    else if (this.built === built && built.carsGeneration === before)
+      built.carsGeneration = this.deps.cars.cache.generation;
+  }
+
+  /** Every car in stock against the market: market value, price- and cost-to-market, the comparables. */
+  async pricing(): Promise<Pricing> {
+    const built = await this.current();
+    const ids = built.cars.filter((c) => c.status !== 'sold').map((c) => c.id);
+    const costs = (await this.deps.trueCosts?.(ids)) ?? new Map<number, number>();
+    return { content: pricingRows(built.index, built.cars, costs, this.deps.clock.now()) };
+  }
+
+  /** The repricing queue: cars outside the price-to-market band of their days in stock. */
+  async repricing(): Promise<Repricing> {
+    return { content: repricingRows((await this.pricing()).content) };
+  }
+
+  /** Applies a car's suggested price (price history and audit through the cars service). */
+  async applyRepricing(carId: number, actor: Actor): Promise<RepricingRow> {
+    const row = (await this.repricing()).content.find((r) => r.carId === carId);
+    if (!row) throw conflict('Xe không nằm trong danh sách cần điều chỉnh giá');
+    await this.deps.cars.reprice(carId, row.suggestedPrice, actor);
+    return row;
   }
 
   private async build(): Promise<Built> {
@@ -127,7 +212,10 @@ export class ValuationsService {
       b.marketGeneration === this.marketGeneration;
     if (b && fresh) {
       if (Date.now() - b.builtAt > INDEX_MAX_AGE_MS && !this.building)
-        this.rebuild().catch((err) => this.deps.log?.error({ err }, 'valuation index refresh failed'));
+        this.rebuild()
+          // Comparables age by the day: the labels are re-derived with the refreshed index.
+          .then(() => this.refreshRatings())
+          .catch((err) => this.deps.log?.error({ err }, 'valuation index refresh failed'));
       return b;
     }
     // A rebuild already under way may predate the change: wait for it, then check again.

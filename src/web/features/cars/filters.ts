@@ -10,6 +10,7 @@ import {
   type Transmission,
 } from '@contract/cars-labels';
 import { formatKm, formatPrice } from '@contract/format';
+import { PRICE_RATING_FILTER_LABELS } from '@contract/price-rating';
 
 /**
  * The /cars filters as they live in the URL (so a link can be shared and Back works). The names are
@@ -24,6 +25,7 @@ export const TEXT_FILTERS = [
   'carName',
   'fuel',
   'transmission',
+  'priceRating',
 ] as const;
 export const NUMBER_FILTERS = ['minPrice', 'maxPrice', 'minOdo', 'maxOdo', 'year', 'size'] as const;
 /** Yes-only toggles: "Đã kiểm định" (a report exists) and "1 chủ" (one previous owner); "true" in the URL. */
@@ -143,6 +145,11 @@ export function filterChips(values: CarFilterValues): { label: string; keys: Fil
     chips.push({
       label: TRANSMISSION_LABELS[values.transmission as Transmission] ?? values.transmission,
       keys: ['transmission'],
+    });
+  if (values.priceRating)
+    chips.push({
+      label: PRICE_RATING_FILTER_LABELS[values.priceRating as 'GOOD'] ?? values.priceRating,
+      keys: ['priceRating'],
     });
   for (const k of FLAG_FILTERS) if (values[k]) chips.push({ label: FLAG_LABELS[k], keys: [k] });
   return chips;

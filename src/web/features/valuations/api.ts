@@ -1,4 +1,5 @@
 import type { CarAdminDetail, Fuel, Transmission } from '@contract/cars';
+import type { Pricing, Repricing, RepricingRow } from '@contract/pricing';
 import type { StaffValuationView, StockAgeing, StockAgeingQuery } from '@contract/valuations';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -50,6 +51,36 @@ export function useReprice() {
         auth: true,
         body: { sellPrice: v.sellPrice },
       }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: VALUATIONS_KEY });
+      queryClient.invalidateQueries({ queryKey: ['car-admin'] });
+      queryClient.invalidateQueries({ queryKey: ['cars'] });
+    },
+  });
+}
+
+/** GET valuations/pricing: every car in stock against the market. */
+export function usePricing() {
+  return useQuery({
+    queryKey: [...VALUATIONS_KEY, 'pricing'],
+    queryFn: ({ signal }) => api<Pricing>('valuations/pricing', { auth: true, signal }),
+  });
+}
+
+/** GET valuations/repricing: the cars outside the price-to-market band of their age. */
+export function useRepricingQueue() {
+  return useQuery({
+    queryKey: [...VALUATIONS_KEY, 'repricing'],
+    queryFn: ({ signal }) => api<Repricing>('valuations/repricing', { auth: true, signal }),
+  });
+}
+
+/** POST valuations/repricing/{carId}: the suggested price applied (price history and audit on the server). */
+export function useApplyRepricing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (carId: number) =>
+      api<RepricingRow>(`valuations/repricing/${carId}`, { method: 'POST', auth: true }),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: VALUATIONS_KEY });
       queryClient.invalidateQueries({ queryKey: ['car-admin'] });

@@ -10,6 +10,7 @@ import { HeartButton } from '../../favorites/public';
 import { CardPledges, InspectedTag } from '../../inspections/public';
 import { CarImage } from './car-image';
 import { FreshnessBadges } from './freshness-badges';
+import { PriceRatingBadge } from './price-rating-badge';
 
 /** A car in a list: photo (3:2), name, year / odometer / fuel / gearbox, price large. */
 export function CarCard({
@@ -92,9 +93,12 @@ export function CarCard({
         </ul>
         <CardPledges summary={car.inspection} />
         <div className="mt-auto flex items-end justify-between gap-2 pt-3">
-          <p className="text-xl font-bold text-brand-600" data-testid="car-price">
-            {formatPrice(car.sellPrice)}
-          </p>
+          <div>
+            <p className="text-xl font-bold text-brand-600" data-testid="car-price">
+              {formatPrice(car.sellPrice)}
+            </p>
+            <PriceRatingBadge car={car} className="mt-1" />
+          </div>
           {action ? <div className="relative z-10">{action}</div> : null}
         </div>
       </div>

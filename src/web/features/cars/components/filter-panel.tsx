@@ -1,5 +1,6 @@
 import type { CarFilters } from '@contract/cars';
 import { formatPrice } from '@contract/format';
+import { PRICE_RATING_FILTER_LABELS, PRICE_RATING_FILTERS } from '@contract/price-rating';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Select } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
@@ -335,6 +336,16 @@ export function FilterPanel({
           {options?.fuels.map((f) => (
             <Chip key={f.value} active={values.fuel === f.value} onClick={() => toggle('fuel', f.value)}>
               {f.label}
+            </Chip>
+          ))}
+        </div>
+      </Group>
+
+      <Group title="Giá so với thị trường">
+        <div className="flex flex-wrap gap-2">
+          {PRICE_RATING_FILTERS.map((r) => (
+            <Chip key={r} active={values.priceRating === r} onClick={() => toggle('priceRating', r)}>
+              {PRICE_RATING_FILTER_LABELS[r]}
             </Chip>
           ))}
         </div>

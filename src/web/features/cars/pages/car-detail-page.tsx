@@ -38,6 +38,7 @@ import { CarFeatures, CarSpecs } from '../components/car-specs';
 import { CostCalculator } from '../components/cost-calculator';
 import { FreshnessBadges } from '../components/freshness-badges';
 import { PriceHistory } from '../components/price-history';
+import { PriceRatingNote } from '../components/price-rating-badge';
 import { TradeInEntry } from '../components/trade-in-entry';
 
 // The deposit button comes in its own small chunk when the visitor nears the actions (its form only on
@@ -102,6 +103,7 @@ function Summary({ car }: { car: CarDetail }) {
         </p>
         <p className="text-sm text-slate-500 tabular-nums">{formatVnd(car.sellPrice)}</p>
         <FreshnessBadges car={car} className="mt-2" />
+        {sold ? null : <PriceRatingNote car={car} />}
         <PriceHistory carId={car.carId} />
         <InspectionSummaryBox summary={car.inspection} />
         <PolicyBlock className="mt-3" />
