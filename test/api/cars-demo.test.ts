@@ -145,4 +145,29 @@ describe('demo showroom', () => {
     const active = all.content.filter((s: { status: string }) => s.status === 'active');
     for (const s of active) expect(s.carStatus).toBe('sold');
   });
+
+  it('records a true cost on every sale whose purchase price is known, above it by the costs of holding the car', async () => {
+    type Sale = {
+      status: string;
+      salePrice: number;
+      purchasePrice: number | null;
+      trueCost: number | null;
+      trueMargin: number | null;
+    };
+    const all = (await t.call('GET', '/api/soldhistory', { token: t.adminToken, query: { size: 100 } })).json;
+    const active = (all.content as Sale[]).filter((s) => s.status === 'active');
+    const known = active.filter((s) => s.purchasePrice !== null);
+    expect(known.length).toBeGreaterThan(20);
+    for (const s of known) {
+      expect(s.trueCost).toBeGreaterThan(s.purchasePrice!);
+      // Transport, papers, reconditioning and holding: a few percent of the car, not a second car.
+      expect(s.trueCost! / s.purchasePrice!).toBeLessThan(1.15);
+      expect(s.trueMargin).toBe(s.salePrice - s.trueCost!);
+    }
+    for (const s of active.filter((x) => x.purchasePrice === null)) expect(s.trueCost).toBeNull();
+    // The manager's figure: the margin on true cost over the sold cars is there, and positive on the whole.
+    const recon = (await t.call('GET', '/api/dashboard/recon', { token: t.adminToken })).json;
+    expect(recon.margin.withTrueCost).toBeGreaterThan(0);
+    expect(recon.margin.averageMargin).toBeGreaterThan(0);
+  });
 });

@@ -3,6 +3,7 @@ import { vnDayKey } from '../../../contract/format';
 import type { PaymentMethod } from '../../../contract/sales';
 import { compactFold } from '../../../contract/text';
 import { vnTime } from '../../../contract/vn-time';
+import { DEFAULT_STOCK_COSTS } from '../../../contract/web-config';
 import { type CarsService, insertSeededCars } from '../../modules/cars';
 import type { SalesService } from '../../modules/sales/service';
 import type { UsersService } from '../../modules/users/service';
@@ -176,6 +177,19 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
   const pickSeller = () =>
     (carSellers.length && r.chance(0.6) ? r.pick(carSellers) : sellers.length ? r.pick(sellers) : admin)!;
 
+  // A sold car's true cost as the sale recorded it: what was paid, the usual transport, papers and wash,
+  // its reconditioning, and the money tied up from purchase to sale (docs/car-costs.md). Its own
+  // sequence, so the sales and buyers drawn from `r` stay as they were.
+  const extras = rng(20_261_129);
+  const withTrueCost = (purchasePrice: number | null, p: Planned, salePrice: number) => {
+    if (purchasePrice === null || p.sale?.cancelled || !p.sale) return { purchasePrice };
+    const bought = p.createdAt.getTime() - extras.int(2, 9) * DAY;
+    const heldDays = Math.max(0, Math.round((p.sale.date.getTime() - bought) / DAY));
+    const holding = Math.round((purchasePrice * DEFAULT_STOCK_COSTS.holdingRate * heldDays) / 365);
+    const recon = Math.round((purchasePrice * extras.int(10, 45)) / 1_000 / 1_000_000) * 1_000_000;
+    const trueCost = purchasePrice + extras.int(10, 45) * 100_000 + recon + holding;
+    return { purchasePrice, trueCost, trueMargin: salePrice - trueCost };
+  };
   // Its own sequence, so the price drops leave the sales and buyers drawn from `r` as they were.
   const drops = rng(20_261_124);
   const priceDrops = plan.map((p) =>
@@ -206,9 +220,11 @@ export const seedDemoCars: DemoSeeder = async (ctx, services) => {
         buyerPhone: buyer.phone,
         buyerEmail: buyer.email,
         salePrice,
-        purchasePrice: r.chance(0.85)
-          ? Math.round((salePrice * (0.86 + r.next() * 0.06)) / 1_000_000) * 1_000_000
-          : null,
+        ...withTrueCost(
+          r.chance(0.85) ? Math.round((salePrice * (0.86 + r.next() * 0.06)) / 1_000_000) * 1_000_000 : null,
+          p,
+          salePrice,
+        ),
         saleDate: vnDayKey(p.sale.date),
         paymentMethod: paymentMethod(r),
         salespersonId: seller.userId,
