@@ -7,9 +7,12 @@ import { rangeEchoSchema } from './stats';
  * how fast cars sell and how old the stock is.
  */
 
-/** Time to line (purchase → listed), in days: the target the best dealers keep, and what is still acceptable. */
-export const TIME_TO_LINE_TARGET_DAYS = 3;
-export const TIME_TO_LINE_ACCEPTABLE_DAYS = 7;
+/**
+ * Time to line (purchase → listed), in days: the target is the showroom's setting
+ * (stockCosts.timeToLineTargetDays, 3 by default: what the best dealers keep); still acceptable is up to
+ * twice the target and a day (7 for 3).
+ */
+export const acceptableTimeToLine = (targetDays: number) => 2 * targetDays + 1;
 
 /** A sale "within 30 days" is one made at most this many days after the car's purchase day. */
 export const QUICK_SALE_DAYS = 30;
@@ -23,10 +26,10 @@ export const TIME_TO_LINE_VERDICT_LABELS: Record<TimeToLineVerdict, string> = {
 };
 
 /** The verdict on an average time to line; null without a listed car. */
-export function timeToLineVerdict(averageDays: number | null): TimeToLineVerdict | null {
+export function timeToLineVerdict(averageDays: number | null, targetDays: number): TimeToLineVerdict | null {
   if (averageDays === null) return null;
-  if (averageDays <= TIME_TO_LINE_TARGET_DAYS) return 'TARGET';
-  if (averageDays <= TIME_TO_LINE_ACCEPTABLE_DAYS) return 'ACCEPTABLE';
+  if (averageDays <= targetDays) return 'TARGET';
+  if (averageDays <= acceptableTimeToLine(targetDays)) return 'ACCEPTABLE';
   return 'SLOW';
 }
 

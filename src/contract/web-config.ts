@@ -122,12 +122,20 @@ export const stockCosts = z.object({
   targetMarginRate: rate('Biên lợi nhuận mục tiêu', 0.9),
   /** What a bought-in car is expected to need before sale, until staff estimate the car itself. */
   reconEstimate: money('Chi phí tân trang dự kiến'),
+  /** Days from purchase to listing the manager aims at (the overview's time-to-line verdict). */
+  timeToLineTargetDays: z.coerce
+    .number({ message: 'Mục tiêu thời gian lên kệ không hợp lệ' })
+    .int({ message: 'Mục tiêu thời gian lên kệ phải là số ngày nguyên' })
+    .min(1, { message: 'Mục tiêu thời gian lên kệ phải từ 1 ngày' })
+    .max(60, { message: 'Mục tiêu thời gian lên kệ tối đa 60 ngày' })
+    .default(3),
 });
 export type StockCosts = z.infer<typeof stockCosts>;
 export const DEFAULT_STOCK_COSTS: StockCosts = {
   holdingRate: 0.1,
   targetMarginRate: 0.08,
   reconEstimate: 10_000_000,
+  timeToLineTargetDays: 3,
 };
 
 export const DEFAULT_SYSTEM_MESSAGE =

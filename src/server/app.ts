@@ -294,8 +294,8 @@ export async function buildApp(opts: BuildOptions) {
   // A refresh of the deal labels under way finishes before the database closes.
   app.addHook('onClose', () => valuations.settled());
   // Statistics, exports and the audit log page: read-only views over the other modules' data.
-  const holdingRate = async () => (await webConfig.get()).stockCosts.holdingRate;
-  const dashboard = new DashboardService(ctx.db, { clock, board: () => recon.board(), holdingRate });
+  const stockCosts = async () => (await webConfig.get()).stockCosts;
+  const dashboard = new DashboardService(ctx.db, { clock, board: () => recon.board(), stockCosts });
   const exporter = new ExportsService(ctx.db);
   const audit = new AuditService(ctx.db, {
     person: (ids) => users.namesOf(ids),

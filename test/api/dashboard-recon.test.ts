@@ -197,6 +197,35 @@ describe('GET /api/dashboard/recon', () => {
     expect(old.quickSales.share).toBeNull();
   });
 
+  it("judges time to line against the showroom's own target, set in the settings", async () => {
+    const stockCosts = { holdingRate: 0.1, targetMarginRate: 0.08, reconEstimate: 10_000_000 };
+    const put = (days: unknown) =>
+      t.call('PUT', '/api/web-configuration', {
+        token: t.adminToken,
+        body: { stockCosts: { ...stockCosts, timeToLineTargetDays: days } },
+      });
+    // An average of 17 days meets a target of 20 (A 5 and B 1 and E 45: two within it).
+    expect((await put(20)).status).toBe(200);
+    try {
+      expect((await stats()).timeToLine).toMatchObject({
+        averageDays: 17,
+        targetDays: 20,
+        acceptableDays: 41,
+        withinTarget: 2,
+        withinAcceptable: 2,
+        verdict: 'TARGET',
+        verdictLabel: 'Đạt mục tiêu',
+      });
+      // 8 days: 17 is within 2 × 8 + 1.
+      expect((await put(8)).status).toBe(200);
+      expect((await stats()).timeToLine).toMatchObject({ targetDays: 8, verdict: 'ACCEPTABLE' });
+      for (const bad of [0, 61, 2.5, 'ba'])
+        expect((await put(bad)).json.message ?? '').toMatch(/Mục tiêu thời gian lên kệ/);
+    } finally {
+      expect((await put(3)).status).toBe(200);
+    }
+  });
+
   it('keeps the first listing moment when a car goes back to preparation and is listed again', async () => {
     const [before] = await t.ctx.db.select({ at: cars.listedAt }).from(cars).where(eq(cars.id, carA));
     expect(before.at).not.toBeNull();

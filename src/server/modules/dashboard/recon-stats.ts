@@ -2,29 +2,29 @@ import { and, count, countDistinct, eq, gte, inArray, isNotNull, lt, or, type SQ
 import { vnDayKey } from '../../../contract/format';
 import type { ReconBoard } from '../../../contract/recon';
 import {
+  acceptableTimeToLine,
   QUICK_SALE_DAYS,
   type ReconStats,
   STOCK_AGE_BUCKET_LABELS,
   STOCK_AGE_BUCKETS,
   stockAgeBucket,
-  TIME_TO_LINE_ACCEPTABLE_DAYS,
-  TIME_TO_LINE_TARGET_DAYS,
   TIME_TO_LINE_VERDICT_LABELS,
   timeToLineVerdict,
 } from '../../../contract/recon-stats';
 import type { StatsRange } from '../../../contract/stats';
+import type { StockCosts } from '../../../contract/web-config';
 import type { Db } from '../../db/client';
 import { carCostLines, cars, reconCars, reconItems, sales } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { ACTIVE, addDays, dayStart, daysBetween, echo, int, money, monthStart, saleDays } from './range';
 
-/** What the reconditioning figures read beyond the tables: the board's clock and the holding rate. */
+/** What the reconditioning figures read beyond the tables: the board, the clock and the stock settings. */
 export interface ReconStatsDeps {
   clock: Clock;
   /** The recon module's board (time in stage counts working hours: its rule, not redone here). */
   board(): Promise<ReconBoard>;
-  /** The showroom's yearly holding rate (settings, stockCosts.holdingRate). */
-  holdingRate(): Promise<number>;
+  /** The showroom's stock settings: the yearly holding rate and the time-to-line target. */
+  stockCosts(): Promise<StockCosts>;
 }
 
 const IN_STOCK = ['preparing', 'available', 'pending'];
@@ -82,15 +82,17 @@ export class ReconStatsReader {
     // Without a purchase price nobody recorded the purchase: its day is a guess, left out.
     const days = rows.filter((x) => x.known).map((x) => daysFrom(x.bought, x.listed));
     const averageDays = days.length ? round(days.reduce((s, d) => s + d, 0) / days.length, 1) : null;
-    const verdict = timeToLineVerdict(averageDays);
+    const targetDays = (await this.deps.stockCosts()).timeToLineTargetDays;
+    const acceptableDays = acceptableTimeToLine(targetDays);
+    const verdict = timeToLineVerdict(averageDays, targetDays);
     return {
       cars: days.length,
       withoutPurchase: rows.length - days.length,
       averageDays,
-      targetDays: TIME_TO_LINE_TARGET_DAYS,
-      acceptableDays: TIME_TO_LINE_ACCEPTABLE_DAYS,
-      withinTarget: days.filter((d) => d <= TIME_TO_LINE_TARGET_DAYS).length,
-      withinAcceptable: days.filter((d) => d <= TIME_TO_LINE_ACCEPTABLE_DAYS).length,
+      targetDays,
+      acceptableDays,
+      withinTarget: days.filter((d) => d <= targetDays).length,
+      withinAcceptable: days.filter((d) => d <= acceptableDays).length,
       verdict,
       verdictLabel: verdict && TIME_TO_LINE_VERDICT_LABELS[verdict],
     };
@@ -201,7 +203,7 @@ export class ReconStatsReader {
     const to = r.to && r.to < today ? r.to : today;
     const from = r.from ?? monthStart(to);
     const eve = addDays(from, -1);
-    const rate = await this.deps.holdingRate();
+    const rate = (await this.deps.stockCosts()).holdingRate;
     const soldInPeriod = and(ACTIVE, gte(sales.saleDate, from));
     const carRows = await this.db
       .select({

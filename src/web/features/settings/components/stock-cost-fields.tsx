@@ -77,6 +77,26 @@ export function StockCostFields({
             </FormField>
           )}
         />
+        <Controller
+          control={control}
+          name="stockCosts.timeToLineTargetDays"
+          render={({ field }) => (
+            <FormField
+              label="Mục tiêu thời gian lên kệ"
+              htmlFor="cfg-stockCosts.timeToLineTargetDays"
+              error={msg(errors?.timeToLineTargetDays)}
+              hint="Số ngày từ khi mua xe đến khi đăng bán; trang tổng quan so với mục tiêu này. Mặc định 3 ngày."
+            >
+              <NumberInput
+                id="cfg-stockCosts.timeToLineTargetDays"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                suffix="ngày"
+              />
+            </FormField>
+          )}
+        />
       </div>
     </Card>
   );
