@@ -93,6 +93,17 @@ export const reconItemUpdate = z
     path: ['actualCost'],
   });
 
+/**
+ * PUT /api/recon/items/{itemId}/estimate: the estimate (and garage) of an item still awaiting approval;
+ * approval fixes it, since the estimate accuracy figures compare the work done with what was approved.
+ */
+export const reconEstimateUpdate = z.object({
+  parts: money('Chi phí phụ tùng').default(0),
+  labour: money('Tiền công').default(0),
+  vendor: z.preprocess(blankToUndefined, text('Nơi sửa chữa', 150).optional()),
+});
+export type ReconEstimateUpdate = z.output<typeof reconEstimateUpdate>;
+
 /** PUT /api/cars/admin/{carId}/recon/stage: the stage's key or its name. */
 export const reconStageBody = z.object({ stage: requiredText('Công đoạn', 80) });
 

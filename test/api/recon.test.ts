@@ -166,6 +166,36 @@ describe('work items', () => {
     expect(card.items).toEqual({ pending: 0, approved: 0, done: 1 });
   });
 
+  it('have their estimate corrected while they await approval, and fixed once approved', async () => {
+    const carId = await addCar('Kia Seltos Dự Toán');
+    // An inspection finding arrives without an estimate; the workshop quotes it before the manager looks.
+    const { json: item } = await addItem(carId, { title: 'Thay má phanh', group: 'gầm', estimate: {} });
+    const estimate = (id: number, body: object, token?: string) =>
+      t.call('PUT', `/api/recon/items/${id}/estimate`, { token: token ?? workshop.token, body });
+    const quoted = await estimate(item.itemId, { parts: '1.100.000', labour: 400_000, vendor: 'Gara Tín' });
+    expect(quoted.status, quoted.body).toBe(200);
+    expect(quoted.json).toMatchObject({
+      estimateParts: 1_100_000,
+      estimateLabour: 400_000,
+      vendor: 'Gara Tín',
+    });
+    const audits = await t.ctx.db.select().from(auditLog).where(eq(auditLog.entity, 'recon_item'));
+    const audit = audits.find((a) => a.action === 'update' && String(a.entityId) === String(item.itemId));
+    expect(audit).toMatchObject({
+      before: { parts: 0, labour: 0 },
+      after: { parts: 1_100_000, labour: 400_000 },
+    });
+    expect((await estimate(item.itemId, { parts: -5 })).json.message).toBe('Chi phí phụ tùng không được âm');
+    expect((await estimate(999_999, { parts: 1 })).status).toBe(404);
+    expect(
+      (await t.call('PUT', `/api/recon/items/${item.itemId}/estimate`, { body: { parts: 1 } })).status,
+    ).toBe(401);
+    await setItem(item.itemId, { status: 'APPROVED' }, manager.token);
+    const late = await estimate(item.itemId, { parts: 2_000_000 }, manager.token);
+    expect(late.status).toBe(409);
+    expect(late.json.message).toBe('Hạng mục đang "Đã duyệt": chỉ sửa dự toán khi hạng mục còn chờ duyệt');
+  });
+
   it('sum their actual costs of completed items only: reconCostOf', async () => {
     const carId = await addCar('Ford Ranger Chi Phí');
     const mk = async (title: string, cost: number | null, reject = false) => {

@@ -27,7 +27,7 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   ['GET', /^\/api\/recon\/staff$/, 'MANAGE_CAR'],
   ['PUT', /^\/api\/recon\/settings$/, 'MANAGE_CAR'],
   ['GET', /^\/api\/recon\/settings$/, 'auth'],
-  [/.*/, /^\/api\/recon\/(board|items\/:itemId)$/, 'auth'],
+  [/.*/, /^\/api\/recon\/(board|items\/:itemId(\/estimate)?)$/, 'auth'],
   [/.*/, /^\/api\/cars\/admin\/:id\/recon(\/|$)/, 'auth'],
   [/.*/, /^\/api\/cars\/admin/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/soldhistory/, 'MANAGE_CAR'],

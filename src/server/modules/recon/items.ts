@@ -4,6 +4,7 @@ import { hasPermission } from '../../../contract/permissions';
 import {
   RECON_ITEM_NEXT,
   RECON_ITEM_STATUS_LABELS,
+  type ReconEstimateUpdate,
   type ReconItem,
   type ReconItemData,
   type ReconItemGroup,
@@ -119,6 +120,43 @@ export async function updateItem(
       entityId: itemId,
       before: { status: before.status, actualCost: before.actualCost },
       after: { status: after.status, actualCost: after.actualCost, carId: after.carId },
+    });
+    return itemView(after);
+  });
+}
+
+/** A pending item's estimate and garage, corrected before a manager approves it (audited). */
+export async function updateEstimate(
+  deps: ReconDeps,
+  itemId: number,
+  body: ReconEstimateUpdate,
+  actor: StaffActor,
+): Promise<ReconItem> {
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(reconItems).where(eq(reconItems.id, itemId)).for('update');
+    if (!before) throw notFound('Không tìm thấy hạng mục sửa chữa');
+    if (before.status !== 'PENDING') {
+      throw conflict(
+        `Hạng mục đang "${RECON_ITEM_STATUS_LABELS[before.status as ReconItemStatus]}": chỉ sửa dự toán khi hạng mục còn chờ duyệt`,
+      );
+    }
+    const [after] = await tx
+      .update(reconItems)
+      .set({
+        estimateParts: body.parts,
+        estimateLabour: body.labour,
+        vendor: body.vendor ?? null,
+        updatedAt: deps.clock.now(),
+      })
+      .where(eq(reconItems.id, itemId))
+      .returning();
+    const shown = (r: ItemRow) => ({ parts: r.estimateParts, labour: r.estimateLabour, vendor: r.vendor });
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: 'recon_item',
+      entityId: itemId,
+      before: shown(before),
+      after: { ...shown(after), carId: after.carId },
     });
     return itemView(after);
   });

@@ -3,6 +3,7 @@ import { carIdParam } from '../../../contract/cars';
 import {
   reconBoardSchema,
   reconCarSchema,
+  reconEstimateUpdate,
   reconItemBody,
   reconItemParam,
   reconItemSchema,
@@ -153,6 +154,21 @@ export function reconRoutes(service: ReconService) {
         },
       },
       (req) => service.updateItem(req.params.itemId, req.body, staffOf(req)),
+    );
+
+    app.put(
+      '/recon/items/:itemId/estimate',
+      {
+        config: staff,
+        schema: {
+          response: { 200: reconItemSchema },
+          tags,
+          summary: 'Sửa dự toán (phụ tùng, tiền công) và nơi sửa của hạng mục còn chờ duyệt',
+          params: reconItemParam,
+          body: reconEstimateUpdate,
+        },
+      },
+      (req) => service.updateEstimate(req.params.itemId, req.body, staffOf(req)),
     );
   };
 }

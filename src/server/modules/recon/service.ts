@@ -1,6 +1,7 @@
 import type {
   ReconBoard,
   ReconCar,
+  ReconEstimateUpdate,
   ReconItem,
   ReconItemData,
   ReconItemStatus,
@@ -11,7 +12,14 @@ import type { Executor } from '../../db/client';
 import type { Actor, StaffActor } from '../../platform/actor';
 import { board, carRecon, moveStage, placeCar, ringLateCars } from './board';
 import type { ReconDeps } from './deps';
-import { addItem, itemsFromInspection, reconCostOf, undoneApproved, updateItem } from './items';
+import {
+  addItem,
+  itemsFromInspection,
+  reconCostOf,
+  undoneApproved,
+  updateEstimate,
+  updateItem,
+} from './items';
 import { minListingPhotos, readSettings, saveSettings } from './settings';
 
 /** A car as the listing gate judges it (the cars module's row, as it hands it over). */
@@ -52,6 +60,10 @@ export class ReconService {
 
   updateItem(itemId: number, body: { status: ReconItemStatus; actualCost?: number }, actor: StaffActor) {
     return updateItem(this.deps, itemId, body, actor);
+  }
+
+  updateEstimate(itemId: number, body: ReconEstimateUpdate, actor: StaffActor) {
+    return updateEstimate(this.deps, itemId, body, actor);
   }
 
   itemsFromInspection(carId: number, actor: StaffActor): Promise<ReconItem[]> {

@@ -46,6 +46,15 @@ export function useWorkItemActions(carId: number) {
         }),
       onSuccess: refresh,
     }),
+    estimate: useMutation({
+      mutationFn: (v: { itemId: number; parts: number; labour: number; vendor?: string }) =>
+        api<ReconItem>(`recon/items/${v.itemId}/estimate`, {
+          method: 'PUT',
+          auth: true,
+          body: { parts: v.parts, labour: v.labour, vendor: v.vendor },
+        }),
+      onSuccess: refresh,
+    }),
     fromInspection: useMutation({
       mutationFn: () =>
         api<ReconItem[]>(`cars/admin/${carId}/recon/items/from-inspection`, { method: 'POST', auth: true }),

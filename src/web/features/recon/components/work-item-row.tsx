@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { FormField } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
 import { cx } from '../../../lib/cx';
+import { type EstimateChange, EstimateEditor } from './estimate-editor';
 import { groupLabel } from './work-item-form';
 
 const TONES: Record<ReconItemStatus, BadgeTone> = {
@@ -28,6 +29,7 @@ export function WorkItemRow({
   onApprove,
   onRefuse,
   onComplete,
+  onEstimate,
 }: {
   item: ReconItem;
   manager: boolean;
@@ -36,10 +38,12 @@ export function WorkItemRow({
   onApprove: () => void;
   onRefuse: () => void;
   onComplete: (actualCost: number, done: () => void) => void;
+  onEstimate: (change: EstimateChange, done: () => void) => void;
 }) {
   const uid = useId();
   const estimate = item.estimateParts + item.estimateLabour;
   const [completing, setCompleting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [actual, setActual] = useState<number | null>(estimate || null);
   const [error, setError] = useState<string | undefined>();
   // Against no estimate there is no overrun to show.
@@ -105,8 +109,19 @@ export function WorkItemRow({
             {item.status === 'DONE' ? ` · Xong ngày ${formatDate(item.updatedAt)}` : ''}
           </p>
         </div>
-        {closed || completing ? null : (
+        {closed || completing || editing ? null : (
           <div className="flex shrink-0 flex-wrap gap-2">
+            {item.status === 'PENDING' ? (
+              <Button
+                variant="secondary"
+                className="flex-1 sm:flex-none"
+                disabled={busy}
+                onClick={() => setEditing(true)}
+                aria-label={named('Sửa dự toán')}
+              >
+                Sửa dự toán
+              </Button>
+            ) : null}
             {item.status === 'PENDING' && manager ? (
               <Button
                 className="flex-1 sm:flex-none"
@@ -141,6 +156,14 @@ export function WorkItemRow({
           </div>
         )}
       </div>
+      {editing ? (
+        <EstimateEditor
+          item={item}
+          busy={busy}
+          onSave={(change) => onEstimate(change, () => setEditing(false))}
+          onCancel={() => setEditing(false)}
+        />
+      ) : null}
       {completing ? (
         <form
           onSubmit={submit}

@@ -68,7 +68,7 @@ export function WorkItems({
 }) {
   const titleId = useId();
   const recon = useReconCar(carId);
-  const { add, update, fromInspection } = useWorkItemActions(carId);
+  const { add, update, estimate, fromInspection } = useWorkItemActions(carId);
   const can = useCan();
   const manager = can('MANAGE_CAR');
   const [refusing, setRefusing] = useState<ReconItem | null>(null);
@@ -155,10 +155,22 @@ export function WorkItems({
                   item={item}
                   manager={manager && !closed}
                   closed={closed}
-                  busy={update.isPending}
+                  busy={update.isPending || estimate.isPending}
                   onApprove={() => setStatus(item, 'APPROVED')}
                   onRefuse={() => setRefusing(item)}
                   onComplete={(cost, done) => setStatus(item, 'DONE', cost, done)}
+                  onEstimate={(change, done) =>
+                    estimate.mutate(
+                      { itemId: item.itemId, ...change },
+                      {
+                        onSuccess: () => {
+                          toast.success(`Đã lưu dự toán "${item.title}"`);
+                          done();
+                        },
+                        onError: (err) => toast.error(errorMessage(err)),
+                      },
+                    )
+                  }
                 />
               ))}
             </ul>
