@@ -156,8 +156,12 @@ describe('PUT /api/bookings/{token}/schedule', () => {
       body: { preferredDate: day, timeSlot: '11:00' },
     });
     expect(taken.status).toBe(409);
-    // 11:00 holds 10:30 to 11:30: an hour away are 10:00 and 12:00, then 09:30 before 12:30.
-    expect(taken.json.alternatives.map((a: { timeSlot: string }) => a.timeSlot)).toEqual([
+    // 11:00 holds 10:30 to 11:30: an hour away are 10:00 and 12:00, then 09:30 before 12:30. (A failure
+    // says which of the day's slots were not free, and when the test ran.)
+    const day8 = await t.call('GET', '/api/test-drives/slots', { query: { carId, date: day } });
+    const busy = (day8.json.slots as { time: string; state: string }[]).filter((x) => x.state !== 'free');
+    const why = `${new Date().toISOString()} ${day}: ${JSON.stringify(busy)}`;
+    expect(taken.json.alternatives.map((a: { timeSlot: string }) => a.timeSlot), why).toEqual([
       '09:30',
       '10:00',
       '12:00',
