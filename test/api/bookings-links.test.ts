@@ -161,11 +161,10 @@ describe('PUT /api/bookings/{token}/schedule', () => {
     const day8 = await t.call('GET', '/api/test-drives/slots', { query: { carId, date: day } });
     const busy = (day8.json.slots as { time: string; state: string }[]).filter((x) => x.state !== 'free');
     const why = `${new Date().toISOString()} ${day}: ${JSON.stringify(busy)}`;
-    expect(taken.json.alternatives.map((a: { timeSlot: string }) => a.timeSlot), why).toEqual([
-      '09:30',
-      '10:00',
-      '12:00',
-    ]);
+    expect(
+      taken.json.alternatives.map((a: { timeSlot: string }) => a.timeSlot),
+      why,
+    ).toEqual(['09:30', '10:00', '12:00']);
     const closed = await t.call('PUT', `/api/bookings/${token}/schedule`, {
       body: { preferredDate: day, timeSlot: '19:00' },
     });
