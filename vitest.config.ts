@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = { '@contract': r('./src/contract'), '@web': r('./src/web') };
@@ -29,6 +31,44 @@ const STORAGE = [
   'test/api/cars-list-summary.test.ts',
   'test/api/recruitment.test.ts',
 ];
+
+/**
+ * Files known to take long (seconds in a CI run, per file), started first. Two workers share the files
+ * of a stage; a long file started last ends the stage alone on one core (the lead that waits a real
+ * minute did, for 100 s). Vitest orders by the last run's durations, but a fresh clone has none, and
+ * falls back to file size, which says nothing of a minute spent waiting. Other files keep vitest's order.
+ */
+const SLOW: Record<string, number> = {
+  'test/e2e/accessibility-dashboard.test.ts': 80,
+  'test/e2e/leads-speed.test.ts': 100,
+  'test/e2e/recon-journey.test.ts': 70,
+  'test/e2e/accessibility-public.test.ts': 60,
+  'test/e2e/accessibility-phone.test.ts': 60,
+  'test/e2e/staff-polish.test.ts': 37,
+  'test/e2e/production-install.test.ts': 28,
+  'test/security/fuzz.test.ts': 100,
+  'test/db/server-process.test.ts': 85,
+  'test/api/car-records-demo.test.ts': 28,
+  'test/api/inspections-demo.test.ts': 18,
+  'test/api/cars-demo.test.ts': 16,
+  'test/security/authorization-matrix.test.ts': 16,
+};
+
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const ordered = await super.sort(files);
+    // Projects stay in vitest's order; inside each, the slow files go first.
+    const project = new Map<string, number>();
+    for (const f of ordered) if (!project.has(f.project.name)) project.set(f.project.name, project.size);
+    const seconds = (f: TestSpecification) => SLOW[relative(f.project.config.root, f.moduleId)] ?? 0;
+    // Array.prototype.sort is stable: files of equal weight (all the unknown ones) keep vitest's order.
+    const result = ordered.sort(
+      (a, b) =>
+        (project.get(a.project.name) ?? 0) - (project.get(b.project.name) ?? 0) || seconds(b) - seconds(a),
+    );
+    return result;
+  }
+}
 
 // Fails a test whose calls met an answer that does not match its route's response schema.
 const RESPONSE_CHECK = 'test/helpers/response-check.ts';
@@ -70,6 +110,8 @@ export default defineConfig({
     // One test file per core. The API files wait on PostgreSQL, the disk and sockets about as much as they
     // compute, so vitest's default (a core left free) kept one of two cores idle for half an hour in CI.
     maxWorkers: availableParallelism(),
+    // The files known to take long start first (a fresh clone has no record of durations).
+    sequence: { sequencer: SlowFirst },
     projects: [
       {
         resolve: { alias },

@@ -68,7 +68,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'showroom-e2e-'));
   if (opts.seededFrom && ownDir) {
-    const skip = new Set(['outbox', 'server.lock']);
+    const skip = new Set(['outbox', 'server.lock', '.e2e-seeded']);
     cpSync(opts.seededFrom, dataDir, {
       recursive: true,
       filter: (src) => src === opts.seededFrom || !skip.has(src.slice(opts.seededFrom!.length + 1)),

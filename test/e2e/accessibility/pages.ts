@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { alertPagePaths } from './alerts-pages';
-import { DESKTOP, journeyFixture, PHONE, signIn } from './helpers';
-import { type AxeViolation, axeScan } from './helpers/axe';
+import { alertPagePaths } from '../alerts-pages';
+import type { Journey } from '../helpers';
+import { type AxeViolation, axeScan } from '../helpers/axe';
 
 /**
- * axe-core (WCAG 2.1 A/AA and best practices) on every public page at phone and desktop width and on
- * every dashboard page at desktop width, signed in as the admin. Every page has none; a new one fails the
- * run with its rule, page, width and first elements.
+ * The pages the accessibility scans open (accessibility-*.test.ts: public pages at phone and at desktop
+ * width, dashboard pages at desktop width, three files so that each shares the run with other journeys
+ * instead of ending it alone), and how a page is opened and scanned.
  */
-const journey = journeyFixture(import.meta.url);
 
-interface Ids {
+export interface Ids {
   carId: number;
   compareIds: number[];
   blogId: number;
@@ -27,30 +25,31 @@ interface Ids {
   /** The customer's booking page (its signed link from a test-drive receipt). */
   bookingPath: string;
 }
-const ids = {} as Ids;
 
-async function get<T>(path: string, query?: Record<string, string | number>): Promise<T> {
+async function get<T>(journey: Journey, path: string, query?: Record<string, string | number>): Promise<T> {
   const res = await journey.api.call('GET', path, { token: journey.adminToken, query });
   if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.body}`);
   return res.json as T;
 }
 
-beforeAll(async () => {
-  const cars = await get<{ content: { carId: number }[] }>('cars', { pageSize: 3 });
+/** What the pages need: a car, a post, a user, a reservation and a booking of the journey's showroom. */
+export async function pageIds(journey: Journey): Promise<Ids> {
+  const ids = {} as Ids;
+  const cars = await get<{ content: { carId: number }[] }>(journey, 'cars', { pageSize: 3 });
   ids.carId = cars.content[0].carId;
   ids.compareIds = cars.content.slice(0, 3).map((c) => c.carId);
-  ids.blogId = (await get<{ content: { blogId: number }[] }>('blogs')).content[0].blogId;
-  ids.recruitmentId = (await get<{ recruitmentId: number }[]>('recruitments'))[0].recruitmentId;
-  ids.userId = (await get<{ content: { userId: number }[] }>('users')).content[0].userId;
+  ids.blogId = (await get<{ content: { blogId: number }[] }>(journey, 'blogs')).content[0].blogId;
+  ids.recruitmentId = (await get<{ recruitmentId: number }[]>(journey, 'recruitments'))[0].recruitmentId;
+  ids.userId = (await get<{ content: { userId: number }[] }>(journey, 'users')).content[0].userId;
   ids.overviewId = (
-    await get<{ content: { overviewId: number }[] }>('overview/admin/sliders')
+    await get<{ content: { overviewId: number }[] }>(journey, 'overview/admin/sliders')
   ).content[0].overviewId;
   ids.transactionId = (
-    await get<{ content: { transactionId: number }[] }>('soldhistory')
+    await get<{ content: { transactionId: number }[] }>(journey, 'soldhistory')
   ).content[0].transactionId;
   ids.alertPages = await alertPagePaths(journey);
   // A visitor reserves a car on sale (not the one the car pages show), as the deposit dialog does.
-  const onSale = await get<{ content: { carId: number; status: string }[] }>('cars', {
+  const onSale = await get<{ content: { carId: number; status: string }[] }>(journey, 'cars', {
     sort: 'price_asc',
     pageSize: 24,
   });
@@ -68,7 +67,9 @@ beforeAll(async () => {
   if (reserved.status !== 201) throw new Error(`POST reservations: ${reserved.status} ${reserved.body}`);
   const r = reserved.json as { code: string; token: string };
   ids.reservation = `/reservations/${r.code}?token=${encodeURIComponent(r.token)}`;
-  ids.consultingId = (await get<{ content: { leadId: number }[] }>('consulting/admin')).content[0].leadId;
+  ids.consultingId = (
+    await get<{ content: { leadId: number }[] }>(journey, 'consulting/admin')
+  ).content[0].leadId;
   // A slot of the demo showroom's first car that nobody holds yet (the demo books a few).
   for (let n = 5; n < 15 && !ids.bookingPath; n++) {
     const day = new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -85,9 +86,10 @@ beforeAll(async () => {
       ids.bookingPath = new URL((booked.json as { manageUrl: string }).manageUrl).pathname;
   }
   if (!ids.bookingPath) throw new Error('no free test-drive slot for the booking page');
-});
+  return ids;
+}
 
-const publicPages = (): string[] => [
+export const publicPages = (ids: Ids): string[] => [
   '/',
   '/cars',
   `/cars/${ids.carId}`,
@@ -113,7 +115,7 @@ const publicPages = (): string[] => [
   '/khong-co-trang-nay',
 ];
 
-const dashboardPages = (): string[] =>
+export const dashboardPages = (ids: Ids): string[] =>
   [
     '',
     '/profile',
@@ -129,6 +131,7 @@ const dashboardPages = (): string[] =>
     `/consultantManagement?id=${ids.consultingId}`,
     '/calendar',
     '/purchaseManagement',
+    '/recon',
     '/sliders',
     '/sliders/add',
     `/sliders/${ids.overviewId}`,
@@ -148,6 +151,7 @@ const dashboardPages = (): string[] =>
     '/reservations',
     '/market-prices',
     '/stock-ageing',
+    '/repricing',
     '/audit',
     '/khong-co-trang-nay',
   ].map((p) => `/dashboard${p}`);
@@ -159,7 +163,7 @@ const READY: [RegExp, string][] = [
 ];
 
 /** Opens the page and waits until it shows its content (heading drawn, requests settled). */
-async function open(page: Page, path: string) {
+export async function open(journey: Journey, page: Page, path: string) {
   await page.goto(`${journey.server.url}${path}`);
   await page.locator('h1').first().waitFor();
   for (const [pattern, selector] of READY)
@@ -178,62 +182,7 @@ function describeViolations(path: string, width: number, found: AxeViolation[]) 
 }
 
 /** Scans and describes what was found: rule, page, width and elements. */
-async function newViolations(page: Page, path: string, width: number): Promise<string[]> {
+export async function newViolations(page: Page, path: string, width: number): Promise<string[]> {
   const found = await axeScan(page);
   return found.length ? [describeViolations(path, width, found)] : [];
 }
-
-it('reports what axe finds, so a clean scan means something', async () => {
-  const page = await journey.browser.newPage();
-  await open(page, '/about');
-  await page.evaluate(() => {
-    const img = document.createElement('img');
-    img.src = '/favicon.ico';
-    document.querySelector('main')?.append(img);
-  });
-  const found = await axeScan(page);
-  expect(found.map((v) => v.rule)).toContain('image-alt');
-  expect(found.find((v) => v.rule === 'image-alt')?.targets[0]).toMatch(/img/);
-  await page.close();
-});
-
-describe.each([
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-])('public pages at %s width', (_name, viewport) => {
-  let page: Page;
-  beforeAll(async () => {
-    page = await journey.browser.newPage({ viewport });
-  });
-  it('have no axe violations', async () => {
-    const failures: string[] = [];
-    for (const path of publicPages()) {
-      await open(page, path);
-      failures.push(...(await newViolations(page, path, viewport.width)));
-    }
-    // The AI advisor's panel, opened from the floating button.
-    await open(page, '/cars');
-    await page.getByRole('button', { name: 'Mở Chat với Trợ lý AI' }).click();
-    const panel = page.getByRole('dialog', { name: 'Chat với Trợ lý AI' });
-    await panel.getByRole('log', { name: 'Cuộc trò chuyện' }).locator('li').first().waitFor();
-    failures.push(...(await newViolations(page, '/cars (Trợ lý AI mở)', viewport.width)));
-    // "Gặp nhân viên tư vấn": the name and phone form in the panel.
-    await panel.getByRole('button', { name: 'Gặp nhân viên tư vấn' }).click();
-    await panel.getByTestId('chat-handoff-form').waitFor();
-    failures.push(...(await newViolations(page, '/cars (Gặp nhân viên tư vấn)', viewport.width)));
-    expect(failures.join('\n')).toBe('');
-  }, 240_000);
-});
-
-describe('dashboard pages at desktop width, signed in as the admin', () => {
-  it('have no axe violations', async () => {
-    const page = await journey.browser.newPage({ viewport: DESKTOP });
-    await signIn(page, journey.server.url, journey.server.adminUsername, journey.server.adminPassword);
-    const failures: string[] = [];
-    for (const path of dashboardPages()) {
-      await open(page, path);
-      failures.push(...(await newViolations(page, path, DESKTOP.width)));
-    }
-    expect(failures.join('\n')).toBe('');
-  }, 300_000);
-});
