@@ -282,12 +282,7 @@ export async function buildApp(opts: BuildOptions) {
   });
   // Market prices and the valuation engine over them, the stock and the sales.
   const { market, valuations } = createValuations({
-    db: ctx.db,
-    clock,
-    cars,
-    sales,
-    webConfig,
-    log: app.log,
+    ...{ db: ctx.db, jobs, clock, cars, sales, webConfig, log: app.log },
     trueCosts: (ids) => carCosts.trueCosts(ids),
   });
   leads.purchases.connect(purchasePorts(valuations, cars));

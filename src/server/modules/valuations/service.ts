@@ -125,6 +125,16 @@ export class ValuationsService {
       });
   }
 
+  /**
+   * The daily pass (index.ts): comparables age by the day, and a showroom nobody values a car in would
+   * keep a label made from listings that have since grown too old. Rebuilds the index, then the labels.
+   */
+  async refreshDaily(): Promise<void> {
+    await this.rebuild();
+    this.refreshRatings();
+    await this.settled();
+  }
+
   /** Resolves once no refresh of the deal labels is running (tests, the seed). */
   async settled(): Promise<void> {
     while (this.ratingsRun) await this.ratingsRun;
