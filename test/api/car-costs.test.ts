@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarCosts } from '../../src/contract/car-cost-ledger';
 import { vnDayKey } from '../../src/contract/format';
@@ -232,7 +232,12 @@ describe('the ledger arithmetic', () => {
     });
     expect(again.status).toBe(404);
     expect(again.json.message).toBe('Không tìm thấy dòng chi phí');
-    const rows = await t.ctx.db.select().from(auditLog).where(eq(auditLog.entity, 'car_cost'));
+    // In the order written (PostgreSQL returns rows in no particular order without one).
+    const rows = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'car_cost'))
+      .orderBy(asc(auditLog.id));
     expect(rows.filter((r) => r.entityId === String(lineId)).map((r) => r.action)).toEqual([
       'create',
       'delete',
