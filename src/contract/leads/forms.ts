@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, phoneSchema, positiveId, requiredText, text } from '../common';
+import { emailSchema, phoneSchema, positiveId, requiredText, text, zaloConsentField } from '../common';
 import { vnDayKey } from '../format';
 import { preferredDate, slotNotPast, timeSlot } from './booking';
 import {
@@ -105,6 +105,7 @@ export const testDriveForm = z
   .object({
     fullName,
     phone: phoneSchema,
+    zaloConsent: zaloConsentField,
     email: optionalEmail,
     carId: positiveId('Vui lòng chọn xe'),
     preferredDate,
@@ -123,6 +124,7 @@ export const maintenanceForm = z
   .object({
     fullName,
     phone: phoneSchema,
+    zaloConsent: zaloConsentField,
     email: optionalEmail,
     licencePlate,
     make: requiredText('Hãng xe', 50),
@@ -145,6 +147,7 @@ export type MaintenanceBody = z.output<typeof maintenanceForm>;
 export const consultingForm = z.object({
   fullName,
   phone: phoneSchema,
+  zaloConsent: zaloConsentField,
   email: emailSchema,
   topic: z.enum(CONSULTING_TOPICS, { message: 'Vui lòng chọn nội dung cần tư vấn' }),
   carId: optionalCarId,

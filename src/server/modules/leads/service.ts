@@ -11,6 +11,7 @@ import {
   type ServiceRequestStats,
   type StaffRef,
 } from '../../../contract/leads';
+import type { Tx } from '../../db/client';
 import type { CurrentUser } from '../../platform/access';
 import type { Actor } from '../../platform/actor';
 import { RateLimiter } from '../../platform/rate-limit';
@@ -20,6 +21,7 @@ import { FOLLOW_UP_JOB, remindFollowUp, setFollowUp } from './follow-up';
 import { addLeadNote, assignLead, changeLeadStatus, leadAssignees, leadDetail } from './handling';
 import { handoffToPerson } from './handoff';
 import { requestKeyOf } from './idempotency';
+import { leadContact } from './lifecycle';
 import { listLeads } from './list';
 import { Purchases } from './purchase';
 import { alertLateLead, RESPONSE_ALERT_JOB } from './sla';
@@ -92,6 +94,11 @@ export class LeadsService {
   /** POST chat/handoff: a consulting lead from the chat, carrying the conversation so far. */
   handoff(body: ChatHandoffBody, actor: Actor): Promise<{ receipt: LeadReceipt; created: boolean }> {
     return handoffToPerson(this.deps, this.handoffLimiter, body, actor);
+  }
+
+  /** Attaches a lead written outside the forms (the demo showroom) to its customer, in the caller's transaction. */
+  async linkCustomer(tx: Tx, row: LeadRow): Promise<void> {
+    await this.deps.customers?.link(tx, leadContact(row));
   }
 
   /** "Khách hàng Nguyễn Văn A đăng ký lái thử Toyota Vios 2020 ngày 25/11/2026" */

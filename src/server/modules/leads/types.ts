@@ -8,6 +8,7 @@ import type { Mailer } from '../../platform/mailer';
 import type { CounterStore } from '../../platform/rate-limit';
 import type { Storage } from '../../platform/storage';
 import type { CustomerMailer } from '../../platform/visitor-mail';
+import type { CustomerPort } from '../customers';
 import type { NotificationsService } from '../notifications/service';
 import type { UsersService } from '../users/service';
 import type { WebConfigService } from '../web-config/service';
@@ -55,4 +56,6 @@ export interface LeadsDeps {
   jobs: JobQueue;
   /** The sellers' photos of buy-in leads (public storage, random keys). */
   storage: Storage;
+  /** The customer record: each lead joins its customer's timeline as it is created (docs/customers.md). */
+  customers?: CustomerPort;
 }
