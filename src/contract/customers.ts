@@ -68,6 +68,7 @@ export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
 };
 
 export const customerTimelineEntry = z.object({
+  entryId: z.number(),
   kind: z.enum(CUSTOMER_ENTRY_KINDS),
   kindLabel: z.string(),
   /** What it is: "Lái thử Toyota Vios 2020 (LT-1A2B3C4D)". */

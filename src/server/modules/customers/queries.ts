@@ -109,6 +109,7 @@ export async function customerDetail(deps: CustomerQueryDeps, row: CustomerRow):
     createdAt: row.createdAt.toISOString(),
     mergedCodes: merged.map((m) => customerCode(m.id)),
     timeline: entries.map((e) => ({
+      entryId: e.id,
       kind: e.kind as CustomerEntryKind,
       kindLabel: CUSTOMER_ENTRY_LABELS[e.kind as CustomerEntryKind] ?? e.kind,
       title: e.title,
