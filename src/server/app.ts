@@ -138,8 +138,8 @@ export async function buildApp(opts: BuildOptions) {
   // Services, built in dependency order; modules reach each other only through these.
   const webConfig = new WebConfigService(ctx.db, { reservationHoldMinutes: config.reservationHoldMinutes });
   const users = new UsersService(ctx.db, ctx.clock);
-  // One customer per person, every lead, reservation and subscription attached (customer-contact.ts).
-  const contact = wireCustomerContact({ db: ctx.db, clock, users });
+  // One customer per person with every lead, reservation, alert and Zalo message (customer-contact.ts).
+  const contact = wireCustomerContact({ ...ctx, jobs, users, webConfig });
   const counters = ctx.counters;
   // Every mail to a customer; what a visitor causes is capped per mailbox and IP (platform/visitor-mail.ts).
   const customerMail = new CustomerMailer({
@@ -194,7 +194,7 @@ export async function buildApp(opts: BuildOptions) {
     webConfig,
     customerMail,
     cars: carDirectory(ctx.db, cars),
-    customers: contact.port,
+    ...contact.leadPorts,
   });
   // Public content: banners, news, recruitment (CVs in private storage), share previews.
   const sliders = new SlidersService(ctx.db, storage, app.log);
@@ -235,17 +235,8 @@ export async function buildApp(opts: BuildOptions) {
   });
   // Saved searches and price alerts by e-mail, with their daily digest (modules/alerts).
   const alerts = createAlerts({
-    ...{
-      db: ctx.db,
-      clock,
-      customerMail,
-      counters,
-      log: app.log,
-      cars,
-      webConfig,
-      jobs,
-      customers: contact.port,
-    },
+    ...{ db: ctx.db, clock, customerMail, counters, log: app.log, cars, webConfig, jobs },
+    customers: contact.port,
     ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
   });
   sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));
@@ -314,7 +305,7 @@ export async function buildApp(opts: BuildOptions) {
   const services = {
     ...{ webConfig, users, auth, passwordSetup, cars, carRecords, carCosts, sales, inspections },
     ...{ notifications, leads, sliders, blogs, recruitment, seo, chatbot, dashboard, exporter },
-    ...{ audit, jobs, alerts, market, valuations, recon, customers: contact.customers },
+    ...{ audit, jobs, alerts, market, valuations, recon, ...contact.services },
   };
 
   // Polling starts once every module has defined its jobs; on close, the pass under way finishes.

@@ -10,6 +10,7 @@ export * from '../../modules/customers/schema';
 export * from '../../modules/inspections/schema';
 export * from '../../modules/leads/schema';
 export * from '../../modules/market-prices/schema';
+export * from '../../modules/messaging/schema';
 export * from '../../modules/notifications/schema';
 export * from '../../modules/odometer/schema';
 export * from '../../modules/recon/schema';

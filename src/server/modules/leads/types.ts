@@ -14,6 +14,7 @@ import type { UsersService } from '../users/service';
 import type { WebConfigService } from '../web-config/service';
 import type { CarDirectory } from './cars';
 import type { leadEvents, leads } from './schema';
+import type { LeadZaloMessage } from './zalo';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type EventRow = typeof leadEvents.$inferSelect;
@@ -56,6 +57,8 @@ export interface LeadsDeps {
   jobs: JobQueue;
   /** The sellers' photos of buy-in leads (public storage, random keys). */
   storage: Storage;
+  /** A message to the lead's customer on Zalo (booking confirmed, the eve's reminder, a buy-in offer). */
+  customerMessage?: (m: LeadZaloMessage) => Promise<unknown>;
   /** The customer record: each lead joins its customer's timeline as it is created (docs/customers.md). */
   customers?: CustomerPort;
 }
