@@ -45,6 +45,8 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   [/.*/, /^\/api\/(reservations|payments)\/admin/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/reservations(\/:code(\/cancel|\/paid-claim)?)?$/, 'public'],
   ['POST', /^\/api\/payments\/sepay$/, 'apikey'],
+  // Zalo's delivery callback: only a request signed with the OA's secret key passes.
+  ['POST', /^\/api\/zalo\/webhook$/, 'apikey'],
   // Saved searches and price alerts: visitors sign up, and their e-mails' signed links confirm, end and
   // manage them (the token decides which); the administrator may run the day's digest at once.
   ['POST', /^\/api\/alerts\/admin\/digest$/, 'admin'],
