@@ -139,6 +139,8 @@ export const customerLookupQuery = z.object({
 export const customerLookupSchema = z.object({ customer: customerSummarySchema.nullable() });
 
 export const customerCallBody = z.object({
+  /** The lead the call answers: the lead's history shows it and its first response is timed from it. */
+  leadId: positiveId('Mã yêu cầu không hợp lệ').optional(),
   outcome: z.enum(CALL_OUTCOMES, { message: 'Vui lòng chọn kết quả cuộc gọi' }),
   note: z
     .string()

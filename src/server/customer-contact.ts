@@ -15,6 +15,13 @@ import type { Clock } from './platform/clock';
 import type { JobQueue } from './platform/jobs/queue';
 import type { CounterStore } from './platform/rate-limit';
 
+type LeadContactRecorder = (
+  leadId: number,
+  what: string,
+  at: Date,
+  by: { userId: number; name: string },
+) => Promise<void>;
+
 interface CustomerContactDeps {
   db: Database['db'];
   clock: Clock;
@@ -40,10 +47,16 @@ const RESERVATION_ZALO: Partial<Record<ReservationStep, ZaloMessageKind>> = {
  * port when they exist.
  */
 export function wireCustomerContact(d: CustomerContactDeps) {
+  // The leads module hands over how it records a contact once it exists (built after this).
+  let recordLeadContact: LeadContactRecorder | null = null;
+  const contacted: LeadContactRecorder = async (leadId, what, at, by) => {
+    await recordLeadContact?.(leadId, what, at, by);
+  };
   const customers = new CustomersService({
     db: d.db,
     clock: d.clock,
     namesOf: (ids) => d.users.namesOf(ids),
+    contacted,
   });
   const port: CustomerPort = customers;
   const messenger = new ZaloMessenger({
@@ -83,7 +96,14 @@ export function wireCustomerContact(d: CustomerContactDeps) {
     });
   };
 
-  const staff = new StaffSender({ messenger, customer: (id) => customers.phoneOf(id), showroom });
+  const staff = new StaffSender({
+    ...{ messenger, showroom, customer: (id: number) => customers.phoneOf(id) },
+    contacted: (leadId, _actor, user) =>
+      contacted(leadId, 'Gửi tin Zalo: Chăm sóc khách hàng', d.clock.now(), {
+        userId: user.id,
+        name: user.name,
+      }),
+  });
   const routes = async (app: App) => {
     await app.register(customersRoutes(customers));
     await app.register(messagingRoutes(messenger, staff, d.config.zalo.webhookSecret));
@@ -99,6 +119,9 @@ export function wireCustomerContact(d: CustomerContactDeps) {
     /** The leads module's ports: the customer record, and the messages to a lead's customer. */
     leadPorts: {
       customers: port,
+      connectContacts: (record: LeadContactRecorder) => {
+        recordLeadContact = record;
+      },
       customerMessage: (m: {
         kind: ZaloMessageKind;
         phone: string;

@@ -37,6 +37,8 @@ export interface CustomersDeps {
   clock: Clock;
   /** Staff names by id (the users service). */
   namesOf(ids: number[]): Promise<Map<number, string>>;
+  /** Staff reached a lead's customer (a call logged for that lead): the leads module times its first response. */
+  contacted?(leadId: number, what: string, at: Date, by: { userId: number; name: string }): Promise<void>;
 }
 
 /** Whether, and where, a customer may get a Zalo message. */
@@ -175,9 +177,13 @@ export class CustomersService {
         action: 'log-call',
         entity: 'customer',
         entityId: id,
-        after: { outcome: body.outcome, note: body.note ?? null },
+        after: { outcome: body.outcome, note: body.note ?? null, leadId: body.leadId ?? null },
       });
     });
+    if (body.leadId && actor.userId !== null && this.deps.contacted) {
+      const what = `Gọi điện: ${label}${body.note ? ` (${body.note})` : ''}`;
+      await this.deps.contacted(body.leadId, what, now, { userId: actor.userId, name: byName ?? '' });
+    }
     return this.detail(id);
   }
 

@@ -17,6 +17,7 @@ import type { Actor } from '../../platform/actor';
 import { RateLimiter } from '../../platform/rate-limit';
 import { manageUrl } from './booking-mail';
 import { BookingsService } from './bookings';
+import { recordContact } from './first-contact';
 import { FOLLOW_UP_JOB, remindFollowUp, setFollowUp } from './follow-up';
 import { addLeadNote, assignLead, changeLeadStatus, leadAssignees, leadDetail } from './handling';
 import { handoffToPerson } from './handoff';
@@ -61,6 +62,7 @@ export class LeadsService {
     };
     this.purchases = new Purchases(deps, this.limiters.PURCHASE);
     this.handoffLimiter = limiter('lead-chat');
+    deps.connectContacts?.((leadId, what, at, by) => recordContact(deps, leadId, what, at, by));
     // Handlers are safe to repeat: each marks its lead in the transaction that stores its notifications.
     deps.jobs.define(RESPONSE_ALERT_JOB, async (payload) => void (await alertLateLead(deps, payload)));
     deps.jobs.define(FOLLOW_UP_JOB, async (payload) => void (await remindFollowUp(deps, payload)));

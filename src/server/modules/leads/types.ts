@@ -13,6 +13,7 @@ import type { NotificationsService } from '../notifications/service';
 import type { UsersService } from '../users/service';
 import type { WebConfigService } from '../web-config/service';
 import type { CarDirectory } from './cars';
+import type { ContactBy } from './first-contact';
 import type { leadEvents, leads } from './schema';
 import type { LeadZaloMessage } from './zalo';
 
@@ -59,6 +60,10 @@ export interface LeadsDeps {
   storage: Storage;
   /** A message to the lead's customer on Zalo (booking confirmed, the eve's reminder, a buy-in offer). */
   customerMessage?: (m: LeadZaloMessage) => Promise<unknown>;
+  /** Hands the customer record the leads' "staff contacted this lead" (a call logged, a Zalo sent). */
+  connectContacts?: (
+    record: (leadId: number, what: string, at: Date, by: ContactBy) => Promise<void>,
+  ) => void;
   /** The customer record: each lead joins its customer's timeline as it is created (docs/customers.md). */
   customers?: CustomerPort;
 }
