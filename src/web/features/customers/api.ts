@@ -55,3 +55,20 @@ export const useMergeCustomer = (id: number) =>
   useCustomerMutation<{ otherId: number }>(id, '/merge', 'POST');
 export const useLogCall = (id: number) => useCustomerMutation<CustomerCallBody>(id, '/calls', 'POST');
 export const useUpdateCustomer = (id: number) => useCustomerMutation<CustomerUpdateBody>(id, '', 'PUT');
+
+/** POST customers/{id}/zalo: one click, the "Chăm sóc khách hàng" template to the customer's Zalo. */
+export function useSendZalo(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { kind: 'FOLLOW_UP'; leadId?: number }) =>
+      api<{ messageId: number | null; state: string; stateLabel: string; message: string }>(
+        `customers/${id}/zalo`,
+        {
+          auth: true,
+          method: 'POST',
+          body,
+        },
+      ),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: CUSTOMERS_KEY }),
+  });
+}

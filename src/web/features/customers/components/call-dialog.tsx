@@ -10,10 +10,13 @@ import { useLogCall } from '../api';
 /** "Ghi cuộc gọi": the call's outcome and a note, on the customer's timeline. */
 export function CallDialog({
   customerId,
+  leadId,
   open,
   onClose,
 }: {
   customerId: number;
+  /** The lead the call answers (its first response). */
+  leadId?: number;
   open: boolean;
   onClose: () => void;
 }) {
@@ -27,7 +30,7 @@ export function CallDialog({
         onSubmit={(e) => {
           e.preventDefault();
           log.mutate(
-            { outcome, note: note.trim() || undefined },
+            { outcome, note: note.trim() || undefined, leadId },
             {
               onSuccess: () => {
                 toast.success('Đã ghi cuộc gọi');

@@ -16,6 +16,7 @@ import { useCustomer, useUpdateCustomer } from '../api';
 import { CallDialog } from '../components/call-dialog';
 import { CustomerTimeline } from '../components/customer-timeline';
 import { MergeDialog } from '../components/merge-dialog';
+import { ZaloButton } from '../components/zalo-button';
 
 /** /dashboard/customers/:customerId: the person, their contacts and one timeline of everything. */
 export default function CustomerPage() {
@@ -56,6 +57,7 @@ export default function CustomerPage() {
         description={`${data.code} · khách từ ${formatDateTime(data.createdAt)}`}
         actions={
           <>
+            <ZaloButton customerId={data.customerId} />
             <Button variant="secondary" onClick={() => setDialog('call')}>
               <PhoneCall className="size-4" aria-hidden="true" /> Ghi cuộc gọi
             </Button>
