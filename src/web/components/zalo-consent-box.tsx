@@ -16,7 +16,7 @@ export function ZaloConsentBox(props: ComponentProps<'input'> & { id: string }) 
       <span>
         {ZALO_CONSENT_LABEL}
         <span className="block text-xs text-slate-500">
-          Tin xác nhận và nhắc lịch gửi tới Zalo của số điện thoại trên
+          Tin xác nhận và nhắc lịch gửi qua Zalo theo số đã nhập
         </span>
       </span>
     </label>
