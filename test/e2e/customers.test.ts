@@ -29,8 +29,6 @@ const templates = Object.fromEntries(ZALO_MESSAGE_KINDS.map((k, i) => [k, String
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const dmy = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-let ip = 0;
-const from = () => ({ 'x-forwarded-for': `10.77.${++ip >> 8}.${ip & 255}` });
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -115,7 +113,6 @@ describe('one customer, one history', () => {
         email: 'khang.pham@example.com',
         clientRequestId: randomUUID(),
       },
-      headers: from(),
     });
     expect(held.status, held.body).toBe(201);
     const chat = await api.call('POST', 'chat/handoff', {
@@ -125,7 +122,6 @@ describe('one customer, one history', () => {
         transcript: [{ role: 'user', content: 'Xe này còn bớt được không?' }],
         clientRequestId: randomUUID(),
       },
-      headers: from(),
     });
     expect(chat.status, chat.body).toBe(201);
     const other = await api.call('POST', 'consulting', {
@@ -137,7 +133,6 @@ describe('one customer, one history', () => {
         message: 'Hỏi trả góp',
         clientRequestId: randomUUID(),
       },
-      headers: from(),
     });
     expect(other.status, other.body).toBe(201);
 
