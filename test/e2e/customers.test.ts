@@ -151,10 +151,10 @@ describe('one customer, one history', () => {
     await timeline.waitFor();
     const text = async () => (await timeline.textContent()) ?? '';
     await expect.poll(text).toContain(reference);
-    expect(await text()).toContain(held.json.code);
-    expect(await text()).toContain(chat.json.reference);
+    expect(await text()).toContain((held.json as { code: string }).code);
+    expect(await text()).toContain((chat.json as { reference: string }).reference);
     await expect.poll(text, { timeout: 20_000 }).toContain('Zalo: Xác nhận lịch hẹn');
-    expect(await text()).not.toContain(other.json.reference);
+    expect(await text()).not.toContain((other.json as { reference: string }).reference);
     await desk.screenshot({ path: `${SHOTS}/customer-1366.png`, fullPage: true });
     expect(await axeScan(desk)).toEqual([]);
 
@@ -167,7 +167,7 @@ describe('one customer, one history', () => {
     await desk.screenshot({ path: `${SHOTS}/merge-1366.png` });
     expect(await axeScan(desk)).toEqual([]);
     await dialog.getByRole('button', { name: /^Gộp KH-\d+ vào hồ sơ này$/ }).click();
-    await expect.poll(text).toContain(other.json.reference);
+    await expect.poll(text).toContain((other.json as { reference: string }).reference);
     expect(await text()).toMatch(/Gộp hồ sơ KH-\d+/);
     await desk.getByText('0978 222 444').first().waitFor();
     const url = desk.url();
