@@ -48,6 +48,8 @@ export interface FakeZalo {
   expireAccessTokens(): void;
   /** Seconds the next issued access tokens live (expires_in). */
   tokenLifetime: number;
+  /** Called as each message is accepted (the benchmark times its arrival). */
+  onSent?: (m: ReceivedMessage) => void;
   /** Waits until `n` messages were sent (or fails after `ms`). */
   waitForSent(n: number, ms?: number): Promise<ReceivedMessage[]>;
   close(): Promise<void>;
@@ -137,7 +139,9 @@ export async function startFakeZalo(): Promise<FakeZalo> {
       if (fake.noZalo.has(body.phone))
         return answer({ error: -118, message: 'Zalo account is not existed or is disabled' });
       const msgId = `msg-${++msgCounter}`;
-      fake.sent.push({ at: Date.now(), accessToken, body, msgId });
+      const received = { at: Date.now(), accessToken, body, msgId };
+      fake.sent.push(received);
+      (fake as { onSent?: (m: ReceivedMessage) => void }).onSent?.(received);
       return answer({
         error: 0,
         message: 'Success',

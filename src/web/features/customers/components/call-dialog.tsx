@@ -26,7 +26,7 @@ export function CallDialog({
   return (
     <ModalDialog open={open} onClose={onClose} title="Ghi cuộc gọi" testId="call-dialog">
       <form
-        className="space-y-4"
+        className="space-y-4 px-4 py-4 sm:px-6"
         onSubmit={(e) => {
           e.preventDefault();
           log.mutate(

@@ -35,7 +35,7 @@ export function MergeDialog({
   };
   return (
     <ModalDialog open={open} onClose={close} title="Gộp hồ sơ trùng" width="max-w-lg" testId="merge-dialog">
-      <div className="space-y-4">
+      <div className="space-y-4 px-4 py-4 sm:px-6">
         <p className="text-sm text-slate-600">
           Hồ sơ được chọn sẽ gộp vào <strong>{customer.fullName}</strong> ({customer.code}): số điện thoại,
           email, ghi chú và mọi hoạt động được giữ lại.
