@@ -177,7 +177,7 @@ describe('one customer, one history', () => {
     const small = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
     await signIn(small, server.url, server.adminUsername, server.adminPassword);
     await small.goto(`${server.url}/dashboard/customers?search=0913555777`);
-    await small.getByText('Phạm Minh Khang').first().waitFor();
+    await small.getByRole('link', { name: 'Phạm Minh Khang', exact: true }).waitFor();
     expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await small.screenshot({ path: `${SHOTS}/customers-360.png`, fullPage: true });
     await small.goto(url);
