@@ -41,13 +41,25 @@ afterAll(async () => {
   await zalo?.close();
 });
 
+/**
+ * A test drive booked with this phone. The confirmation is queued just after the visitor's answer
+ * (the answer does not wait for it): with consent, wait until its message exists (or was refused).
+ */
 async function book(phone: string, zaloConsent: boolean | undefined = true) {
+  const before = (await messagesTo(phone)).length;
   const res = await t.call('POST', '/api/test-drives', {
     body: testDriveBody(carId, { phone, email: undefined, zaloConsent }),
     headers: asIp(freshIp()),
   });
   expect(res.status, res.body).toBe(201);
+  if (zaloConsent) await settled(phone, before);
   return res.json.reference as string;
+}
+
+/** Waits (up to 2 s) for a new message to this phone; a stopped customer gets none, so none is fine. */
+async function settled(phone: string, before: number) {
+  for (let i = 0; i < 100 && (await messagesTo(phone)).length === before; i++)
+    await new Promise((r) => setTimeout(r, 20));
 }
 
 async function messagesTo(phone: string) {
@@ -359,6 +371,8 @@ describe('without Zalo configured', () => {
         headers: asIp(freshIp()),
       });
       expect(res.status, res.body).toBe(201);
+      for (let i = 0; i < 100 && (await plain.ctx.db.select().from(zaloMessages)).length === 0; i++)
+        await new Promise((r) => setTimeout(r, 20));
       await plain.services.jobs.runDue();
       const [m] = await plain.ctx.db.select().from(zaloMessages);
       expect(m.state).toBe('OUTBOX');
