@@ -132,6 +132,41 @@ describe('auto-linking', () => {
   });
 });
 
+describe('a lead entered by hand', () => {
+  it('joins the customer the phone belongs to, handled by whoever entered it, already answered', async () => {
+    await post('/api/consulting', consultingBody({ fullName: 'Đỗ Thị Hạnh', phone: '0967 123 123' }));
+    const before = (await customerByPhone('0967123123')).content[0];
+    const res = await t.call('POST', '/api/consulting/admin', {
+      token: service.token,
+      body: {
+        fullName: 'Chị Hạnh',
+        phone: '+84 967 123 123',
+        topic: 'INSTALLMENT',
+        message: 'Gọi hỏi trả góp',
+      },
+    });
+    expect(res.status, res.body).toBe(201);
+    expect(res.json.assignee.userId).toBe(service.id);
+    const [row] = await t.ctx.db.select().from(leads).where(eq(leads.id, res.json.leadId));
+    expect(row.firstResponseAt?.getTime()).toBe(row.createdAt.getTime());
+    const after = await customerByPhone('0967123123');
+    expect(after.content.map((c) => c.customerId)).toEqual([before.customerId]);
+    const detail = await t.call('GET', `/api/customers/${before.customerId}`, { token: service.token });
+    expect(detail.json.timeline.filter((e: { kind: string }) => e.kind === 'LEAD')).toHaveLength(2);
+    const bad = await t.call('POST', '/api/consulting/admin', {
+      token: service.token,
+      body: { fullName: 'X', phone: '123', topic: 'BUY', message: 'a' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe('Số điện thoại không hợp lệ');
+    const car = await t.call('POST', '/api/consulting/admin', {
+      token: carStaff.token,
+      body: { fullName: 'X', phone: '0967123123', topic: 'BUY', message: 'a' },
+    });
+    expect(car.status).toBe(403);
+  });
+});
+
 describe('public answers', () => {
   it('carry no customer data', async () => {
     const res = await post(

@@ -187,3 +187,17 @@ export const LEAD_THANK_YOU: Record<LeadType, string> = {
 
 export const LEAD_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
 export const LEAD_RATE_LIMIT_MESSAGE = 'Bạn đã gửi quá nhiều yêu cầu, vui lòng thử lại sau 10 phút';
+
+/**
+ * POST /api/consulting/admin: a consulting request staff take by hand (a phone call, a walk-in). While
+ * the phone is typed the existing customer is offered; the lead joins that customer's timeline.
+ */
+export const leadByHandForm = z.object({
+  fullName,
+  phone: phoneSchema,
+  email: optionalEmail,
+  topic: z.enum(CONSULTING_TOPICS, { message: 'Vui lòng chọn nội dung cần tư vấn' }),
+  message: requiredText('Nội dung', 2000),
+});
+export type LeadByHandForm = z.input<typeof leadByHandForm>;
+export type LeadByHandBody = z.output<typeof leadByHandForm>;

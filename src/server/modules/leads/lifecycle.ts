@@ -36,14 +36,16 @@ export async function prepareCreation(
   deps: LeadsDeps,
   type: LeadType,
   source: LeadSource | undefined,
-  opts: { chat?: boolean; phone?: string; zaloConsent?: boolean } = {},
+  opts: { chat?: boolean; phone?: string; zaloConsent?: boolean; byStaff?: boolean } = {},
 ): Promise<LeadCreation> {
   const config = await deps.webConfig.get();
   const now = deps.clock.now();
   const target = config.leadHandling.responseTargetMinutes;
   const due = addOpeningMinutes(now, target, openingWindow(config.openingHours));
-  const repeatOwner = await returningOwner(deps, opts.phone, now);
-  const receivers = config.leadHandling.autoAssign[type] ? await deps.users.leadReceivers() : [];
+  // A lead staff enter by hand is theirs: neither the returning customer's handler nor the round robin.
+  const repeatOwner = opts.byStaff ? null : await returningOwner(deps, opts.phone, now);
+  const receivers =
+    config.leadHandling.autoAssign[type] && !opts.byStaff ? await deps.users.leadReceivers() : [];
   const names = await deps.users.namesOf(repeatOwner ? [...receivers, repeatOwner] : receivers);
   let assigned: { row: LeadRow; assigneeId: number } | null = null;
   return {

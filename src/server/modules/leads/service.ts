@@ -2,6 +2,7 @@ import type { ChatHandoffBody } from '../../../contract/chat-handoff';
 import type { Page } from '../../../contract/common';
 import {
   LEAD_RATE_LIMIT,
+  type LeadByHandBody,
   type LeadDetail,
   type LeadEventView,
   type LeadReceipt,
@@ -17,6 +18,7 @@ import type { Actor } from '../../platform/actor';
 import { RateLimiter } from '../../platform/rate-limit';
 import { manageUrl } from './booking-mail';
 import { BookingsService } from './bookings';
+import { createByHand } from './by-hand';
 import { recordContact } from './first-contact';
 import { FOLLOW_UP_JOB, remindFollowUp, setFollowUp } from './follow-up';
 import { addLeadNote, assignLead, changeLeadStatus, leadAssignees, leadDetail } from './handling';
@@ -129,6 +131,11 @@ export class LeadsService {
     actor: Actor,
   ): Promise<LeadDetail> {
     return changeLeadStatus(this.deps, type, id, to, note, current, actor);
+  }
+
+  /** POST consulting/admin: a consulting request staff enter by hand (by-hand.ts). */
+  createByHand(body: LeadByHandBody, current: CurrentUser, actor: Actor): Promise<LeadDetail> {
+    return createByHand(this.deps, body, current, actor);
   }
 
   /** Staff who may handle leads: active holders of MANAGE_SERVICE and admins, by name. */
