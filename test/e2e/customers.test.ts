@@ -171,6 +171,24 @@ describe('one customer, one history', () => {
     expect(await text()).toMatch(/Gộp hồ sơ KH-\d+/);
     await desk.getByText('0978 222 444').first().waitFor();
     const url = desk.url();
+
+    // A call taken by hand: typing the phone offers the customer, whose details fill the form.
+    await desk.goto(`${server.url}/dashboard/consultantManagement`);
+    await desk.getByRole('button', { name: 'Thêm yêu cầu' }).click();
+    const byHand = desk.getByTestId('by-hand-dialog');
+    await byHand.getByLabel('Số điện thoại').fill('0913.555.777');
+    await byHand.getByTestId('customer-phone-hint').getByText('Phạm Minh Khang').waitFor();
+    await byHand.getByRole('button', { name: 'Dùng thông tin khách này' }).click();
+    expect(await byHand.getByLabel('Họ và tên').inputValue()).toBe('Phạm Minh Khang');
+    await byHand.getByLabel('Khách hỏi gì').fill('Gọi hỏi lại giá xe đã cọc');
+    await desk.screenshot({ path: `${SHOTS}/by-hand-1366.png` });
+    expect(await axeScan(desk)).toEqual([]);
+    await byHand.getByRole('button', { name: 'Tạo yêu cầu' }).click();
+    await desk.getByText(/^Đã tạo yêu cầu TV-/).waitFor();
+    await desk.goto(url);
+    await expect
+      .poll(async () => (await desk.getByTestId('customer-timeline').textContent()) ?? '')
+      .toContain('Tư vấn');
     await desk.close();
 
     // The same pages on a phone.

@@ -1,3 +1,4 @@
+import type { CustomerSummary } from '@contract/customers';
 import { UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCustomerLookup } from '../api';
@@ -12,7 +13,7 @@ export function CustomerPhoneHint({
   useLabel = 'Chọn khách hàng này',
 }: {
   phone: string;
-  onUse?: (customerId: number) => void;
+  onUse?: (customer: CustomerSummary) => void;
   useLabel?: string;
 }) {
   const { data } = useCustomerLookup(phone);
@@ -34,7 +35,7 @@ export function CustomerPhoneHint({
       {onUse ? (
         <button
           type="button"
-          onClick={() => onUse(c.customerId)}
+          onClick={() => onUse(c)}
           className="min-h-9 rounded-md bg-white px-3 font-medium text-sky-800 ring-1 ring-sky-300 hover:bg-sky-100"
         >
           {useLabel}
