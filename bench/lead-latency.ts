@@ -9,18 +9,24 @@
  *   - bell to row: from the notification to process A's list answering with the new row, as the open
  *     list refetches on the notification (GET /api/consulting/admin?page=1&size=20);
  *   - total: from the POST to the row in the list.
- * Two rounds: one visitor after another, then BENCH_STREAMS (default 8) visitors at once.
+ * Two rounds: one visitor after another, then BENCH_STREAMS (default 8) visitors at once. A third
+ * round times a booking to its Zalo message: BENCH_ZALO_LEADS (default 50) maintenance bookings with
+ * "Nhận thông báo qua Zalo" ticked, from the POST leaving to the fake ZNS server (127.0.0.1, the ZNS
+ * wire format) receiving the confirmation from process B's stored job.
  * Prints p50 / p95 / max in ms; asserts nothing. BENCH_LEADS (default 150 per round),
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Client, type IMessage } from '@stomp/stompjs';
+import { ZALO_MESSAGE_KINDS } from '../src/contract/messaging';
 import { NOTIFICATIONS_ENDPOINT, notificationTopic } from '../src/contract/notifications';
+import { startFakeZalo } from '../test/helpers/fake-zalo';
 import { ADMIN_PASSWORD, api, freshDatabase, startServer } from '../test/pg/server-process';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 150);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 8);
+const ZALO_LEADS = Number(process.env.BENCH_ZALO_LEADS ?? 50);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const pct = (xs: number[], p: number) => {
@@ -90,7 +96,8 @@ async function sendLead(base: string, n: number) {
 
 async function main() {
   const db = await freshDatabase(PG_URL);
-  const env = { TRUST_PROXY: 'on', LOG_LEVEL: 'warn' };
+  const zalo = await startFakeZalo();
+  const env = { TRUST_PROXY: 'on', LOG_LEVEL: 'warn', ...zalo.env };
   const a = await startServer(db.url, env);
   const b = await startServer(db.url, env);
   const stomp = new Client({
@@ -180,8 +187,55 @@ async function main() {
     for (let i = 1; i <= 10; i++) await measure(i);
     await round('one at a time', 1);
     await round(`${STREAMS} visitors at once`, STREAMS);
+
+    // A booking to its Zalo confirmation: the template ids set, each visitor with a phone of their own.
+    const templates = Object.fromEntries(ZALO_MESSAGE_KINDS.map((k, i) => [k, String(400_000 + i)]));
+    await api(a.base, 'PUT', '/api/web-configuration', { token, body: { zalo: { templates } } });
+    const zaloTimes: number[] = [];
+    for (let i = 0; i < ZALO_LEADS + 3; i++) {
+      const phone = `0913${String(100_000 + i).padStart(6, '0')}`;
+      const arrived = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no Zalo message for booking ${i} in 20 s`)), 20_000);
+        zalo.onSent = (m) => {
+          if (m.body.phone !== `84${phone.slice(1)}`) return;
+          clearTimeout(timer);
+          resolve(performance.now());
+        };
+      });
+      ip++;
+      const started = performance.now();
+      const res = await fetch(`${b.base}/api/maintenance`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
+        },
+        body: JSON.stringify({
+          fullName: `Khách Zalo ${i}`,
+          phone,
+          zaloConsent: true,
+          licencePlate: '51G 12345',
+          make: 'Honda',
+          model: 'City',
+          year: 2019,
+          odometer: 45_000,
+          serviceType: 'PERIODIC',
+          preferredDate: new Date(Date.now() + (3 + (i % 40)) * 86_400_000).toISOString().slice(0, 10),
+          clientRequestId: randomUUID(),
+        }),
+      });
+      if (res.status !== 201) throw new Error(`booking ${i}: ${res.status} ${await res.text()}`);
+      const at = await arrived;
+      // The first few warm the token renewal and the job path.
+      if (i >= 3) zaloTimes.push(at - started);
+    }
+    console.log(
+      `\nlead to Zalo: ${zaloTimes.length} bookings to process B, the ZNS request at the fake Zalo`,
+    );
+    console.log(row('to ZNS', zaloTimes));
   } finally {
     await stomp.deactivate();
+    await zalo.close();
     await Promise.all([a.stop(), b.stop()]);
     await db.drop();
   }

@@ -90,6 +90,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   upload: 'Tải ảnh lên',
   reorder: 'Sắp xếp lại',
   'mail-capped': 'Bỏ qua email (vượt giới hạn mỗi ngày)',
+  merge: 'Gộp hồ sơ',
+  'log-call': 'Ghi cuộc gọi',
+  'send-zalo': 'Gửi tin Zalo',
+  'zalo-capped': 'Bỏ qua tin Zalo (vượt giới hạn mỗi ngày)',
+  'zalo-opt-out': 'Khách ngừng nhận tin Zalo',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -120,6 +125,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   recon_item: 'Hạng mục sửa chữa',
   recon_settings: 'Cài đặt chuẩn bị xe',
   stats: 'Số liệu thống kê',
+  customer: 'Khách hàng',
+  zalo_message: 'Tin nhắn Zalo',
 };
 
 /** A stored coded value (a status, a kind, a list of permissions) as its label, other values as they are. */

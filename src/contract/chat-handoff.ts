@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_LIMITS, chatMessage } from './chat';
-import { phoneSchema, requiredText } from './common';
+import { phoneSchema, requiredText, zaloConsentField } from './common';
 import { clientRequestId, optionalCarId } from './leads/forms';
 import { leadSourceInput } from './leads/source';
 
@@ -50,6 +50,7 @@ export const CHAT_CLAIMED_TURN_LABEL = 'Khách gửi kèm, không phải câu tr
 export const chatHandoffBody = z.object({
   fullName: requiredText('Họ và tên', 100),
   phone: phoneSchema,
+  zaloConsent: zaloConsentField,
   /** The conversation as the visitor sees it (greeting included), oldest first. */
   transcript: z
     .array(handoffTurn, { message: CHAT_HANDOFF_MESSAGES.transcript })

@@ -129,3 +129,12 @@ export const text = (label: string, max: number) =>
 
 export const requiredText = (label: string, max: number) =>
   text(label, max).refine((v) => v.length > 0, { message: `Vui lòng nhập ${label.toLowerCase()}` });
+
+/** The box on the public forms; ticked, the showroom's messages reach the visitor's Zalo by phone number. */
+export const ZALO_CONSENT_LABEL = 'Nhận thông báo qua Zalo';
+
+/** "Nhận thông báo qua Zalo" as a form sends it (JSON true/false, or 'true'/'on' from a multipart form). */
+export const zaloConsentField = z.preprocess(
+  (v) => (v === 'true' || v === 'on' ? true : v === 'false' || v === '' ? false : v),
+  z.boolean({ message: 'Lựa chọn nhận thông báo qua Zalo không hợp lệ' }).optional(),
+);

@@ -7,6 +7,7 @@ import {
   positiveId,
   requiredText,
   text,
+  zaloConsentField,
 } from './common';
 import {
   PAYMENT_OUTCOMES,
@@ -75,6 +76,7 @@ export const reservationCreateBody = z.object({
   carId: positiveId('Mã xe không hợp lệ'),
   fullName: requiredText('Họ tên', 100),
   phone: phoneSchema,
+  zaloConsent: zaloConsentField,
   // The receipt goes there: an empty box asks for it, something typed can be "không hợp lệ".
   email: z
     .string({ message: 'Vui lòng nhập email' })

@@ -293,6 +293,21 @@ export const leadResponseStatsSchema = z.object({
 });
 export type LeadResponseStats = z.infer<typeof leadResponseStatsSchema>;
 
+/**
+ * GET dashboard/first-response: per handler (null: leads no one was given), the first response's wait
+ * in opening-hour minutes over the leads answered, and the share answered within 5 minutes.
+ */
+export const firstResponseRowSchema = z.object({
+  userId: z.number().nullable(),
+  fullName: z.string(),
+  answered: z.number(),
+  unanswered: z.number(),
+  medianMinutes: z.number().nullable(),
+  p90Minutes: z.number().nullable(),
+  within5Share: z.number().nullable(),
+});
+export type FirstResponseRow = z.infer<typeof firstResponseRowSchema>;
+
 /** Longest span leads-by-week and sold-cars-by-months cover (older weeks / months are left out). */
 export const MAX_WEEKS = 260;
 export const MAX_MONTHS = 120;

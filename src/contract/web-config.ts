@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './common';
 import { DEFAULT_LEAD_HANDLING, leadHandlingSettings } from './leads/settings';
+import { DEFAULT_ZALO_SETTINGS, zaloSettings } from './messaging';
 import {
   DEFAULT_REMAINING_QUALITY_BANDS,
   DEFAULT_REMAINING_QUALITY_BEYOND,
@@ -166,6 +167,8 @@ export const webConfiguration = z.object({
   reservations: reservationSettings,
   leadHandling: leadHandlingSettings,
   stockCosts: stockCosts,
+  /** ZNS template ids per message kind (docs/customers.md). */
+  zalo: zaloSettings,
   systemMessage: text('Lời nhắc hệ thống', 8000),
   /** A staff session unused for this long is signed out (besides the token's 7-day lifetime). */
   sessionIdleHours: z.coerce
@@ -194,6 +197,7 @@ export const DEFAULT_WEB_CONFIGURATION: WebConfiguration = {
   reservations: DEFAULT_RESERVATION_SETTINGS,
   leadHandling: DEFAULT_LEAD_HANDLING,
   stockCosts: DEFAULT_STOCK_COSTS,
+  zalo: DEFAULT_ZALO_SETTINGS,
   systemMessage: DEFAULT_SYSTEM_MESSAGE,
   sessionIdleHours: 8,
 };
@@ -225,6 +229,7 @@ export function withConfigDefaults(stored: unknown): WebConfiguration {
     policies: { ...DEFAULT_SHOWROOM_POLICIES, ...(data.policies ?? {}) },
     reservations: { ...DEFAULT_RESERVATION_SETTINGS, ...(data.reservations ?? {}) },
     stockCosts: { ...DEFAULT_STOCK_COSTS, ...(data.stockCosts ?? {}) },
+    zalo: { templates: { ...DEFAULT_ZALO_SETTINGS.templates, ...(data.zalo?.templates ?? {}) } },
     leadHandling: {
       ...DEFAULT_LEAD_HANDLING,
       ...(data.leadHandling ?? {}),
@@ -238,7 +243,7 @@ export function withConfigDefaults(stored: unknown): WebConfiguration {
 /** What anyone may read: everything but the advisor's instruction (its own call) and the sign-in rules. */
 export const publicWebConfiguration = webConfiguration
   // The showroom's cost of money and target margin are its own business.
-  .omit({ systemMessage: true, sessionIdleHours: true, stockCosts: true })
+  .omit({ systemMessage: true, sessionIdleHours: true, stockCosts: true, zalo: true })
   // Every page reads this document; the official price table (up to thousands of rows) is read only by
   // the car page's calculator, from GET web-configuration/car-calculations.
   .extend({
@@ -248,7 +253,7 @@ export const publicWebConfiguration = webConfiguration
   });
 export type PublicWebConfiguration = Omit<
   WebConfiguration,
-  'systemMessage' | 'sessionIdleHours' | 'carCalculations' | 'reservations' | 'stockCosts'
+  'systemMessage' | 'sessionIdleHours' | 'carCalculations' | 'reservations' | 'stockCosts' | 'zalo'
 > & {
   carCalculations: Omit<CarCalculations, 'officialPrices'>;
   reservations: PublicReservationSettings;

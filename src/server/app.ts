@@ -5,7 +5,9 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { trustProxyOption } from './config-proxy';
 import type { App, AppContext } from './context';
+import { wireCustomerContact } from './customer-contact';
 import type { Database } from './db/client';
 import { defineDemoJobs } from './db/seed/demo-photos';
 import { alertsRoutes, createAlerts } from './modules/alerts';
@@ -85,15 +87,6 @@ export interface BuildOptions {
   clock?: Clock;
 }
 
-/**
- * A hop count trusts that many addresses at the end of the chain (the socket's peer first), as
- * Express does; Fastify's own numeric option trusts none. A list is handed over as it is.
- */
-function trustProxyOption(trust: Config['trustProxy']) {
-  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
-  return trust;
-}
-
 /** Builds the whole application without listening: main.ts listens, tests use inject() or listen(0). */
 export async function buildApp(opts: BuildOptions) {
   const { config, database } = opts;
@@ -145,6 +138,8 @@ export async function buildApp(opts: BuildOptions) {
   // Services, built in dependency order; modules reach each other only through these.
   const webConfig = new WebConfigService(ctx.db, { reservationHoldMinutes: config.reservationHoldMinutes });
   const users = new UsersService(ctx.db, ctx.clock);
+  // One customer per person with every lead, reservation, alert and Zalo message (customer-contact.ts).
+  const contact = wireCustomerContact({ ...ctx, jobs, users, webConfig });
   const counters = ctx.counters;
   // Every mail to a customer; what a visitor causes is capped per mailbox and IP (platform/visitor-mail.ts).
   const customerMail = new CustomerMailer({
@@ -199,6 +194,7 @@ export async function buildApp(opts: BuildOptions) {
     webConfig,
     customerMail,
     cars: carDirectory(ctx.db, cars),
+    ...contact.leadPorts,
   });
   // Public content: banners, news, recruitment (CVs in private storage), share previews.
   const sliders = new SlidersService(ctx.db, storage, app.log);
@@ -229,6 +225,7 @@ export async function buildApp(opts: BuildOptions) {
   const reservations = createReservations({
     ...{ db: ctx.db, clock, cars, webConfig, customerMail, log: app.log, jobs },
     ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, holdMinutes: config.reservationHoldMinutes },
+    ...{ customers: contact.port, onStep: contact.onReservationStep },
     notifyStaff: (message, link) =>
       notifications.notifySafely(users.idsWithPermission('MANAGE_CAR'), message, link),
     changed: () => {
@@ -239,6 +236,7 @@ export async function buildApp(opts: BuildOptions) {
   // Saved searches and price alerts by e-mail, with their daily digest (modules/alerts).
   const alerts = createAlerts({
     ...{ db: ctx.db, clock, customerMail, counters, log: app.log, cars, webConfig, jobs },
+    customers: contact.port,
     ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
   });
   sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));
@@ -302,7 +300,7 @@ export async function buildApp(opts: BuildOptions) {
   const services = {
     ...{ webConfig, users, auth, passwordSetup, cars, carRecords, carCosts, sales, inspections },
     ...{ notifications, leads, sliders, blogs, recruitment, seo, chatbot, dashboard, exporter },
-    ...{ audit, jobs, alerts, market, valuations, recon },
+    ...{ audit, jobs, alerts, market, valuations, recon, ...contact.services },
   };
 
   // Polling starts once every module has defined its jobs; on close, the pass under way finishes.
@@ -366,6 +364,7 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(alertsRoutes({ ...alerts, counters, cars }));
       await a.register(notificationsRoutes(notifications, realtime.stomp));
       await a.register(leadsRoutes(leads));
+      await a.register(contact.routes);
       await a.register(slidersRoutes(sliders));
       await a.register(blogsRoutes(blogs));
       await a.register(recruitmentRoutes(recruitment));

@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, trustProxy } from './config-proxy';
+import { type ZaloConfig, zaloConfig } from './config-zalo';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -58,6 +59,8 @@ export interface Config {
   overloadDelayMs: number;
   /** Stored jobs: how often a process looks for due ones (0: never, for tests) and how long it holds one. */
   jobs: { pollMs: number; leaseMs: number };
+  /** Zalo Notification Service (config-zalo.ts). */
+  zalo: ZaloConfig;
 }
 
 export interface HttpLimits {
@@ -361,5 +364,6 @@ export function loadConfig(env: Env = process.env): Config {
       pollMs: intIn(env, 'JOBS_POLL_MS', 5_000, 0, 3_600_000),
       leaseMs: intIn(env, 'JOBS_LEASE_MS', 60_000, 1_000, 3_600_000),
     },
+    zalo: zaloConfig(env),
   };
 }

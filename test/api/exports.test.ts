@@ -424,7 +424,7 @@ describe('audit and access', () => {
       expect((await download(r.url)).status, r.url).toBe(401);
       const wrong = Object.entries(staffFor).find(([perm]) => perm !== r.access)![1];
       expect((await download(r.url, wrong.token)).status, r.url).toBe(403);
-      expect((await download(r.url, staffFor[r.access].token)).status, r.url).toBe(200);
+      expect((await download(r.url, staffFor[r.access as string].token)).status, r.url).toBe(200);
       expect((await download(r.url, t.adminToken)).status, r.url).toBe(200);
     }
   });

@@ -33,8 +33,13 @@ async function setAutoAssign(autoAssign: Partial<typeof DEFAULT_LEAD_HANDLING.au
   expect(res.status, res.body).toBe(200);
 }
 
-async function consulting() {
-  const res = await t.call('POST', '/api/consulting', { body: consultingBody(), headers: asIp(freshIp()) });
+let phones = 0;
+/** A consulting lead, from a new customer each time unless a phone is given (a returning one keeps its owner). */
+async function consulting(phone = `0938 ${String(100_000 + ++phones).padStart(6, '0')}`) {
+  const res = await t.call('POST', '/api/consulting', {
+    body: consultingBody({ phone }),
+    headers: asIp(freshIp()),
+  });
   expect(res.status, res.body).toBe(201);
   return res.json.reference as string;
 }
@@ -155,6 +160,27 @@ describe('round-robin', () => {
       headers: asIp(freshIp()),
     });
     expect(await assigneesOf([drive.json.reference])).toEqual([null]);
+  });
+
+  it('gives a returning customer’s request within 30 days to whoever handled the last one', async () => {
+    await setAutoAssign({ CONSULTING: true });
+    const first = await consulting('0939 123 456');
+    const second = await consulting('+84939123456');
+    const [a, b] = await assigneesOf([first, second]);
+    expect(a).not.toBeNull();
+    expect(b).toBe(a);
+    // Even a type that is not handed out automatically goes to the customer's person.
+    const drive = await t.call('POST', '/api/test-drives', {
+      body: testDriveBody(carId, { phone: '84939123456' }),
+      headers: asIp(freshIp()),
+    });
+    expect(await assigneesOf([drive.json.reference])).toEqual([a]);
+    const [row] = await t.ctx.db.select().from(leads).where(eq(leads.reference, second));
+    const detail = await t.call('GET', `/api/consulting/admin/${row.id}`, { token: t.adminToken });
+    expect(detail.json.events[0]).toMatchObject({
+      kind: 'ASSIGN',
+      by: { fullName: 'Tự động giao (khách quay lại)' },
+    });
   });
 
   it('tells the assignee (bell and e-mail) and writes the history', async () => {

@@ -1,5 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadDetail, LeadView } from '../../src/contract/leads';
+import { customerEntries, leads } from '../../src/server/db/schema';
 import { seedDemoLeads } from '../../src/server/modules/leads/demo';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createCar, inDays } from './leads-fixtures';
@@ -39,5 +41,16 @@ describe('demo leads', () => {
     const bell = await t.call('GET', `/api/notifications/all/${adminId}`, { token: t.adminToken });
     expect(bell.json.length).toBeGreaterThan(0);
     expect(bell.json[0].message).toMatch(/^Khách hàng /);
+  });
+
+  it('puts every demo lead on its customer’s timeline', async () => {
+    const [{ n }] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(leads);
+    const [{ m }] = await t.ctx.db
+      .select({ m: sql<number>`count(*)::int` })
+      .from(customerEntries)
+      .where(eq(customerEntries.kind, 'LEAD'));
+    expect(m).toBe(n);
+    const list = await t.call('GET', '/api/customers', { token: t.adminToken, query: { size: 100 } });
+    expect(list.json.totalElements).toBeGreaterThan(0);
   });
 });

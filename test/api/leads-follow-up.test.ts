@@ -25,8 +25,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => clock.set(NINE_AM));
 
+let phones = 0;
+/** A lead from a new customer each time (a returning one would go to their last handler). */
 async function newLead() {
-  const res = await t.call('POST', '/api/consulting', { body: consultingBody(), headers: asIp(freshIp()) });
+  const phone = `0936 ${String(100_000 + ++phones).padStart(6, '0')}`;
+  const res = await t.call('POST', '/api/consulting', {
+    body: consultingBody({ phone }),
+    headers: asIp(freshIp()),
+  });
   expect(res.status).toBe(201);
   const [row] = await t.ctx.db.select().from(leads).where(eq(leads.reference, res.json.reference));
   return row;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, phoneSchema, positiveId, requiredText, text } from '../common';
+import { emailSchema, phoneSchema, positiveId, requiredText, text, zaloConsentField } from '../common';
 import { vnDayKey } from '../format';
 import { preferredDate, slotNotPast, timeSlot } from './booking';
 import {
@@ -105,6 +105,7 @@ export const testDriveForm = z
   .object({
     fullName,
     phone: phoneSchema,
+    zaloConsent: zaloConsentField,
     email: optionalEmail,
     carId: positiveId('Vui lòng chọn xe'),
     preferredDate,
@@ -123,6 +124,7 @@ export const maintenanceForm = z
   .object({
     fullName,
     phone: phoneSchema,
+    zaloConsent: zaloConsentField,
     email: optionalEmail,
     licencePlate,
     make: requiredText('Hãng xe', 50),
@@ -145,6 +147,7 @@ export type MaintenanceBody = z.output<typeof maintenanceForm>;
 export const consultingForm = z.object({
   fullName,
   phone: phoneSchema,
+  zaloConsent: zaloConsentField,
   email: emailSchema,
   topic: z.enum(CONSULTING_TOPICS, { message: 'Vui lòng chọn nội dung cần tư vấn' }),
   carId: optionalCarId,
@@ -184,3 +187,17 @@ export const LEAD_THANK_YOU: Record<LeadType, string> = {
 
 export const LEAD_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
 export const LEAD_RATE_LIMIT_MESSAGE = 'Bạn đã gửi quá nhiều yêu cầu, vui lòng thử lại sau 10 phút';
+
+/**
+ * POST /api/consulting/admin: a consulting request staff take by hand (a phone call, a walk-in). While
+ * the phone is typed the existing customer is offered; the lead joins that customer's timeline.
+ */
+export const leadByHandForm = z.object({
+  fullName,
+  phone: phoneSchema,
+  email: optionalEmail,
+  topic: z.enum(CONSULTING_TOPICS, { message: 'Vui lòng chọn nội dung cần tư vấn' }),
+  message: requiredText('Nội dung', 2000),
+});
+export type LeadByHandForm = z.input<typeof leadByHandForm>;
+export type LeadByHandBody = z.output<typeof leadByHandForm>;

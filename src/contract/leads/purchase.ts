@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FUELS, TRANSMISSIONS } from '../cars-labels';
-import { emailSchema, phoneSchema, requiredText } from '../common';
+import { emailSchema, phoneSchema, requiredText, zaloConsentField } from '../common';
 import { parseVnDate, vnDayKey } from '../format';
 import { imageViewSchema } from '../images';
 import { CONFIDENCES } from '../valuations';
@@ -37,6 +37,7 @@ const yesNo = (label: string) =>
 export const purchaseForm = z.object({
   fullName,
   phone: phoneSchema,
+  zaloConsent: zaloConsentField,
   email: z.preprocess(blankToUndefined, emailSchema.optional()),
   brand: requiredText('Hãng xe', 60),
   model: requiredText('Dòng xe', 80),

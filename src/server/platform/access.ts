@@ -6,11 +6,12 @@ import { isMetricsToken } from './metrics';
 /**
  * Every /api route declares who may call it in `config.access`:
  * 'public' (anyone), 'auth' (any signed-in staff), a permission name (ADMIN always passes), or
- * 'metrics' (the scraper's METRICS_TOKEN only: no staff token opens it).
+ * 'metrics' (the scraper's METRICS_TOKEN only: no staff token opens it), or a list of permissions of
+ * which any one opens it (the customer record: service or car staff).
  * A route without a declaration refuses to register, so nothing is open by accident, and the
  * authorisation tests read the same declarations from the route table.
  */
-export type Access = 'public' | 'auth' | Permission | 'admin' | 'metrics';
+export type Access = 'public' | 'auth' | Permission | readonly Permission[] | 'admin' | 'metrics';
 
 export interface CurrentUser {
   id: number;
@@ -59,7 +60,8 @@ export function registerAccessControl(
       access === 'auth' ||
       access === 'admin' ||
       access === 'metrics' ||
-      PERMISSIONS.includes(access as Permission);
+      PERMISSIONS.includes(access as Permission) ||
+      (Array.isArray(access) && access.length > 0 && access.every((p) => PERMISSIONS.includes(p)));
     if (!valid) throw new Error(`Route ${route.method} ${route.url} has no valid config.access`);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') table.push({ method, url: route.url, access: access as Access });
@@ -87,7 +89,9 @@ function refusal(req: FastifyRequest, metricsToken: string | null): Error | unde
   if (!req.user) return unauthorized();
   if (access === 'auth') return undefined;
   if (access === 'admin') return req.user.role === 'ADMIN' ? undefined : forbidden();
-  return hasPermission(req.user, access) ? undefined : forbidden();
+  const anyOf: readonly Permission[] = Array.isArray(access) ? access : [access as Permission];
+  const user = req.user;
+  return anyOf.some((p) => hasPermission(user, p)) ? undefined : forbidden();
 }
 
 export function requireUser(req: FastifyRequest): CurrentUser {

@@ -2,6 +2,7 @@ import type { Grantee, Permission } from '@contract/permissions';
 import { canSeeAccountGroup, hasPermission } from '@contract/permissions';
 import {
   Car,
+  Contact,
   History,
   Images,
   LayoutDashboard,
@@ -16,6 +17,8 @@ export interface DashLink {
   label: string;
   to: string;
   permission?: Permission;
+  /** Shown to holders of any one of these (the customer record: service or car staff). */
+  anyOf?: readonly Permission[];
   /** Active only on this exact path (the overview). */
   end?: boolean;
 }
@@ -61,6 +64,7 @@ export const DASHBOARD_NAV: (DashEntry | DashGroup)[] = [
       { label: 'Thu mua xe', to: '/dashboard/purchaseManagement', permission: 'MANAGE_SERVICE' },
     ],
   },
+  { label: 'Khách hàng', to: '/dashboard/customers', icon: Contact, anyOf: ['MANAGE_SERVICE', 'MANAGE_CAR'] },
   { label: 'Quản lý banner', to: '/dashboard/sliders', icon: Images, permission: 'MANAGE_OVERVIEW' },
   { label: 'Quản lý tin tức', to: '/dashboard/blogs', icon: Newspaper, permission: 'MANAGE_BLOG' },
   {
@@ -77,7 +81,9 @@ export const DASHBOARD_NAV: (DashEntry | DashGroup)[] = [
   { label: 'Nhật ký hoạt động', to: '/dashboard/audit', icon: History, permission: 'WEB_CONFIG' },
 ];
 
-const allowed = (user: Grantee, link: DashLink) => !link.permission || hasPermission(user, link.permission);
+const allowed = (user: Grantee, link: DashLink) =>
+  (!link.permission || hasPermission(user, link.permission)) &&
+  (!link.anyOf || link.anyOf.some((p) => hasPermission(user, p)));
 
 /** The menu as this user sees it: forbidden entries dropped, groups with no entry left dropped. */
 export function visibleNav(user: Grantee): (DashEntry | DashGroup)[] {

@@ -61,6 +61,16 @@ export const dashboardRoutes: RouteObject[] = withPermissions([
     lazy: page(() => import('../features/leads/pages/purchase-management-page')),
   },
   {
+    path: 'customers',
+    handle: { anyOf: ['MANAGE_SERVICE', 'MANAGE_CAR'] },
+    lazy: page(() => import('../features/customers/pages/customers-page')),
+  },
+  {
+    path: 'customers/:customerId',
+    handle: { anyOf: ['MANAGE_SERVICE', 'MANAGE_CAR'] },
+    lazy: page(() => import('../features/customers/pages/customer-page')),
+  },
+  {
     path: 'recon',
     lazy: page(() => import('../features/recon/pages/recon-board-page')),
   },

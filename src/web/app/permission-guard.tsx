@@ -8,14 +8,17 @@ import { buttonClass } from '../components/button';
 /** What a dashboard route declares: `handle: { permission: 'MANAGE_BLOG' }` (see dashboard-routes.ts). */
 export interface DashboardHandle {
   permission?: Permission;
+  /** Any one of these opens the page (the customer record: service or car staff). */
+  anyOf?: readonly Permission[];
 }
 
-/** The permission the deepest matched route that names one asks for, if any. */
-export function useRequiredPermission(): Permission | undefined {
+/** The permissions (any one suffices) the deepest matched route that names some asks for, if any. */
+export function useRequiredPermission(): readonly Permission[] | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i].handle as DashboardHandle | undefined;
-    if (handle?.permission) return handle.permission;
+    if (handle?.permission) return [handle.permission];
+    if (handle?.anyOf) return handle.anyOf;
   }
   return undefined;
 }
@@ -41,6 +44,6 @@ export function NoAccess() {
  */
 export function PermissionGuard({ user, children }: { user: MyInfo | undefined; children: ReactNode }) {
   const required = useRequiredPermission();
-  if (!user || !required || hasPermission(user, required)) return children;
+  if (!user || !required || required.some((p) => hasPermission(user, p))) return children;
   return <NoAccess />;
 }

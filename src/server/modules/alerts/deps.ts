@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock';
 import type { CounterStore } from '../../platform/rate-limit';
 import type { CustomerMailer } from '../../platform/visitor-mail';
 import type { ListFilters } from '../cars/service';
+import type { CustomerPort } from '../customers';
 import type { AlertLinks } from './links';
 
 /** What the alerts module uses of the others (the cars service, settings, the customers' mail), as ports. */
@@ -26,6 +27,8 @@ export interface AlertDeps {
     ): Promise<{ cars: CarSummary[]; total: number }>;
     similar(id: number, limit?: number): Promise<CarSummary[]>;
   };
+  /** The customer record: each subscription joins its customer's timeline (by e-mail) as it is made. */
+  customers?: CustomerPort;
   /** The showroom's name and the mailbox a person reads (the List-Unsubscribe mailto). */
   showroom(): Promise<{ name: string; email: string }>;
 }

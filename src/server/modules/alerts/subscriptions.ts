@@ -117,6 +117,16 @@ export class AlertSignups {
         .insert(alertSubscriptions)
         .values({ ...input, status: 'pending', createdAt: clock.now() })
         .returning();
+      await this.deps.customers?.link(tx, {
+        kind: 'ALERT',
+        refId: inserted.id,
+        subtype: input.kind,
+        email: input.email,
+        title: car ? `Theo dõi giá xe ${car.carName}` : 'Lưu tìm kiếm: báo khi có xe mới phù hợp',
+        status: 'Chờ xác nhận email',
+        link: null,
+        occurredAt: inserted.createdAt,
+      });
       return { row: inserted, created: true };
     });
     const subscription = subscriptionView(row, car);

@@ -8,6 +8,7 @@ import {
   brandStockRowSchema,
   carStatsSchema,
   dashboardSummarySchema,
+  firstResponseRowSchema,
   leadResponseStatsSchema,
   leadWeekRowSchema,
   monthSalesRowSchema,
@@ -233,6 +234,20 @@ export function dashboardRoutes(service: DashboardService) {
         },
       },
       (req) => service.leads.leadsByWeek(req.query),
+    );
+
+    app.get(
+      '/dashboard/first-response',
+      {
+        config,
+        schema: {
+          response: { 200: z.array(firstResponseRowSchema) },
+          tags,
+          summary: 'Thời gian phản hồi đầu tiên theo nhân viên (trung vị, phân vị 90, tỷ lệ trong 5 phút)',
+          querystring: statsRangeQuery,
+        },
+      },
+      (req) => service.firstResponse(req.query),
     );
 
     app.get(

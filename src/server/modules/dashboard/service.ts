@@ -3,6 +3,7 @@ import { vnDayKey } from '../../../contract/format';
 import type { DashboardSummary, Period, StatsRange } from '../../../contract/stats';
 import type { Db } from '../../db/client';
 import { leads, sales } from '../../db/schema';
+import { firstResponseByStaff } from './first-response';
 import { InventoryStats } from './inventory-stats';
 import { LeadStats } from './lead-stats';
 import { ACTIVE, addDays, addMonths, daysBetween, dmy, int, momentDays, money, monthStart } from './range';
@@ -30,6 +31,11 @@ export class DashboardService {
     this.sales = new SalesStats(db);
     this.leads = new LeadStats(db);
     this.recon = new ReconStatsReader(db, reconDeps);
+  }
+
+  /** GET dashboard/first-response */
+  firstResponse(r: StatsRange) {
+    return firstResponseByStaff(this.db, r);
   }
 
   /** GET dashboard/reservations */

@@ -15,6 +15,8 @@ import type { LeadRow } from './types';
 
 /** Shown in the lead's history as who assigned it. */
 export const AUTO_ASSIGNER = 'Tự động giao (xoay vòng)';
+/** A returning customer's request, given to the person who handled their last one (docs/customers.md). */
+export const REPEAT_ASSIGNER = 'Tự động giao (khách quay lại)';
 
 /** The next receiver after the last one served for this type (the first again after the last). */
 export async function takeTurn(tx: Tx, type: LeadType, receivers: readonly number[]): Promise<number | null> {
@@ -40,8 +42,9 @@ export async function autoAssign(
   row: LeadRow,
   receivers: readonly number[],
   names: ReadonlyMap<number, string>,
+  repeatOwner: number | null = null,
 ): Promise<number | null> {
-  const assigneeId = await takeTurn(tx, row.type as LeadType, receivers);
+  const assigneeId = repeatOwner ?? (await takeTurn(tx, row.type as LeadType, receivers));
   if (assigneeId === null) return null;
   await tx.update(leads).set({ assigneeId }).where(eq(leads.id, row.id));
   await tx.insert(leadEvents).values({
@@ -49,7 +52,7 @@ export async function autoAssign(
     kind: 'ASSIGN',
     assigneeId,
     assigneeName: names.get(assigneeId) ?? null,
-    userName: AUTO_ASSIGNER,
+    userName: repeatOwner ? REPEAT_ASSIGNER : AUTO_ASSIGNER,
     createdAt: row.createdAt,
   });
   await writeAudit(tx, SYSTEM_ACTOR, {
@@ -57,7 +60,7 @@ export async function autoAssign(
     entity: 'lead',
     entityId: row.id,
     before: { assigneeId: null },
-    after: { assigneeId, auto: true },
+    after: { assigneeId, auto: true, ...(repeatOwner ? { repeatCustomer: true } : {}) },
   });
   return assigneeId;
 }

@@ -17,6 +17,7 @@ import {
   type TrapSlot,
 } from './slots';
 import type { LeadInput, LeadRow, LeadsDeps, NewLead } from './types';
+import { zaloAbout } from './zalo';
 
 /**
  * What a public submission adds around the insert of submit.ts: the request key, the repeat rule for
@@ -129,6 +130,7 @@ export async function afterInsert(deps: LeadsDeps, tx: Tx, row: LeadRow): Promis
 
 /** After the commit: the customer's confirmation with its invitation (not awaited). */
 export function afterCommit(deps: LeadsDeps, row: LeadRow): void {
-  if (isBooking(row.type))
-    void tellCustomer(deps, row, 'created', byVisitor('booking-created', row.sourceIp));
+  if (!isBooking(row.type)) return;
+  void tellCustomer(deps, row, 'created', byVisitor('booking-created', row.sourceIp));
+  void zaloAbout(deps, 'BOOKING_CONFIRMED', row, 'created');
 }

@@ -215,6 +215,7 @@ export const seedDemoLeads: DemoSeeder = async (ctx, services) => {
       const firstResponseAt = events.find((e) => e.kind === 'STATUS')?.createdAt ?? null;
       if (last > createdAt)
         await tx.update(leads).set({ updatedAt: last, firstResponseAt }).where(eq(leads.id, inserted.id));
+      await leadsService.linkCustomer(tx, inserted);
       if (age <= 6 && recipients.length) {
         await notifications.recordPast(
           tx,

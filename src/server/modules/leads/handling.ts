@@ -137,6 +137,8 @@ export async function assignLead(
       before: { assigneeId: row.assigneeId },
       after: { assigneeId },
     });
+    // The customer's next request within 30 days goes to whoever handles this one now.
+    await deps.customers?.touch(tx, 'LEAD', id, { staffId: assigneeId });
     return row;
   });
   if (changed && assignee && assignee.id !== current.id) tellAssignee(deps, changed, assignee, current);

@@ -82,7 +82,11 @@ export async function handoffToPerson(
   // The car the chat began from keeps the lead a car enquiry; a car no longer on sale is left out
   // rather than refusing a visitor who asked for a person.
   const car = body.carId !== undefined && deps.cars ? await deps.cars.visibleCar(body.carId) : null;
-  const creation = await prepareCreation(deps, 'CONSULTING', body.source, { chat: true });
+  const creation = await prepareCreation(deps, 'CONSULTING', body.source, {
+    chat: true,
+    phone: body.phone,
+    zaloConsent: body.zaloConsent,
+  });
   const values: NewLead = {
     type: 'CONSULTING',
     reference: leadReference('CONSULTING'),

@@ -20,6 +20,7 @@ import { leadEvents, leads, purchaseLeads } from './schema';
 import type { LeadRow, LeadsDeps } from './types';
 import { leadRow } from './views';
 import { dmy } from './wording';
+import { zaloAbout } from './zalo';
 
 /** Statuses from which the showroom may (re)state its price: open and not yet bought. */
 const OFFERABLE: readonly LeadStatus[] = ['NEW', 'CONTACTED', 'SCHEDULED', 'OFFERED'];
@@ -96,6 +97,10 @@ export async function recordOffer(
     return lead;
   });
   if (row.email) await mailOffer(deps, row, body.amount, validUntil);
+  await zaloAbout(deps, 'PURCHASE_OFFER', row, `${body.amount}:${validUntil}`, {
+    offer_amount: formatPrice(body.amount),
+    valid_until: dmy(validUntil),
+  });
   return leadDetail(deps, 'PURCHASE', id);
 }
 

@@ -101,7 +101,10 @@ export async function submitPurchase(
         province: body.province,
       })
     : null;
-  const creation = await prepareCreation(deps, 'PURCHASE', body.source);
+  const creation = await prepareCreation(deps, 'PURCHASE', body.source, {
+    phone: body.phone,
+    zaloConsent: body.zaloConsent,
+  });
   let won = true;
   const row = await withStoredImages(
     deps.storage,

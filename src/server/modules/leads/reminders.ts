@@ -7,6 +7,7 @@ import { byVisitor } from '../../platform/visitor-mail';
 import { sendBookingMail } from './booking-mail';
 import { type BookingMove, leadEvents, leads } from './schema';
 import type { LeadRow, LeadsDeps } from './types';
+import { zaloAbout } from './zalo';
 
 /**
  * The reminder of the day before: an e-mail at 09:00 (Vietnam) on the eve of the booked day, a stored
@@ -58,6 +59,15 @@ export function defineReminderJob(deps: LeadsDeps): void {
       toDate: String(payload.date),
       toSlot: (payload.slot as string | null) ?? null,
     };
+    // Zalo first, for every customer who agreed to it (an e-mail is not needed): once per booked moment.
+    const [current] = await deps.db.select().from(leads).where(eq(leads.id, leadId));
+    if (
+      current &&
+      OPEN_LEAD_STATUSES.includes(current.status as LeadStatus) &&
+      current.preferredDate === moment.toDate &&
+      (current.timeSlot ?? null) === moment.toSlot
+    )
+      await zaloAbout(deps, 'BOOKING_REMINDER', current, `${moment.toDate}:${moment.toSlot ?? ''}`);
     const claimed = await deps.db.transaction(async (tx) => {
       const [row] = await tx.select().from(leads).where(eq(leads.id, leadId)).for('update');
       if (!row?.email || !OPEN_LEAD_STATUSES.includes(row.status as LeadStatus)) return null;

@@ -6,6 +6,7 @@ import {
   LEAD_TYPE_LABELS,
   type LeadType,
   leadAssignBody,
+  leadByHandForm,
   leadDetailSchema,
   leadEventViewSchema,
   leadFollowUpBody,
@@ -104,6 +105,21 @@ export function leadsRoutes(service: LeadsService) {
     );
 
     await app.register(bookingRoutes(service.bookings));
+
+    app.post(
+      `${LEAD_PATHS.CONSULTING.replace('/api', '')}/admin`,
+      {
+        config: manage,
+        schema: {
+          response: { 201: leadDetailSchema },
+          tags,
+          summary: 'Nhân viên nhập yêu cầu tư vấn (khách gọi điện, đến showroom)',
+          body: leadByHandForm,
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await service.createByHand(req.body, requireUser(req), actorOf(req))),
+    );
 
     const management = (type: LeadType) => {
       const base = `${LEAD_PATHS[type].replace('/api', '')}/admin`;

@@ -2,6 +2,7 @@ import type { ChatHandoffBody } from '../../../contract/chat-handoff';
 import type { Page } from '../../../contract/common';
 import {
   LEAD_RATE_LIMIT,
+  type LeadByHandBody,
   type LeadDetail,
   type LeadEventView,
   type LeadReceipt,
@@ -11,15 +12,19 @@ import {
   type ServiceRequestStats,
   type StaffRef,
 } from '../../../contract/leads';
+import type { Tx } from '../../db/client';
 import type { CurrentUser } from '../../platform/access';
 import type { Actor } from '../../platform/actor';
 import { RateLimiter } from '../../platform/rate-limit';
 import { manageUrl } from './booking-mail';
 import { BookingsService } from './bookings';
+import { createByHand } from './by-hand';
+import { recordContact } from './first-contact';
 import { FOLLOW_UP_JOB, remindFollowUp, setFollowUp } from './follow-up';
 import { addLeadNote, assignLead, changeLeadStatus, leadAssignees, leadDetail } from './handling';
 import { handoffToPerson } from './handoff';
 import { requestKeyOf } from './idempotency';
+import { leadContact } from './lifecycle';
 import { listLeads } from './list';
 import { Purchases } from './purchase';
 import { alertLateLead, RESPONSE_ALERT_JOB } from './sla';
@@ -59,6 +64,7 @@ export class LeadsService {
     };
     this.purchases = new Purchases(deps, this.limiters.PURCHASE);
     this.handoffLimiter = limiter('lead-chat');
+    deps.connectContacts?.((leadId, what, at, by) => recordContact(deps, leadId, what, at, by));
     // Handlers are safe to repeat: each marks its lead in the transaction that stores its notifications.
     deps.jobs.define(RESPONSE_ALERT_JOB, async (payload) => void (await alertLateLead(deps, payload)));
     deps.jobs.define(FOLLOW_UP_JOB, async (payload) => void (await remindFollowUp(deps, payload)));
@@ -94,6 +100,11 @@ export class LeadsService {
     return handoffToPerson(this.deps, this.handoffLimiter, body, actor);
   }
 
+  /** Attaches a lead written outside the forms (the demo showroom) to its customer, in the caller's transaction. */
+  async linkCustomer(tx: Tx, row: LeadRow): Promise<void> {
+    await this.deps.customers?.link(tx, leadContact(row));
+  }
+
   /** "Khách hàng Nguyễn Văn A đăng ký lái thử Toyota Vios 2020 ngày 25/11/2026" */
   announcement(row: LeadRow): string {
     return leadAnnouncement(row);
@@ -120,6 +131,11 @@ export class LeadsService {
     actor: Actor,
   ): Promise<LeadDetail> {
     return changeLeadStatus(this.deps, type, id, to, note, current, actor);
+  }
+
+  /** POST consulting/admin: a consulting request staff enter by hand (by-hand.ts). */
+  createByHand(body: LeadByHandBody, current: CurrentUser, actor: Actor): Promise<LeadDetail> {
+    return createByHand(this.deps, body, current, actor);
   }
 
   /** Staff who may handle leads: active holders of MANAGE_SERVICE and admins, by name. */

@@ -165,7 +165,10 @@ export async function submitLead(
     return { receipt: leadReceipt(row), created: true, row };
   }
   // Arrival time, response deadline and its alert, source, automatic hand-out (lifecycle.ts).
-  const creation = await prepareCreation(deps, type, body.source);
+  const creation = await prepareCreation(deps, type, body.source, {
+    phone: body.phone,
+    zaloConsent: body.zaloConsent,
+  });
   let repeated: Earlier | undefined;
   const row = await deps.db.transaction(async (tx) => {
     repeated = await guardSubmission(tx, guard, values);

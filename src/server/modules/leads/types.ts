@@ -8,11 +8,14 @@ import type { Mailer } from '../../platform/mailer';
 import type { CounterStore } from '../../platform/rate-limit';
 import type { Storage } from '../../platform/storage';
 import type { CustomerMailer } from '../../platform/visitor-mail';
+import type { CustomerPort } from '../customers';
 import type { NotificationsService } from '../notifications/service';
 import type { UsersService } from '../users/service';
 import type { WebConfigService } from '../web-config/service';
 import type { CarDirectory } from './cars';
+import type { ContactBy } from './first-contact';
 import type { leadEvents, leads } from './schema';
+import type { LeadZaloMessage } from './zalo';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type EventRow = typeof leadEvents.$inferSelect;
@@ -55,4 +58,12 @@ export interface LeadsDeps {
   jobs: JobQueue;
   /** The sellers' photos of buy-in leads (public storage, random keys). */
   storage: Storage;
+  /** A message to the lead's customer on Zalo (booking confirmed, the eve's reminder, a buy-in offer). */
+  customerMessage?: (m: LeadZaloMessage) => Promise<unknown>;
+  /** Hands the customer record the leads' "staff contacted this lead" (a call logged, a Zalo sent). */
+  connectContacts?: (
+    record: (leadId: number, what: string, at: Date, by: ContactBy) => Promise<void>,
+  ) => void;
+  /** The customer record: each lead joins its customer's timeline as it is created (docs/customers.md). */
+  customers?: CustomerPort;
 }

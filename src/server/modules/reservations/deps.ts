@@ -3,6 +3,7 @@ import type { WebConfiguration } from '../../../contract/web-config';
 import type { Db, Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { JobQueue } from '../../platform/jobs/queue';
+import type { CustomerPort } from '../customers';
 import type { ReservationLinks, ReservationRow } from './views';
 
 /** The car as a reservation needs it, locked for the caller's transaction. */
@@ -29,6 +30,8 @@ export interface ReservationDeps {
   holdMinutes: number;
   links: ReservationLinks;
   tell: ReservationTeller;
+  /** The customer record: each reservation joins its customer's timeline as it is made. */
+  customers?: CustomerPort;
   /** A car's status changed: cached answers and rendered pages that show it are stale. */
   changed(): void;
 }

@@ -1,14 +1,15 @@
 import { ReservationsAdmin } from './admin';
 import { type CarHold, carHold } from './car-hold';
-import type { ReservationDeps } from './deps';
+import type { ReservationDeps, ReservationTeller } from './deps';
 import { EXPIRE_JOB, LAPSE_JOB, SWEEP_JOB } from './holds';
 import { PaymentsService } from './payments';
 import { ReservationsService } from './service';
 import { reservationTeller, type TellerPorts } from './tell';
-import { ReservationLinks } from './views';
+import { ReservationLinks, type ReservationRow } from './views';
 
 export type { CarHold } from './car-hold';
 export { reservationsRoutes } from './routes';
+export type { ReservationRow } from './views';
 
 /**
  * The safety net behind each hold's own job: a pass over everything due, once a minute across all
@@ -26,16 +27,48 @@ export interface Reservations {
   holdOf(carId: number): Promise<CarHold | null>;
 }
 
+/** A reservation's step, as the teller tells it (created, paid, claimed, cancelled, ...). */
+export type ReservationStep = Exclude<keyof ReservationTeller, 'unmatchedPayment'>;
+
 export type ReservationOptions = Omit<ReservationDeps, 'links' | 'tell'> &
   Omit<TellerPorts, 'links'> & {
     /** Signs the visitors' links. */
     secret: string;
     publicUrl: string;
+    /** After each step is told (the customer's timeline, a Zalo message): never undoes the step. */
+    onStep?: (step: ReservationStep, r: ReservationRow) => Promise<void>;
   };
+
+/** The teller, followed by `onStep` for each step of a reservation; a failure there is logged only. */
+function followedBy(tell: ReservationTeller, opts: ReservationOptions): ReservationTeller {
+  const onStep = opts.onStep;
+  if (!onStep) return tell;
+  const after = async (step: ReservationStep, r: ReservationRow) => {
+    try {
+      await onStep(step, r);
+    } catch (err) {
+      opts.log.error({ err, step, code: r.code }, 'reservation step follow-up failed');
+    }
+  };
+  const wrapped = { ...tell };
+  for (const step of Object.keys(tell) as (keyof ReservationTeller)[]) {
+    if (step === 'unmatchedPayment') continue;
+    const base = tell[step] as (r: ReservationRow, ...rest: unknown[]) => Promise<void>;
+    (wrapped as Record<string, unknown>)[step] = async (r: ReservationRow, ...rest: unknown[]) => {
+      await base(r, ...rest);
+      await after(step, r);
+    };
+  }
+  return wrapped;
+}
 
 export function createReservations(opts: ReservationOptions): Reservations {
   const links = new ReservationLinks(opts.secret, opts.publicUrl);
-  const deps: ReservationDeps = { ...opts, links, tell: reservationTeller({ ...opts, links }) };
+  const deps: ReservationDeps = {
+    ...opts,
+    links,
+    tell: followedBy(reservationTeller({ ...opts, links }), opts),
+  };
   const visitor = new ReservationsService(deps);
   const admin = new ReservationsAdmin(deps, visitor);
   const payments = new PaymentsService(deps, admin);

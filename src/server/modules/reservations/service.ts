@@ -17,7 +17,7 @@ import { requestFingerprint } from '../../platform/fingerprint';
 import type { ReservationDeps } from './deps';
 import { HOLD_MESSAGES, type Holding, holdingError, holdingOf, lockVisitor, scheduleExpiry } from './holds';
 import { reservations } from './schema';
-import { newReservationCode, publicView, type ReservationRow } from './views';
+import { newReservationCode, publicView, type ReservationRow, reservationContact } from './views';
 
 export const RESERVATION_MESSAGES = {
   closed: 'Showroom chưa nhận đặt cọc trực tuyến. Vui lòng gọi hotline để giữ xe.',
@@ -129,6 +129,7 @@ export class ReservationsService {
           })
           .returning();
         await scheduleExpiry(this.deps, tx, inserted);
+        await this.deps.customers?.link(tx, reservationContact(inserted, body.zaloConsent));
         // Always: expiring a lapsed hold above has just put the car back on sale.
         await this.deps.cars.setStatusIn(tx, car.id, 'pending');
         await writeAudit(tx, actor, {

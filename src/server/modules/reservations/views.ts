@@ -15,6 +15,7 @@ import {
   type ReservationSignals,
   type ReservationStatus,
 } from '../../../contract/reservations';
+import type { CustomerContact } from '../customers';
 import type { paymentNotifications, reservations } from './schema';
 import { vietQrPayload } from './vietqr';
 
@@ -188,5 +189,21 @@ export function paymentView(row: PaymentRow, reservationCode: string | null): Pa
     reservationCode,
     handledAt: iso(row.handledAt),
     handledNote: row.handledNote,
+  };
+}
+
+/** The reservation as the customer record's timeline shows it. */
+export function reservationContact(r: ReservationRow, zaloConsent?: boolean): CustomerContact {
+  return {
+    kind: 'RESERVATION',
+    refId: r.id,
+    phone: r.phone,
+    fullName: r.customerName,
+    email: r.email,
+    zaloConsent,
+    title: `Đặt cọc giữ xe ${r.carName} (${r.code})`,
+    status: RESERVATION_STATUS_LABELS[r.status as ReservationStatus] ?? r.status,
+    link: `/dashboard/reservations?search=${r.code}`,
+    occurredAt: r.createdAt,
   };
 }

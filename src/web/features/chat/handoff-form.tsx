@@ -2,6 +2,7 @@ import { CHAT_HANDOFF_THANKS, CHAT_PERSON_LABEL, chatHandoffBody } from '@contra
 import type { LeadReceipt } from '@contract/leads';
 import { UserRound } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ZaloConsentBox } from '../../components/zalo-consent-box';
 import { ApiError, api } from '../../lib/api-client';
 import { cx } from '../../lib/cx';
 import { RequestKey } from '../../lib/request-id';
@@ -25,6 +26,7 @@ export function HandoffForm({ onClose }: { onClose: () => void }) {
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
   const [website, setWebsite] = useState('');
+  const [zaloConsent, setZaloConsent] = useState(false);
   const [errors, setErrors] = useState<{ fullName?: string; phone?: string; form?: string }>({});
   const [pending, setPending] = useState(false);
   const requestKey = useRef(new RequestKey());
@@ -57,7 +59,7 @@ export function HandoffForm({ onClose }: { onClose: () => void }) {
       };
       const receipt = await api<LeadReceipt>('chat/handoff', {
         method: 'POST',
-        body: { ...body, clientRequestId: requestKey.current.for(body) },
+        body: { ...body, zaloConsent, clientRequestId: requestKey.current.for(body) },
       });
       addLocalReply(`${CHAT_HANDOFF_THANKS} ${receipt.reference}.`);
       onClose();
@@ -142,6 +144,11 @@ export function HandoffForm({ onClose }: { onClose: () => void }) {
           ) : null}
         </div>
       </div>
+      <ZaloConsentBox
+        id={`${ids}-zalo`}
+        checked={zaloConsent}
+        onChange={(e) => setZaloConsent(e.target.checked)}
+      />
       {/* Only robots fill this in (the server answers them like anyone and stores nothing). */}
       <input
         type="text"

@@ -4,6 +4,7 @@ import type {
   BrandSalesRow,
   BrandStockRow,
   DashboardSummary,
+  FirstResponseRow,
   LeadResponseStats,
   LeadWeekRow,
   MonthSalesRow,
@@ -31,6 +32,7 @@ interface StatsAnswers {
   'service-requests': ServiceRequestStats;
   'leads-by-week': LeadWeekRow[];
   'lead-response': LeadResponseStats;
+  'first-response': FirstResponseRow[];
   'lead-sources': LeadSourceStats;
   reservations: ReservationStats;
   recon: ReconStats;

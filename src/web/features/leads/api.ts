@@ -1,6 +1,7 @@
 import type { CarDetail, CarPage } from '@contract/cars';
 import {
   LEAD_PATHS,
+  type LeadByHandForm,
   type LeadDetail,
   type LeadEventView,
   type LeadPage,
@@ -154,4 +155,14 @@ export function useLeadActions(type: LeadType, id: number) {
     onSuccess: () => done(),
   });
   return { status, assign, note, followUp };
+}
+
+/** POST consulting/admin: a consulting request staff enter by hand; answers the new lead. */
+export function useCreateByHand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LeadByHandForm) =>
+      api<LeadDetail>('consulting/admin', { auth: true, method: 'POST', body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: leadKeys.type('CONSULTING') }),
+  });
 }

@@ -23,6 +23,7 @@ import {
   LeadsByWeekChart,
   SalesByMonthChart,
 } from '../components/charts';
+import { FirstResponseCard } from '../components/first-response-card';
 import { KpiCard } from '../components/kpi-card';
 import { LeadSourcesCard } from '../components/lead-sources-card';
 import { count, money, pendingHint, percent, rangeCaption } from '../components/overview-format';
@@ -79,6 +80,7 @@ export default function OverviewPage() {
   const weeks = useStats('leads-by-week', range, canLeads);
   const response = useStats('lead-response', range, canLeads);
   const sources = useStats('lead-sources', range, canLeads);
+  const firstResponse = useStats('first-response', range, canLeads);
   const deposits = useStats('reservations', range, canCars);
   const recon = useStats('recon', range, canCars);
 
@@ -265,6 +267,7 @@ export default function OverviewPage() {
                 <LeadsByWeekChart rows={weeks.data ?? []} />
               </ChartCard>
               <LeadSourcesCard stats={sources.data} caption={rangeCaption(range, 'toàn thời gian')} />
+              <FirstResponseCard rows={firstResponse.data} caption={rangeCaption(range, 'toàn thời gian')} />
             </>
           ) : null}
           {canCars ? <SalespeopleCard people={people.data} range={range} /> : null}

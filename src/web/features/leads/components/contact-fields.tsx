@@ -5,7 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { CountedTextarea } from '../../../components/char-count';
 import { FormAlert, FormField, Input } from '../../../components/form-field';
-import { FormSection, Honeypot } from './form-parts';
+import { FormSection, Honeypot, ZaloConsentBox } from './form-parts';
 
 /** What every public lead form asks of the visitor, whatever else it asks. */
 export interface ContactValues {
@@ -13,6 +13,8 @@ export interface ContactValues {
   phone: string;
   email: string;
   website: string;
+  /** "Nhận thông báo qua Zalo": the showroom's messages reach the visitor's Zalo by phone number. */
+  zaloConsent?: boolean;
 }
 
 /**
@@ -74,6 +76,7 @@ export function ContactFields<V extends ContactValues>({
           />
         </FormField>
       </div>
+      <ZaloConsentBox id={`${idPrefix}-zalo`} {...register('zaloConsent')} />
       {note ? (
         <FormField label={note.label} htmlFor={`${idPrefix}-note`} error={errors.note?.message}>
           <CountedTextarea

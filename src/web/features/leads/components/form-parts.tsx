@@ -237,3 +237,5 @@ export function FormSection({ title, children }: { title: string; children: Reac
     </section>
   );
 }
+
+export { ZaloConsentBox } from '../../../components/zalo-consent-box';

@@ -24,6 +24,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { useMyInfo } from '../../../lib/session';
 import { useModal } from '../../../lib/use-modal';
+import { CustomerQuickActions } from '../../customers/public';
 import { useAssignees, useLead, useLeadActions } from '../api';
 import { Details, Section, Workflow } from './lead-details';
 import { FollowUpSection, TranscriptSection } from './lead-follow-up';
@@ -110,6 +111,7 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
         ) : null}
       </div>
 
+      <CustomerQuickActions phone={lead.phone} leadId={lead.leadId} />
       <Details lead={lead} />
       <TranscriptSection transcript={lead.transcript} />
       {lead.purchase ? <PurchaseSection lead={lead} purchase={lead.purchase} /> : null}

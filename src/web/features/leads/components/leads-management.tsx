@@ -1,7 +1,7 @@
 import { formatDate, formatPrice } from '@contract/format';
 import { LEAD_TYPE_STATUSES, type LeadType, type LeadView, leadStatusLabel } from '@contract/leads';
-import { AlertTriangle, Eye, FilterX } from 'lucide-react';
-import { useId } from 'react';
+import { AlertTriangle, Eye, FilterX, Plus } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import type { Column } from '../../../components/data-table';
 import { DateInput } from '../../../components/date-input';
@@ -15,6 +15,7 @@ import { enumOptions } from '../../../lib/enum-options';
 import { useListParams } from '../../../lib/use-list-params';
 import { type LeadListParams, useLeads } from '../api';
 import { useLiveLeads } from '../use-live-leads';
+import { ByHandDialog } from './by-hand-dialog';
 import { LeadDrawer } from './lead-drawer';
 import { FollowUpBadge, liveWait, useNow, useOpeningWindow, WaitBadge } from './lead-speed';
 import { DueBadge, LeadStatusBadge } from './lead-status';
@@ -156,6 +157,7 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
   const ids = useId();
   const filtered = Boolean(q.search || q.status || q.from || q.to || q.overdue || q.attention);
 
+  const [byHand, setByHand] = useState(false);
   const openLead = (id: number | null) => {
     const p = new URLSearchParams(params);
     if (id) p.set('id', String(id));
@@ -234,16 +236,23 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
           : text.description
       }
       actions={
-        <ExportButtons
-          path={`leads/${EXPORT_PATHS[type]}`}
-          query={{
-            search: q.search,
-            status: q.status,
-            from: q.from,
-            to: q.to,
-            overdue: q.overdue ? 'true' : undefined,
-          }}
-        />
+        <>
+          {type === 'CONSULTING' ? (
+            <Button onClick={() => setByHand(true)}>
+              <Plus className="size-4" aria-hidden="true" /> Thêm yêu cầu
+            </Button>
+          ) : null}
+          <ExportButtons
+            path={`leads/${EXPORT_PATHS[type]}`}
+            query={{
+              search: q.search,
+              status: q.status,
+              from: q.from,
+              to: q.to,
+              overdue: q.overdue ? 'true' : undefined,
+            }}
+          />
+        </>
       }
       filtersClassName="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 xl:grid-cols-[minmax(0,1fr)_12rem_12rem_10.5rem_10.5rem_auto]"
       search={{
@@ -326,6 +335,9 @@ export function LeadsManagement({ type, text }: { type: LeadType; text: LeadsPag
       pageSizeId={`${ids}-page-size`}
     >
       <LeadDrawer type={type} id={openId} onClose={() => openLead(null)} />
+      {type === 'CONSULTING' ? (
+        <ByHandDialog open={byHand} onClose={() => setByHand(false)} onCreated={(id) => openLead(id)} />
+      ) : null}
     </ListPage>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { DateInput } from '../../../components/date-input';
 import { FormAlert, FormField, Input } from '../../../components/form-field';
+import { ZaloConsentBox } from '../../../components/zalo-consent-box';
 import { ApiError, api, errorMessage } from '../../../lib/api-client';
 import { RequestKey } from '../../../lib/request-id';
 import { visitSource } from '../../../lib/visit-source';
@@ -45,6 +46,7 @@ export function SellerForm({
   const ids = useId();
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
+  const [zaloConsent, setZaloConsent] = useState(false);
   const [email, setEmail] = useState('');
   const [preferredDate, setPreferredDate] = useState('');
   const [note, setNote] = useState('');
@@ -114,7 +116,7 @@ export function SellerForm({
       source: visitSource(),
     };
     const form = new FormData();
-    form.append('purchase', JSON.stringify({ ...body, clientRequestId: requestKey.for(body) }));
+    form.append('purchase', JSON.stringify({ ...body, zaloConsent, clientRequestId: requestKey.for(body) }));
     for (const p of photos) form.append('photos', p.file, p.file.name);
     send.mutate(form);
   }
@@ -165,6 +167,11 @@ export function SellerForm({
               onChange={(e) => setEmail(e.target.value)}
             />
           </FormField>
+          <ZaloConsentBox
+            id={`${ids}-zalo`}
+            checked={zaloConsent}
+            onChange={(e) => setZaloConsent(e.target.checked)}
+          />
           <FormField
             label="Ngày hẹn kiểm tra xe"
             htmlFor={`${ids}-preferredDate`}

@@ -33,6 +33,8 @@ export interface ReservationRequest {
   fullName: string;
   phone: string;
   email: string;
+  /** "Nhận thông báo qua Zalo" ticked. */
+  zaloConsent?: boolean;
   clientRequestId: string;
 }
 

@@ -8,6 +8,7 @@ import { Button } from '../../../components/button';
 import { CarThumb } from '../../../components/car-thumb';
 import { FormAlert, FormField, Input } from '../../../components/form-field';
 import { ModalDialog } from '../../../components/modal-dialog';
+import { ZaloConsentBox } from '../../../components/zalo-consent-box';
 import { RequestKey } from '../../../lib/request-id';
 import { type ReservationRefusal, readRefusal, reservationPath, useCreateReservation } from './api';
 import type { ReservableCar } from './reserve-deposit';
@@ -82,6 +83,7 @@ export default function ReserveDialog({
   const create = useCreateReservation();
   const requestKey = useRef(new RequestKey());
   const [values, setValues] = useState<ReservationFields>({ fullName: '', phone: '', email: '' });
+  const [zaloConsent, setZaloConsent] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<ReservationRefusal | null>(null);
   const conflict = refusal?.status === 409;
@@ -129,7 +131,7 @@ export default function ReserveDialog({
       email: values.email.trim(),
     };
     create.mutate(
-      { ...contact, clientRequestId: requestKey.current.for(contact) },
+      { ...contact, zaloConsent, clientRequestId: requestKey.current.for(contact) },
       {
         onSuccess: (view) => {
           navigate(reservationPath(view));
@@ -227,6 +229,11 @@ export default function ReserveDialog({
                 'Biên nhận và đường dẫn theo dõi đơn cọc được gửi về email này.',
               )}
 
+              <ZaloConsentBox
+                id={`${titleId}-zalo`}
+                checked={zaloConsent}
+                onChange={(e) => setZaloConsent(e.target.checked)}
+              />
               {refusal ? (
                 <div data-testid="reserve-refusal">
                   <FormAlert>{refusal.message}</FormAlert>

@@ -21,6 +21,7 @@ import { RemainingQualityBands } from '../components/remaining-quality-bands';
 import { paymentsChanged, ReservationFields } from '../components/reservation-fields';
 import { Card, msg, PercentInput } from '../components/settings-fields';
 import { StockCostFields } from '../components/stock-cost-fields';
+import { ZaloFields } from '../components/zalo-fields';
 
 const ADMIN_KEY = [...WEB_CONFIG_KEY, 'admin'] as const;
 const LIMITS = maxLengths(webConfiguration);
@@ -333,6 +334,7 @@ export default function SettingsPage() {
           <LeadHandlingFields register={register} errors={errors.leadHandling} />
 
           <StockCostFields control={control} errors={errors.stockCosts} />
+          <ZaloFields register={register} errors={errors.zalo} />
 
           <Card
             id="cfg-ai"
