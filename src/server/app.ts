@@ -5,9 +5,11 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { trustProxyOption } from './config-proxy';
 import type { App, AppContext } from './context';
 import type { Database } from './db/client';
 import { defineDemoJobs } from './db/seed/demo-photos';
+import { wireDeals } from './deals-wiring';
 import { alertsRoutes, createAlerts } from './modules/alerts';
 import { auditRoutes } from './modules/audit/routes';
 import { AuditService } from './modules/audit/service';
@@ -22,6 +24,7 @@ import { CarsService } from './modules/cars/service';
 import { buildChatbot, chatbotRoutes } from './modules/chatbot';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { DashboardService } from './modules/dashboard/service';
+import { dealsRoutes } from './modules/deals';
 import { exportsRoutes } from './modules/exports/routes';
 import { ExportsService } from './modules/exports/service';
 import { healthRoutes } from './modules/health/routes';
@@ -83,15 +86,6 @@ export interface BuildOptions {
   mailer?: Mailer;
   storage?: Storage;
   clock?: Clock;
-}
-
-/**
- * A hop count trusts that many addresses at the end of the chain (the socket's peer first), as
- * Express does; Fastify's own numeric option trusts none. A list is handed over as it is.
- */
-function trustProxyOption(trust: Config['trustProxy']) {
-  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
-  return trust;
 }
 
 /** Builds the whole application without listening: main.ts listens, tests use inject() or listen(0). */
@@ -242,6 +236,9 @@ export async function buildApp(opts: BuildOptions) {
     ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
   });
   sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));
+  const deals = wireDeals({
+    ...{ db: ctx.db, clock, cars, sales, users, webConfig, reservations, carRecords, pages },
+  });
   // Reconditioning before a car is listed, and what each car really costs (stock-preparation.ts).
   const { recon, carCosts } = wireStockPreparation({
     ...{ db: ctx.db, clock, jobs, mailer, log: app.log, publicUrl: config.publicUrl },
@@ -307,7 +304,7 @@ export async function buildApp(opts: BuildOptions) {
   const services = {
     ...{ webConfig, users, auth, passwordSetup, cars, carRecords, carCosts, sales, inspections },
     ...{ notifications, leads, sliders, blogs, recruitment, seo, chatbot, dashboard, exporter },
-    ...{ audit, jobs, alerts, market, valuations, recon },
+    ...{ audit, jobs, alerts, market, valuations, recon, deals },
   };
 
   // Polling starts once every module has defined its jobs; on close, the pass under way finishes.
@@ -363,6 +360,7 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(inspectionsRoutes(inspections));
       await a.register(carRecordsRoutes(carRecords));
       await a.register(salesRoutes(sales));
+      await a.register(dealsRoutes(deals));
       await a.register(reconRoutes(recon));
       await a.register(carCostsRoutes(carCosts));
       await a.register(

@@ -40,3 +40,12 @@ export function trustProxy(env: Env): false | number | string[] {
     `TRUST_PROXY="${raw}" không hợp lệ: dùng off, số proxy đứng trước (1-10) hoặc địa chỉ/CIDR của proxy, ví dụ 10.0.0.0/8`,
   );
 }
+
+/**
+ * A hop count trusts that many addresses at the end of the chain (the socket's peer first), as
+ * Express does; Fastify's own numeric option trusts none. A list is handed over as it is.
+ */
+export function trustProxyOption(trust: false | number | string[]) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}

@@ -7,6 +7,7 @@ import { ReservationsService } from './service';
 import { reservationTeller, type TellerPorts } from './tell';
 import { ReservationLinks } from './views';
 
+export type { ReservationLink } from './admin';
 export type { CarHold } from './car-hold';
 export { reservationsRoutes } from './routes';
 

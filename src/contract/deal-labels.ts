@@ -1,0 +1,116 @@
+/**
+ * A deal (giao dịch bán xe) as people read it: its statuses, their labels, which move is allowed, and
+ * the price build-up whose balance is derived, never typed. Zod-free, so pages read it without zod.
+ */
+
+export const DEAL_STATUSES = [
+  'quote',
+  'deposit',
+  'contract_signed',
+  'paid',
+  'handed_over',
+  'transferred',
+  'cancelled',
+] as const;
+export type DealStatus = (typeof DEAL_STATUSES)[number];
+
+export const DEAL_STATUS_LABELS: Record<DealStatus, string> = {
+  quote: 'Báo giá',
+  deposit: 'Đặt cọc',
+  contract_signed: 'Đã ký hợp đồng',
+  paid: 'Đã thanh toán',
+  handed_over: 'Đã bàn giao',
+  transferred: 'Hoàn tất sang tên',
+  cancelled: 'Đã hủy',
+};
+
+/** The path a deal walks, in order (cancelled is beside it). */
+export const DEAL_PATH: readonly DealStatus[] = [
+  'quote',
+  'deposit',
+  'contract_signed',
+  'paid',
+  'handed_over',
+  'transferred',
+];
+
+/** A deal in one of these holds its car; at most one per car. */
+export const OPEN_DEAL_STATUSES: readonly DealStatus[] = ['quote', 'deposit', 'contract_signed', 'paid'];
+
+/**
+ * Where a deal may go from each status. A buyer paying on the spot skips the deposit; a handover before
+ * full payment (from Đã ký hợp đồng) is a manager's override with a reason; a handed-over car
+ * is a sale, undone only in sold history, so it cannot be cancelled here.
+ */
+export const DEAL_MOVES: Record<DealStatus, readonly DealStatus[]> = {
+  quote: ['deposit', 'contract_signed', 'cancelled'],
+  deposit: ['contract_signed', 'cancelled'],
+  contract_signed: ['paid', 'handed_over', 'cancelled'],
+  paid: ['handed_over', 'cancelled'],
+  handed_over: ['transferred'],
+  transferred: [],
+  cancelled: [],
+};
+
+export const PAYMENT_KINDS = ['deposit', 'balance', 'loan', 'refund'] as const;
+export type DealPaymentKind = (typeof PAYMENT_KINDS)[number];
+export const PAYMENT_KIND_LABELS: Record<DealPaymentKind, string> = {
+  deposit: 'Tiền cọc',
+  balance: 'Thanh toán',
+  loan: 'Ngân hàng giải ngân',
+  refund: 'Hoàn tiền cho khách',
+};
+
+export const DEAL_PAYMENT_METHODS = ['cash', 'transfer', 'loan'] as const;
+export type DealPaymentMethod = (typeof DEAL_PAYMENT_METHODS)[number];
+export const DEAL_PAYMENT_METHOD_LABELS: Record<DealPaymentMethod, string> = {
+  cash: 'Tiền mặt',
+  transfer: 'Chuyển khoản',
+  loan: 'Vay ngân hàng',
+};
+
+export interface DealMoneyInput {
+  price: number;
+  /** The on-road fees the showroom collects to register the car for the buyer. */
+  fees: number;
+  tradeInValue: number;
+  payments: readonly { kind: DealPaymentKind; amount: number }[];
+}
+
+export interface DealMoney {
+  price: number;
+  fees: number;
+  tradeInValue: number;
+  /** Price plus fees less the trade-in: what the buyer owes in all. */
+  total: number;
+  deposit: number;
+  /** Loan money the bank has paid to the showroom. */
+  loanDisbursed: number;
+  refunded: number;
+  /** Everything received (deposit, payments, loan) less refunds. */
+  paid: number;
+  /** What the showroom is still owed; negative when it owes the buyer money back. */
+  balanceDue: number;
+}
+
+/** The price build-up: the balance due is total less what was received, always derived. */
+export function dealMoney(input: DealMoneyInput): DealMoney {
+  const sum = (kind: DealPaymentKind) =>
+    input.payments.filter((p) => p.kind === kind).reduce((s, p) => s + p.amount, 0);
+  const total = input.price + input.fees - input.tradeInValue;
+  const deposit = sum('deposit');
+  const loanDisbursed = sum('loan');
+  const refunded = sum('refund');
+  const paid = deposit + sum('balance') + loanDisbursed - refunded;
+  return {
+    price: input.price,
+    fees: input.fees,
+    tradeInValue: input.tradeInValue,
+    total,
+    deposit,
+    loanDisbursed,
+    refunded,
+    paid,
+    balanceDue: total - paid,
+  };
+}

@@ -1,0 +1,44 @@
+import type { Database } from './db/client';
+import type { CarRecordsService } from './modules/car-records/service';
+import type { CarsService } from './modules/cars/service';
+import { createDeals } from './modules/deals';
+import type { Reservations } from './modules/reservations';
+import type { SalesService } from './modules/sales/service';
+import type { UsersService } from './modules/users/service';
+import type { WebConfigService } from './modules/web-config/service';
+import type { Clock } from './platform/clock';
+
+interface DealsWiring {
+  db: Database['db'];
+  clock: Clock;
+  cars: CarsService;
+  sales: SalesService;
+  users: UsersService;
+  webConfig: WebConfigService;
+  reservations: Reservations;
+  carRecords: CarRecordsService;
+  /** Rendered public pages, dropped when a car is held, released or sold. */
+  pages: { clear(): void };
+}
+
+/**
+ * Deals from the quote to the ownership transfer, wired across modules: the car is held and released
+ * through the cars service, the sale is recorded by the sales book at handover, a reservation's deposit
+ * is read and its hold cancelled through the reservations module, fees use the car's papers.
+ */
+export function wireDeals(w: DealsWiring) {
+  return createDeals({
+    ...{ db: w.db, clock: w.clock, cars: w.cars, sales: w.sales },
+    reservations: {
+      byCode: (code, exec) => w.reservations.admin.byCode(code, exec),
+      cancel: (id, reason, actor) => w.reservations.admin.cancel(id, reason, actor),
+    },
+    namesOf: (ids) => w.users.namesOf(ids),
+    settings: () => w.webConfig.get(),
+    papers: async (carId) => (await w.carRecords.staffHistory(carId).catch(() => null))?.papers ?? null,
+    changed: () => {
+      w.cars.invalidate();
+      w.pages.clear();
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import type { OnRoadPapers } from '../../../contract/car-costs';
+import type { WebConfiguration } from '../../../contract/web-config';
+import type { Db, Executor } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import type { Clock } from '../../platform/clock';
+import type { CarsService } from '../cars/service';
+import type { ReservationLink } from '../reservations';
+import type { SalesService } from '../sales/service';
+
+/** What the deals module needs from the others, handed over in app.ts (deals-wiring.ts). */
+export interface DealDeps {
+  db: Db;
+  clock: Clock;
+  cars: Pick<CarsService, 'lock' | 'setStatusIn' | 'findRow'>;
+  sales: Pick<SalesService, 'createIn' | 'costOn'>;
+  reservations: {
+    byCode(code: string, exec?: Executor): Promise<ReservationLink | null>;
+    /** Cancels an open reservation and releases its car (its own transaction, after the deal's). */
+    cancel(id: number, reason: string, actor: Actor): Promise<unknown>;
+  };
+  namesOf(ids: (number | null)[]): Promise<Map<number, string>>;
+  settings(): Promise<WebConfiguration>;
+  /** The car's papers as its page reads them (what is still valid is not charged again). */
+  papers(carId: number): Promise<OnRoadPapers | null>;
+  /** Cars, cached answers and rendered pages changed (a car held, released or sold). */
+  changed(): void;
+}
+
+export type CarRow = NonNullable<Awaited<ReturnType<CarsService['findRow']>>>;

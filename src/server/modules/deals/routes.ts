@@ -1,0 +1,137 @@
+import { fileAnswer, pageOf } from '../../../contract/common';
+import { DEAL_DOCUMENT_LABELS } from '../../../contract/deal-documents';
+import {
+  dealCreateBody,
+  dealDocumentParam,
+  dealIdParam,
+  dealPaymentBody,
+  dealStatusBody,
+  dealSummarySchema,
+  dealsQuery,
+  dealUpdateBody,
+  dealViewSchema,
+} from '../../../contract/deals';
+import type { App } from '../../context';
+import { staffOf } from '../../platform/actor';
+import type { Deals } from './index';
+
+const tags = ['Giao dịch bán xe'];
+
+/** Deals are the sales staff's: MANAGE_CAR for every call. */
+export function dealsRoutes(deals: Deals) {
+  return async (app: App) => {
+    const config = { access: 'MANAGE_CAR' as const };
+
+    app.get(
+      '/deals',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Danh sách giao dịch: status, search, carId, page, size',
+          querystring: dealsQuery,
+          response: { 200: pageOf(dealSummarySchema) },
+        },
+      },
+      (req) => deals.service.list(req.query),
+    );
+
+    app.post(
+      '/deals',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Lập giao dịch từ một xe, một đặt cọc (reservationCode) hoặc một khách hàng tiềm năng',
+          body: dealCreateBody,
+          response: { 201: dealViewSchema },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await deals.service.create(req.body, staffOf(req))),
+    );
+
+    app.get(
+      '/deals/:dealId',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Chi tiết giao dịch',
+          params: dealIdParam,
+          response: { 200: dealViewSchema },
+        },
+      },
+      (req) => deals.service.get(req.params.dealId),
+    );
+
+    app.put(
+      '/deals/:dealId',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Sửa khách hàng, giá, xe đổi, giấy tờ xe, bàn giao',
+          params: dealIdParam,
+          body: dealUpdateBody,
+          response: { 200: dealViewSchema },
+        },
+      },
+      (req) => deals.service.update(req.params.dealId, req.body, staffOf(req)),
+    );
+
+    app.put(
+      '/deals/:dealId/status',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Chuyển trạng thái (Đã bàn giao ghi nhận bán xe; Đã hủy trả xe về Đang bán)',
+          params: dealIdParam,
+          body: dealStatusBody,
+          response: { 200: dealViewSchema },
+        },
+      },
+      (req) => deals.move(req.params.dealId, req.body, staffOf(req)),
+    );
+
+    app.post(
+      '/deals/:dealId/payments',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Ghi nhận khoản tiền (cọc, thanh toán, giải ngân, hoàn tiền); số còn phải thu tự tính',
+          params: dealIdParam,
+          body: dealPaymentBody,
+          response: { 201: dealViewSchema },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await deals.service.addPayment(req.params.dealId, req.body, staffOf(req))),
+    );
+
+    app.get(
+      '/deals/:dealId/documents/:kind',
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Giấy tờ PDF: ${Object.entries(DEAL_DOCUMENT_LABELS)
+            .map(([k, v]) => `${k} (${v})`)
+            .join(', ')}`,
+          params: dealDocumentParam,
+          response: { 200: fileAnswer('PDF khổ A4', 'application/pdf') },
+        },
+      },
+      async (req, reply) => {
+        const { kind, dealId } = req.params;
+        const doc = await deals.document(dealId, kind);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `inline; filename="${doc.fileName}"`)
+          .send(doc.pdf);
+      },
+    );
+  };
+}

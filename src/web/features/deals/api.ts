@@ -1,0 +1,113 @@
+import type { Page } from '@contract/common';
+import type { DealDocumentKind } from '@contract/deal-documents';
+import type {
+  DealCreateBody,
+  DealPaymentKind,
+  DealPaymentMethod,
+  DealStatus,
+  DealSummary,
+  DealView,
+} from '@contract/deals';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, buildUrl } from '../../lib/api-client';
+import { getToken } from '../../lib/token';
+
+export const DEALS_KEY = ['deals'] as const;
+
+/** A deal's move holds, sells or releases a car: drop the deals, sales and car reads. */
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return (deal?: DealView) => {
+    if (deal) queryClient.setQueryData([...DEALS_KEY, 'detail', deal.dealId], deal);
+    queryClient.invalidateQueries({ queryKey: [...DEALS_KEY, 'list'] });
+    queryClient.invalidateQueries({ queryKey: ['soldhistory'] });
+    queryClient.invalidateQueries({ queryKey: ['car-admin'] });
+    queryClient.invalidateQueries({ queryKey: ['cars'] });
+  };
+}
+
+export interface DealsListQuery {
+  page: number;
+  size: number;
+  search?: string;
+  status?: DealStatus;
+}
+
+/** GET deals?status&search&page&size (the latest change first). */
+export function useDeals(q: DealsListQuery) {
+  return useQuery({
+    queryKey: [...DEALS_KEY, 'list', q],
+    queryFn: ({ signal }) => api<Page<DealSummary>>('deals', { auth: true, query: { ...q }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDeal(id: number | null) {
+  return useQuery({
+    queryKey: [...DEALS_KEY, 'detail', id],
+    queryFn: ({ signal }) => api<DealView>(`deals/${id}`, { auth: true, signal }),
+    enabled: id !== null,
+    retry: (count, err) => (err as { status?: number }).status !== 404 && count < 1,
+  });
+}
+
+export function useCreateDeal() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: DealCreateBody) => api<DealView>('deals', { method: 'POST', auth: true, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateDeal(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      api<DealView>(`deals/${id}`, { method: 'PUT', auth: true, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useMoveDeal(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: { status: DealStatus; reason?: string }) =>
+      api<DealView>(`deals/${id}/status`, { method: 'PUT', auth: true, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export interface PaymentInput {
+  kind: DealPaymentKind;
+  method: DealPaymentMethod;
+  amount: number | null;
+  reference: string;
+  note: string;
+}
+
+export function useAddPayment(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: PaymentInput) =>
+      api<DealView>(`deals/${id}/payments`, { method: 'POST', auth: true, body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** GET deals/{id}/documents/{kind} with the bearer token (a plain link cannot send it), as a blob. */
+export async function fetchDocument(id: number, kind: DealDocumentKind): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const jwt = getToken();
+  if (jwt) headers.authorization = `Bearer ${jwt}`;
+  const res = await fetch(buildUrl(`deals/${id}/documents/${kind}`), { headers, credentials: 'same-origin' });
+  if (!res.ok) {
+    let message = 'Không tạo được giấy tờ, vui lòng thử lại!';
+    try {
+      message = ((await res.json()) as { message?: string }).message ?? message;
+    } catch {
+      // not JSON: keep the general message
+    }
+    throw new Error(message);
+  }
+  return res.blob();
+}
