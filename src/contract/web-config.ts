@@ -96,6 +96,10 @@ export const showroomPolicies = z.object({
   independentCheck: text('Kiểm tra xe tại hãng', 2000),
   purchaseDocuments: text('Giấy tờ cần khi mua xe', 2000),
   transferDocuments: text('Giấy tờ sang tên', 2000),
+  /** Written once, shown wherever a buyer commits money: the reserve dialog and page, its e-mails, the deposit contract. */
+  deposit: text('Chính sách đặt cọc', 2000),
+  /** The sale contract's and the handover record's terms (bàn giao xe). */
+  handoverTerms: text('Điều khoản bàn giao', 2000),
 });
 export type ShowroomPolicies = z.infer<typeof showroomPolicies>;
 
@@ -111,6 +115,10 @@ export const DEFAULT_SHOWROOM_POLICIES: ShowroomPolicies = {
     'Cá nhân: căn cước công dân (và giấy đăng ký kết hôn nếu mua chung); doanh nghiệp: giấy phép kinh doanh, giấy giới thiệu và căn cước của người đến làm thủ tục.',
   transferDocuments:
     'Showroom chuẩn bị giấy đăng ký xe, hợp đồng mua bán có công chứng và chứng từ lệ phí trước bạ; khách mang căn cước công dân. Sang tên trong vòng 30 ngày kể từ ngày ký hợp đồng.',
+  deposit:
+    'Tiền cọc được hoàn lại toàn bộ nếu khách báo hủy trước khi hết thời gian giữ xe hoặc nếu xe không đúng như mô tả, báo cáo kiểm định. Khách không đến ký hợp đồng khi hết thời gian giữ xe mà không báo trước thì mất tiền cọc. Showroom không giữ được xe như đã hẹn thì hoàn cọc và bồi thường một khoản bằng tiền cọc.',
+  handoverTerms:
+    'Xe được bàn giao tại showroom sau khi khách thanh toán đủ (hoặc ngân hàng xác nhận giải ngân), kèm giấy tờ, chìa khóa và phụ kiện ghi trong biên bản bàn giao. Khách kiểm tra xe trước khi ký; từ lúc ký biên bản, khách chịu trách nhiệm về xe.',
 };
 
 /**
@@ -140,6 +148,10 @@ export const webConfiguration = z.object({
   showroomAddress: text('Địa chỉ', 300),
   showroomPhone: text('Số điện thoại', 30),
   showroomEmail: text('Email', 200),
+  /** Printed on the deal documents: the showroom as a business (mã số thuế, who signs for it). */
+  showroomTaxCode: text('Mã số thuế', 20),
+  showroomRepresentative: text('Người đại diện', 100),
+  showroomRepresentativeTitle: text('Chức vụ người đại diện', 100),
   openingHours: text('Giờ mở cửa', 200),
   /** Maintenance bookings one time slot takes: the cars the workshop receives at once. */
   serviceBays: z.coerce
@@ -173,6 +185,9 @@ export const DEFAULT_WEB_CONFIGURATION: WebConfiguration = {
   showroomAddress: '',
   showroomPhone: '',
   showroomEmail: '',
+  showroomTaxCode: '',
+  showroomRepresentative: '',
+  showroomRepresentativeTitle: 'Giám đốc',
   openingHours: '8:00 - 18:00, Thứ Hai - Chủ Nhật',
   serviceBays: DEFAULT_SERVICE_BAYS,
   facebookUrl: '',

@@ -204,6 +204,9 @@ export default function SettingsPage() {
               {text('showroomPhone', 'Số điện thoại', { type: 'tel', inputMode: 'tel' })}
               <div className="md:col-span-2">{text('showroomAddress', 'Địa chỉ')}</div>
               {text('showroomEmail', 'Email', { type: 'email' })}
+              {text('showroomTaxCode', 'Mã số thuế (in trên hợp đồng)', { inputMode: 'numeric' })}
+              {text('showroomRepresentative', 'Người đại diện ký hợp đồng')}
+              {text('showroomRepresentativeTitle', 'Chức vụ người đại diện')}
               {text('openingHours', 'Giờ mở cửa', { placeholder: '8:00 - 18:00, Thứ Hai - Chủ Nhật' })}
               {count(
                 'serviceBays',
