@@ -59,7 +59,7 @@ export function DocumentsCard({ deal }: { deal: DealView }) {
                 variant="secondary"
                 loading={busy === `${kind}-download`}
                 onClick={() => get(kind, 'download')}
-                aria-label={`Tải ${DEAL_DOCUMENT_LABELS[kind]}`}
+                aria-label={`Tải PDF ${DEAL_DOCUMENT_LABELS[kind]}`}
               >
                 <Download className="size-4" aria-hidden="true" />
                 PDF

@@ -72,7 +72,11 @@ export function PaymentsCard({ deal }: { deal: DealView }) {
         <p className="mb-4 text-sm text-slate-600">Chưa có khoản thu nào.</p>
       )}
       {open ? (
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="Ghi nhận khoản tiền">
+        <form
+          onSubmit={submit}
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2"
+          aria-label="Ghi nhận khoản tiền"
+        >
           <FormField label="Khoản" htmlFor="pay-kind">
             <Select
               id="pay-kind"
@@ -116,11 +120,11 @@ export function PaymentsCard({ deal }: { deal: DealView }) {
             />
           </FormField>
           {error ? (
-            <div className="sm:col-span-2">
+            <div className="sm:col-span-2 lg:col-span-1 2xl:col-span-2">
               <FormAlert>{error}</FormAlert>
             </div>
           ) : null}
-          <div className="flex flex-wrap items-center justify-between gap-2 sm:col-span-2">
+          <div className="flex flex-wrap items-center justify-between gap-2 sm:col-span-2 lg:col-span-1 2xl:col-span-2">
             {deal.money.balanceDue > 0 ? (
               <button
                 type="button"

@@ -72,10 +72,11 @@ export function StatusCard({ deal }: { deal: DealView }) {
       </ol>
       {deal.moves.length ? (
         <div className="flex flex-wrap gap-2">
-          {deal.moves.map((to) => (
+          {deal.moves.map((to, i) => (
             <Button
               key={to}
-              variant={to === 'cancelled' ? 'danger' : 'primary'}
+              variant={to === 'cancelled' ? 'ghost' : i === 0 ? 'primary' : 'secondary'}
+              className={to === 'cancelled' ? 'text-red-700 sm:ml-auto' : undefined}
               loading={move.isPending && move.variables?.status === to}
               onClick={() => start(to)}
             >

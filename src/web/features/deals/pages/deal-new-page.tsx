@@ -69,9 +69,12 @@ export default function DealNewPage() {
     }));
   }, [held]);
 
-  const choices = (cars.data?.content ?? []).filter(
-    (c) => c.status === 'available' || c.status === 'pending' || String(c.carId) === form.carId,
-  );
+  const choices = (cars.data?.content ?? [])
+    .filter((c) => c.status === 'available' || c.status === 'pending' || String(c.carId) === form.carId)
+    .map((c) => ({ carId: c.carId, carName: c.carName, price: c.sellPrice }));
+  // The reservation's car is offered even when it is not among the first hundred of the list.
+  if (held && !choices.some((c) => c.carId === held.carId))
+    choices.unshift({ carId: held.carId, carName: held.carName, price: held.carPrice });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
@@ -131,7 +134,7 @@ export default function DealNewPage() {
             <option value="">Chọn xe</option>
             {choices.map((c) => (
               <option key={c.carId} value={c.carId}>
-                {c.carName} · {formatPrice(c.sellPrice)}
+                {c.carName} · {formatPrice(c.price)}
               </option>
             ))}
           </Select>
