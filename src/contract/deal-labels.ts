@@ -1,3 +1,5 @@
+import { formatVnd } from './format';
+
 /**
  * A deal (giao dịch bán xe) as people read it: its statuses, their labels, which move is allowed, and
  * the price build-up whose balance is derived, never typed. Zod-free, so pages read it without zod.
@@ -113,4 +115,43 @@ export function dealMoney(input: DealMoneyInput): DealMoney {
     paid,
     balanceDue: total - paid,
   };
+}
+
+export const LOAN_STATUSES = ['submitted', 'approved', 'rejected', 'disbursed'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
+  submitted: 'Đã nộp',
+  approved: 'Đã duyệt',
+  rejected: 'Từ chối',
+  disbursed: 'Đã giải ngân',
+};
+/** Đã nộp → Đã duyệt / Từ chối → Đã giải ngân. */
+export const LOAN_MOVES: Record<LoanStatus, readonly LoanStatus[]> = {
+  submitted: ['approved', 'rejected'],
+  approved: ['disbursed', 'rejected'],
+  rejected: [],
+  disbursed: [],
+};
+
+export interface LoanRules {
+  name: string;
+  maxLoanRatio: number;
+  maxTermMonths: number;
+}
+
+/**
+ * What a bank's rules refuse for a loan on a car of this value, in words a salesperson can repeat to the
+ * buyer (null: allowed). The value is the car's agreed price.
+ */
+export function loanRefusal(
+  bank: LoanRules,
+  carValue: number,
+  amount: number,
+  termMonths: number,
+): string | null {
+  const max = Math.floor(carValue * bank.maxLoanRatio);
+  if (amount > max)
+    return `${bank.name} cho vay tối đa ${Math.round(bank.maxLoanRatio * 100)}% giá trị xe, tức ${formatVnd(max)}`;
+  if (termMonths > bank.maxTermMonths) return `${bank.name} cho vay tối đa ${bank.maxTermMonths} tháng`;
+  return null;
 }

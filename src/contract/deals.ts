@@ -11,7 +11,13 @@ import {
   text,
 } from './common';
 import { DEAL_DOCUMENT_KINDS } from './deal-documents';
-import { DEAL_PAYMENT_METHODS, DEAL_STATUSES, type DealStatus, PAYMENT_KINDS } from './deal-labels';
+import {
+  DEAL_PAYMENT_METHODS,
+  DEAL_STATUSES,
+  type DealStatus,
+  LOAN_STATUSES,
+  PAYMENT_KINDS,
+} from './deal-labels';
 
 export * from './deal-labels';
 
@@ -127,6 +133,37 @@ export const dealsQuery = pageQuery(20).extend({
 });
 export type DealsQuery = z.infer<typeof dealsQuery>;
 
+/** POST /api/deals/{dealId}/loans: an application to a partner bank (its rules checked). */
+export const loanCreateBody = z.object({
+  bankName: requiredText('Ngân hàng', 100),
+  amount: money('Số tiền vay', 1_000_000),
+  termMonths: intField('Thời hạn vay', 1, 120),
+});
+export type LoanCreate = z.output<typeof loanCreateBody>;
+
+/** PUT /api/deals/{dealId}/loans/{loanId}/status: the bank's answer, with its conditions. */
+export const loanStatusBody = z.object({
+  status: z.enum(LOAN_STATUSES, { message: 'Trạng thái hồ sơ vay không hợp lệ' }),
+  conditions: text('Điều kiện của ngân hàng', 1000).default(''),
+});
+export const loanIdParam = dealIdParam.extend({ loanId: positiveId('Mã hồ sơ vay không hợp lệ') });
+
+export const loanViewSchema = z.object({
+  loanId: z.number(),
+  bankName: z.string(),
+  amount: z.number(),
+  termMonths: z.number(),
+  interestRate: z.number(),
+  /** The first month's payment on a declining balance (equal principal), as the car page computes it. */
+  monthlyPayment: z.number(),
+  status: z.enum(LOAN_STATUSES),
+  conditions: z.string(),
+  submittedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  disbursedAt: z.string().nullable(),
+});
+export type LoanView = z.infer<typeof loanViewSchema>;
+
 const staffRef = z.object({ userId: z.number(), fullName: z.string() }).nullable();
 
 export const dealMoneySchema = z.object({
@@ -210,6 +247,7 @@ export const dealViewSchema = dealSummarySchema.extend({
       at: z.string(),
     }),
   ),
+  loans: z.array(loanViewSchema),
   /** Where the deal may go next, for the buttons. */
   moves: z.array(z.enum(DEAL_STATUSES)),
 });

@@ -138,6 +138,47 @@ export const DEFAULT_STOCK_COSTS: StockCosts = {
   reconEstimate: 10_000_000,
 };
 
+/**
+ * A bank the showroom works with for car loans: its rules as the bank states them (the share of a used
+ * car's value it lends, the longest term), an indicative yearly rate and the papers it asks for.
+ */
+export const partnerBank = z.object({
+  name: text('Tên ngân hàng', 100).min(1, { message: 'Vui lòng nhập tên ngân hàng' }),
+  maxLoanRatio: rate('Tỷ lệ cho vay tối đa', 0.9),
+  maxTermMonths: z.coerce
+    .number({ message: 'Thời hạn vay tối đa không hợp lệ' })
+    .int({ message: 'Thời hạn vay tối đa phải là số tháng nguyên' })
+    .min(6, { message: 'Thời hạn vay tối đa từ 6 đến 120 tháng' })
+    .max(120, { message: 'Thời hạn vay tối đa từ 6 đến 120 tháng' }),
+  interestRate: rate('Lãi suất tham khảo', 0.5),
+  documents: text('Hồ sơ ngân hàng yêu cầu', 1000),
+});
+export type PartnerBank = z.infer<typeof partnerBank>;
+
+export const DEFAULT_PARTNER_BANKS: PartnerBank[] = [
+  {
+    name: 'Vietcombank',
+    maxLoanRatio: 0.7,
+    maxTermMonths: 84,
+    interestRate: 0.095,
+    documents: 'CCCD, xác nhận cư trú, sao kê lương 3 tháng, hợp đồng mua bán xe',
+  },
+  {
+    name: 'TPBank',
+    maxLoanRatio: 0.8,
+    maxTermMonths: 84,
+    interestRate: 0.105,
+    documents: 'CCCD, chứng minh thu nhập, hợp đồng mua bán xe, giấy đăng ký kết hôn (nếu có)',
+  },
+  {
+    name: 'VPBank',
+    maxLoanRatio: 0.75,
+    maxTermMonths: 72,
+    interestRate: 0.11,
+    documents: 'CCCD, chứng minh thu nhập 6 tháng, hợp đồng mua bán xe',
+  },
+];
+
 export const DEFAULT_SYSTEM_MESSAGE =
   'Bạn là trợ lý tư vấn xe của showroom ô tô đã qua sử dụng. Trả lời bằng tiếng Việt, ngắn gọn, lịch sự. ' +
   'Chỉ nêu xe, giá và số liệu lấy từ công cụ tra cứu kho xe; không bịa thông tin. ' +
@@ -170,6 +211,7 @@ export const webConfiguration = z.object({
   reservations: reservationSettings,
   leadHandling: leadHandlingSettings,
   stockCosts: stockCosts,
+  partnerBanks: z.array(partnerBank).max(20, { message: 'Tối đa 20 ngân hàng liên kết' }),
   systemMessage: text('Lời nhắc hệ thống', 8000),
   /** A staff session unused for this long is signed out (besides the token's 7-day lifetime). */
   sessionIdleHours: z.coerce
@@ -201,6 +243,7 @@ export const DEFAULT_WEB_CONFIGURATION: WebConfiguration = {
   reservations: DEFAULT_RESERVATION_SETTINGS,
   leadHandling: DEFAULT_LEAD_HANDLING,
   stockCosts: DEFAULT_STOCK_COSTS,
+  partnerBanks: DEFAULT_PARTNER_BANKS,
   systemMessage: DEFAULT_SYSTEM_MESSAGE,
   sessionIdleHours: 8,
 };

@@ -299,3 +299,20 @@ describe('statuses and their guards', () => {
     expect(bad.json.message).toBe('Trạng thái không hợp lệ');
   });
 });
+
+describe('the deposit policy, written once in settings', () => {
+  it('is told in the reservation mails and readable by the reserve dialog', async () => {
+    const policy = 'Hoàn cọc nếu báo hủy trước 24 giờ; quá hạn giữ xe mà không báo thì mất cọc.';
+    const current = (await t.call('GET', '/api/web-configuration/admin', { token: t.adminToken })).json;
+    const set = await t.call('PUT', '/api/web-configuration', {
+      token: t.adminToken,
+      body: { policies: { ...current.policies, deposit: policy } },
+    });
+    expect(set.status, set.body).toBe(200);
+    expect((await t.call('GET', '/api/web-configuration')).json.policies.deposit).toBe(policy);
+    const carId = await newCar(t, seller.token);
+    const r = await reserve(t, carId);
+    const mail = await t.mailContaining(r.code, 'Chính sách đặt cọc');
+    expect(mail.replace(/\s+/g, ' ')).toContain(policy);
+  });
+});

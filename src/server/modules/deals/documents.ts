@@ -1,9 +1,11 @@
 import { bankByBin } from '../../../contract/banks';
 import { instalment } from '../../../contract/car-costs';
 import type { DealDocumentData, DealDocumentKind, DocumentMoneyLine } from '../../../contract/deal-documents';
+import type { LoanView } from '../../../contract/deals';
 import { vnDayKey } from '../../../contract/format';
 import type { WebConfiguration } from '../../../contract/web-config';
 import type { CarRow, DealDeps } from './deps';
+import { loansOf, loanView } from './loans';
 import { renderPdf } from './pdf';
 import type { DealsService } from './service';
 import { type DealRow, moneyOf, type PaymentRow } from './views';
@@ -19,7 +21,10 @@ export function documentData(
   settings: WebConfiguration,
   salesperson: string | null,
   issuedOn: string,
+  loans: LoanView[] = [],
 ): DealDocumentData {
+  // The bank's own loan once one said yes; before that, an indicative one.
+  const granted = [...loans].reverse().find((l) => l.status === 'approved' || l.status === 'disbursed');
   const money = moneyOf(deal, payments);
   const r = settings.reservations;
   const bank = bankByBin(r.bankBin);
@@ -76,8 +81,15 @@ export function documentData(
     lines,
     depositAmount: money.deposit > 0 ? money.deposit : null,
     balanceDue: money.balanceDue,
-    loan:
-      loanMoney > 0 || plan.loanAmount > 0
+    loan: granted
+      ? {
+          bank: `${granted.bankName} (${granted.status === 'disbursed' ? 'đã giải ngân' : 'đã duyệt'})`,
+          amount: granted.amount,
+          termMonths: granted.termMonths,
+          ratePercent: Math.round(granted.interestRate * 10_000) / 100,
+          monthlyPayment: granted.monthlyPayment,
+        }
+      : loanMoney > 0 || plan.loanAmount > 0
         ? {
             bank: loanMoney > 0 ? 'Ngân hàng đã giải ngân' : 'Ngân hàng liên kết (tham khảo)',
             amount: loanMoney > 0 ? loanMoney : plan.loanAmount,
@@ -105,11 +117,12 @@ export async function renderDealDocument(
   kind: DealDocumentKind,
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const deal = await service.row(id);
-  const [car, payments, settings, names] = await Promise.all([
+  const [car, payments, settings, names, loans] = await Promise.all([
     deps.cars.findRow(deps.db, deal.carId),
     service.payments(id),
     deps.settings(),
     deps.namesOf([deal.salespersonId]),
+    loansOf(deps.db, id),
   ]);
   const data = documentData(
     deal,
@@ -118,6 +131,7 @@ export async function renderDealDocument(
     settings,
     deal.salespersonId === null ? null : (names.get(deal.salespersonId) ?? null),
     vnDayKey(deps.clock.now()),
+    loans.map(loanView),
   );
   return { pdf: await renderPdf(kind, data), fileName: `${deal.code}-${kind}.pdf` };
 }

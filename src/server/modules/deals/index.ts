@@ -3,6 +3,7 @@ import type { DealStatus, DealView } from '../../../contract/deals';
 import type { StaffActor } from '../../platform/actor';
 import type { DealDeps } from './deps';
 import { renderDealDocument } from './documents';
+import { DealLoans } from './loans';
 import { moveDeal } from './moves';
 import { DealsService } from './service';
 
@@ -11,6 +12,7 @@ export { dealsRoutes } from './routes';
 
 export interface Deals {
   service: DealsService;
+  loans: DealLoans;
   move(id: number, input: { status: DealStatus; reason?: string }, actor: StaffActor): Promise<DealView>;
   /** One of the deal's documents as a PDF, made from the deal's own data and the settings. */
   document(id: number, kind: DealDocumentKind): Promise<{ pdf: Buffer; fileName: string }>;
@@ -20,6 +22,7 @@ export function createDeals(deps: DealDeps): Deals {
   const service = new DealsService(deps);
   return {
     service,
+    loans: new DealLoans(deps, service),
     move: (id, input, actor) => moveDeal(deps, service, id, input, actor),
     document: (id, kind) => renderDealDocument(deps, service, id, kind),
   };

@@ -227,8 +227,9 @@ function quote(w: Writer, d: DealDocumentData) {
   w.para(`(Bằng chữ: ${vndInWords(total(d))})`, { italic: true });
   if (d.depositAmount) w.money({ label: 'Đã đặt cọc', amount: d.depositAmount, deduct: true });
   if (d.loan) {
-    w.heading('3. Vay ngân hàng (tham khảo)');
+    w.heading(`3. Vay ngân hàng${d.loan.bank.includes('tham khảo') ? ' (tham khảo)' : ''}`);
     w.fields([
+      ['Ngân hàng', d.loan.bank],
       ['Số tiền vay', formatVnd(d.loan.amount)],
       ['Thời hạn', `${d.loan.termMonths} tháng`],
       ['Lãi suất', `${d.loan.ratePercent.toLocaleString('vi-VN')}%/năm`],
@@ -272,8 +273,8 @@ function saleContract(w: Writer, d: DealDocumentData) {
   w.para(`(Bằng chữ: ${vndInWords(total(d))})`, { italic: true });
   w.amount('Bên B đã thanh toán', total(d) - d.balanceDue);
   w.amount('Bên B còn phải thanh toán', Math.max(0, d.balanceDue));
-  if (d.loan && d.loan.bank === 'Ngân hàng đã giải ngân')
-    w.para(`Trong đó khoản vay ngân hàng đã giải ngân ${formatVnd(d.loan.amount)}.`);
+  if (d.loan && !d.loan.bank.includes('tham khảo'))
+    w.para(`Khoản vay: ${d.loan.bank}, ${formatVnd(d.loan.amount)} trong ${d.loan.termMonths} tháng.`);
   for (const [n, title] of [
     [3, 'Bảo hành'],
     [4, 'Bàn giao xe'],

@@ -10,6 +10,9 @@ import {
   dealsQuery,
   dealUpdateBody,
   dealViewSchema,
+  loanCreateBody,
+  loanIdParam,
+  loanStatusBody,
 } from '../../../contract/deals';
 import type { App } from '../../context';
 import { staffOf } from '../../platform/actor';
@@ -108,6 +111,37 @@ export function dealsRoutes(deals: Deals) {
       },
       async (req, reply) =>
         reply.status(201).send(await deals.service.addPayment(req.params.dealId, req.body, staffOf(req))),
+    );
+
+    app.post(
+      '/deals/:dealId/loans',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Lập hồ sơ vay với ngân hàng liên kết (từ chối kèm lý do khi vượt quy định của ngân hàng)',
+          params: dealIdParam,
+          body: loanCreateBody,
+          response: { 201: dealViewSchema },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await deals.loans.apply(req.params.dealId, req.body, staffOf(req))),
+    );
+
+    app.put(
+      '/deals/:dealId/loans/:loanId/status',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Trả lời của ngân hàng: Đã duyệt / Từ chối, rồi Đã giải ngân (ghi vào sổ thu chi)',
+          params: loanIdParam,
+          body: loanStatusBody,
+          response: { 200: dealViewSchema },
+        },
+      },
+      (req) => deals.loans.decide(req.params.dealId, req.params.loanId, req.body, staffOf(req)),
     );
 
     app.get(

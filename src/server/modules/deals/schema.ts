@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -100,4 +101,29 @@ export const dealPayments = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('deal_payments_deal_idx').on(t.dealId, t.recordedAt)],
+);
+
+/**
+ * Loan applications: one per bank asked (a refusal leaves its row, another bank may follow). The bank's
+ * rate is copied from the settings when the application is made.
+ */
+export const dealLoans = pgTable(
+  'deal_loans',
+  {
+    id: serial('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    bankName: text('bank_name').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    termMonths: integer('term_months').notNull(),
+    interestRate: doublePrecision('interest_rate').notNull(),
+    status: text('status').notNull().default('submitted'),
+    conditions: text('conditions').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
+  },
+  (t) => [index('deal_loans_deal_idx').on(t.dealId, t.submittedAt)],
 );

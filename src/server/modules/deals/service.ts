@@ -19,6 +19,7 @@ import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, notFound, pgCode } from '../../platform/errors';
 import { escapeLike, pageOf } from '../../platform/paging';
 import type { CarRow, DealDeps } from './deps';
+import { loansOf, loanView } from './loans';
 import { dealEvents, dealPayments, deals } from './schema';
 import { type DealRow, dealView, moneyOf, summaryOf } from './views';
 
@@ -180,17 +181,18 @@ export class DealsService {
   async get(id: number): Promise<DealView> {
     const db = this.deps.db;
     const d = await this.row(id);
-    const [car, payments, events] = await Promise.all([
+    const [car, payments, events, loans] = await Promise.all([
       this.deps.cars.findRow(db, d.carId),
       this.payments(id),
       db.select().from(dealEvents).where(eq(dealEvents.dealId, id)).orderBy(asc(dealEvents.id)),
+      loansOf(db, id),
     ]);
     const names = await this.deps.namesOf([
       d.salespersonId,
       ...payments.map((p) => p.recordedBy),
       ...events.map((e) => e.userId),
     ]);
-    return dealView(d, car, payments, events, names);
+    return { ...dealView(d, car, payments, events, names), loans: loans.map(loanView) };
   }
 
   async list(q: DealsQuery): Promise<Page<DealSummary>> {

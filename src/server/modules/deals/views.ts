@@ -51,7 +51,7 @@ export function dealView(
   payments: PaymentRow[],
   events: EventRow[],
   names: Map<number, string>,
-): DealView {
+): Omit<DealView, 'loans'> {
   return {
     ...summaryOf(d, payments, names),
     customer: {

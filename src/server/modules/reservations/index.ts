@@ -28,7 +28,7 @@ export interface Reservations {
 }
 
 export type ReservationOptions = Omit<ReservationDeps, 'links' | 'tell'> &
-  Omit<TellerPorts, 'links'> & {
+  Omit<TellerPorts, 'links' | 'depositPolicy'> & {
     /** Signs the visitors' links. */
     secret: string;
     publicUrl: string;
@@ -36,7 +36,12 @@ export type ReservationOptions = Omit<ReservationDeps, 'links' | 'tell'> &
 
 export function createReservations(opts: ReservationOptions): Reservations {
   const links = new ReservationLinks(opts.secret, opts.publicUrl);
-  const deps: ReservationDeps = { ...opts, links, tell: reservationTeller({ ...opts, links }) };
+  const depositPolicy = async () => (await opts.webConfig.get()).policies.deposit;
+  const deps: ReservationDeps = {
+    ...opts,
+    links,
+    tell: reservationTeller({ ...opts, links, depositPolicy }),
+  };
   const visitor = new ReservationsService(deps);
   const admin = new ReservationsAdmin(deps, visitor);
   const payments = new PaymentsService(deps, admin);

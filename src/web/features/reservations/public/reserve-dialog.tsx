@@ -25,6 +25,8 @@ export interface ReserveDialogProps {
   amount: number;
   holdMinutes: number;
   paidHoldDays: number;
+  /** The showroom's deposit policy (settings): when the deposit is refunded, when it is forfeited. */
+  depositPolicy?: string;
   onClose: () => void;
 }
 
@@ -73,6 +75,7 @@ export default function ReserveDialog({
   amount,
   holdMinutes,
   paidHoldDays,
+  depositPolicy,
   onClose,
 }: ReserveDialogProps) {
   const titleId = useId();
@@ -211,6 +214,12 @@ export default function ReserveDialog({
               </li>
               <li>Khi nhận được cọc, showroom giữ xe cho bạn {paidHoldDays} ngày.</li>
             </ol>
+            {depositPolicy ? (
+              <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="deposit-policy">
+                <strong className="font-semibold text-slate-900">Chính sách đặt cọc: </strong>
+                {depositPolicy}
+              </p>
+            ) : null}
 
             <form noValidate onSubmit={submit} className="space-y-4" aria-labelledby={titleId}>
               {field('fullName', 'Họ tên', { autoComplete: 'name', maxLength: NAME_MAX })}
