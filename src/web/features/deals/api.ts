@@ -7,6 +7,7 @@ import type {
   DealStatus,
   DealSummary,
   DealView,
+  LoanStatus,
 } from '@contract/deals';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, buildUrl } from '../../lib/api-client';
@@ -110,4 +111,26 @@ export async function fetchDocument(id: number, kind: DealDocumentKind): Promise
     throw new Error(message);
   }
   return res.blob();
+}
+
+export function useApplyLoan(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: { bankName: string; amount: number | null; termMonths: number | null }) =>
+      api<DealView>(`deals/${id}/loans`, { method: 'POST', auth: true, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDecideLoan(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { loanId: number; status: LoanStatus; conditions: string }) =>
+      api<DealView>(`deals/${id}/loans/${v.loanId}/status`, {
+        method: 'PUT',
+        auth: true,
+        body: { status: v.status, conditions: v.conditions },
+      }),
+    onSuccess: invalidate,
+  });
 }

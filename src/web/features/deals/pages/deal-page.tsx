@@ -13,6 +13,7 @@ import { useDeal } from '../api';
 import { Card, Rows } from '../components/card';
 import { DetailsDialog } from '../components/details-dialog';
 import { DocumentsCard } from '../components/documents-card';
+import { LoansCard } from '../components/loans-card';
 import { MoneyCard } from '../components/money-card';
 import { PaymentsCard } from '../components/payments-card';
 import { DealStatusBadge } from '../components/status-badge';
@@ -131,6 +132,7 @@ export default function DealPage() {
           </Card>
           <MoneyCard deal={d} />
         </div>
+        <LoansCard deal={d} />
         <div className="grid gap-4 lg:grid-cols-3">
           <PaymentsCard deal={d} />
           <DocumentsCard deal={d} />
