@@ -117,6 +117,9 @@ export function dealMoney(input: DealMoneyInput): DealMoney {
   };
 }
 
+/** A deal's code as a bank transfer's content carries it (the buyer writes it, VietQR fills it in). */
+export const DEAL_CODE_RE = /GD[2-9A-HJKMNP-Z]{6}/;
+
 export const LOAN_STATUSES = ['submitted', 'approved', 'rejected', 'disbursed'] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
 export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {

@@ -254,3 +254,15 @@ export const dealViewSchema = dealSummarySchema.extend({
 export type DealView = z.infer<typeof dealViewSchema>;
 
 export type { DealStatus };
+
+/** GET /api/deals/{dealId}/payment-qr: the balance due as a VietQR transfer to the showroom's account. */
+export const dealPaymentQrSchema = z.object({
+  amount: z.number(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+  content: z.string(),
+  qrPayload: z.string(),
+  qrImage: z.string(),
+});
+export type DealPaymentQr = z.infer<typeof dealPaymentQrSchema>;

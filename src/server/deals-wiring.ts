@@ -27,7 +27,7 @@ interface DealsWiring {
  * is read and its hold cancelled through the reservations module, fees use the car's papers.
  */
 export function wireDeals(w: DealsWiring) {
-  return createDeals({
+  const deals = createDeals({
     ...{ db: w.db, clock: w.clock, cars: w.cars, sales: w.sales },
     reservations: {
       byCode: (code, exec) => w.reservations.admin.byCode(code, exec),
@@ -41,4 +41,7 @@ export function wireDeals(w: DealsWiring) {
       w.pages.clear();
     },
   });
+  // The balance paid by VietQR reaches the same webhook as deposits; a deal's code in the content is ours.
+  w.reservations.payments.onOtherCode((tx, t) => deals.transfers.receive(tx, t));
+  return deals;
 }

@@ -1,6 +1,7 @@
 import type { DealDocumentKind } from '../../../contract/deal-documents';
 import type { DealStatus, DealView } from '../../../contract/deals';
 import type { StaffActor } from '../../platform/actor';
+import { DealTransfers } from './bank-transfers';
 import type { DealDeps } from './deps';
 import { renderDealDocument } from './documents';
 import { DealLoans } from './loans';
@@ -13,6 +14,7 @@ export { dealsRoutes } from './routes';
 export interface Deals {
   service: DealsService;
   loans: DealLoans;
+  transfers: DealTransfers;
   move(id: number, input: { status: DealStatus; reason?: string }, actor: StaffActor): Promise<DealView>;
   /** One of the deal's documents as a PDF, made from the deal's own data and the settings. */
   document(id: number, kind: DealDocumentKind): Promise<{ pdf: Buffer; fileName: string }>;
@@ -23,6 +25,7 @@ export function createDeals(deps: DealDeps): Deals {
   return {
     service,
     loans: new DealLoans(deps, service),
+    transfers: new DealTransfers(deps, service),
     move: (id, input, actor) => moveDeal(deps, service, id, input, actor),
     document: (id, kind) => renderDealDocument(deps, service, id, kind),
   };

@@ -5,6 +5,7 @@ import {
   dealDocumentParam,
   dealIdParam,
   dealPaymentBody,
+  dealPaymentQrSchema,
   dealStatusBody,
   dealSummarySchema,
   dealsQuery,
@@ -111,6 +112,21 @@ export function dealsRoutes(deals: Deals) {
       },
       async (req, reply) =>
         reply.status(201).send(await deals.service.addPayment(req.params.dealId, req.body, staffOf(req))),
+    );
+
+    app.get(
+      '/deals/:dealId/payment-qr',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Mã VietQR cho số còn phải thu (nội dung: mã giao dịch; ngân hàng báo về qua webhook)',
+          params: dealIdParam,
+          response: { 200: dealPaymentQrSchema },
+        },
+      },
+      async (req, reply) =>
+        reply.header('cache-control', 'no-store').send(await deals.transfers.balanceQr(req.params.dealId)),
     );
 
     app.post(

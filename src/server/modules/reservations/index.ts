@@ -9,7 +9,10 @@ import { ReservationLinks } from './views';
 
 export type { ReservationLink } from './admin';
 export type { CarHold } from './car-hold';
+export type { OtherTransfer } from './payments';
 export { reservationsRoutes } from './routes';
+export { vietQrPayload } from './vietqr';
+export { qrDataUrl } from './views';
 
 /**
  * The safety net behind each hold's own job: a pass over everything due, once a minute across all

@@ -15,6 +15,7 @@ import { FormAlert, FormField, Input, Select } from '../../../components/form-fi
 import { NumberInput } from '../../../components/number-input';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddPayment } from '../api';
+import { BalanceQr } from './balance-qr';
 import { Card } from './card';
 
 /** The ledger (never edited: a mistake is put right by a refund line) and the form that adds a line. */
@@ -44,7 +45,10 @@ export function PaymentsCard({ deal }: { deal: DealView }) {
   };
 
   return (
-    <Card title="Sổ thu chi">
+    <Card
+      title="Sổ thu chi"
+      actions={open ? <BalanceQr dealId={deal.dealId} due={deal.money.balanceDue} /> : null}
+    >
       {deal.payments.length ? (
         <ul className="mb-4 divide-y divide-slate-100 text-sm">
           {deal.payments.map((p) => (
