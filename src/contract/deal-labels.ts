@@ -158,3 +158,53 @@ export function loanRefusal(
   if (termMonths > bank.maxTermMonths) return `${bank.name} cho vay tối đa ${bank.maxTermMonths} tháng`;
   return null;
 }
+
+/** The papers collected per deal; the notarised contract when the seller is a person, the invoice when a company. */
+export const CHECKLIST_ITEMS = [
+  'buyerId',
+  'registration',
+  'inspection',
+  'insurance',
+  'withdrawal',
+  'notarisedContract',
+  'invoice',
+] as const;
+export type ChecklistItem = (typeof CHECKLIST_ITEMS)[number];
+export const CHECKLIST_LABELS: Record<ChecklistItem, string> = {
+  buyerId: 'CCCD của người mua',
+  registration: 'Cà vẹt (giấy đăng ký xe)',
+  inspection: 'Giấy chứng nhận đăng kiểm',
+  insurance: 'Bảo hiểm',
+  withdrawal: 'Giấy rút hồ sơ gốc',
+  notarisedContract: 'Hợp đồng mua bán công chứng',
+  invoice: 'Hóa đơn bán xe',
+};
+/** Which items a deal needs: a company seller invoices, a person's sale is notarised. */
+export function checklistFor(sellerIsCompany: boolean): ChecklistItem[] {
+  return CHECKLIST_ITEMS.filter((i) => (sellerIsCompany ? i !== 'notarisedContract' : i !== 'invoice'));
+}
+export const CHECKLIST_STATUSES = ['missing', 'received', 'checked', 'returned'] as const;
+export type ChecklistStatus = (typeof CHECKLIST_STATUSES)[number];
+export const CHECKLIST_STATUS_LABELS: Record<ChecklistStatus, string> = {
+  missing: 'Chưa nhận',
+  received: 'Đã nhận',
+  checked: 'Đã kiểm tra',
+  returned: 'Đã trả lại',
+};
+
+/** The ownership transfer (sang tên), in order. */
+export const TRANSFER_STEPS = ['withdraw', 'submit', 'receive', 'deliver'] as const;
+export type TransferStep = (typeof TRANSFER_STEPS)[number];
+export const TRANSFER_STEP_LABELS: Record<TransferStep, string> = {
+  withdraw: 'Rút hồ sơ gốc',
+  submit: 'Nộp hồ sơ đăng ký',
+  receive: 'Nhận đăng ký, biển số mới',
+  deliver: 'Bàn giao giấy tờ cho khách',
+};
+/** Days each step may take (settings), counted from the handover for the first, the previous step's end after. */
+export const DEFAULT_TRANSFER_STEP_DAYS: Record<TransferStep, number> = {
+  withdraw: 7,
+  submit: 5,
+  receive: 10,
+  deliver: 3,
+};

@@ -12,11 +12,14 @@ import {
 } from './common';
 import { DEAL_DOCUMENT_KINDS } from './deal-documents';
 import {
+  CHECKLIST_ITEMS,
+  CHECKLIST_STATUSES,
   DEAL_PAYMENT_METHODS,
   DEAL_STATUSES,
   type DealStatus,
   LOAN_STATUSES,
   PAYMENT_KINDS,
+  TRANSFER_STEPS,
 } from './deal-labels';
 
 export * from './deal-labels';
@@ -164,6 +167,48 @@ export const loanViewSchema = z.object({
 });
 export type LoanView = z.infer<typeof loanViewSchema>;
 
+/** PUT /api/deals/{dealId}/checklist/{item} */
+export const checklistParam = dealIdParam.extend({
+  item: z.enum(CHECKLIST_ITEMS, { message: 'Loại giấy tờ không hợp lệ' }),
+});
+export const checklistBody = z.object({
+  status: z.enum(CHECKLIST_STATUSES, { message: 'Trạng thái giấy tờ không hợp lệ' }),
+});
+
+/** PUT /api/deals/{dealId}/transfer/{step}: done (or undone), and who owns it. */
+export const transferParam = dealIdParam.extend({
+  step: z.enum(TRANSFER_STEPS, { message: 'Bước sang tên không hợp lệ' }),
+});
+export const transferBody = z.object({
+  done: z.boolean({ message: 'Giá trị hoàn thành không hợp lệ' }),
+  ownerId: optional(positiveId('Người phụ trách không hợp lệ')),
+});
+
+export const transferStepViewSchema = z.object({
+  step: z.enum(TRANSFER_STEPS),
+  label: z.string(),
+  /** yyyy-mm-dd (Vietnam), null until the previous step (or the handover) starts the clock. */
+  dueOn: z.string().nullable(),
+  doneOn: z.string().nullable(),
+  late: z.boolean(),
+});
+
+/** GET /api/deals/public/{token}: what the buyer's page shows, nothing more. */
+export const dealPublicViewSchema = z.object({
+  code: z.string(),
+  carName: z.string(),
+  status: z.enum(DEAL_STATUSES),
+  statusLabel: z.string(),
+  buyerName: z.string(),
+  steps: z.array(transferStepViewSchema),
+  showroomName: z.string(),
+  showroomPhone: z.string(),
+});
+export type DealPublicView = z.infer<typeof dealPublicViewSchema>;
+export const dealTokenParam = z.object({
+  token: z.string().regex(/^\d{1,10}\.[A-Za-z0-9_-]{32}$/, { message: 'Đường dẫn không hợp lệ' }),
+});
+
 const staffRef = z.object({ userId: z.number(), fullName: z.string() }).nullable();
 
 export const dealMoneySchema = z.object({
@@ -248,6 +293,18 @@ export const dealViewSchema = dealSummarySchema.extend({
     }),
   ),
   loans: z.array(loanViewSchema),
+  checklist: z.array(
+    z.object({
+      item: z.enum(CHECKLIST_ITEMS),
+      label: z.string(),
+      status: z.enum(CHECKLIST_STATUSES),
+      updatedAt: z.string().nullable(),
+      updatedBy: staffRef,
+    }),
+  ),
+  transfer: z.array(transferStepViewSchema.extend({ owner: staffRef })),
+  /** The buyer's signed link to follow the transfer (/deal/{token}). */
+  publicUrl: z.string(),
   /** Where the deal may go next, for the buttons. */
   moves: z.array(z.enum(DEAL_STATUSES)),
 });

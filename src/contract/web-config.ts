@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+import { DEFAULT_TRANSFER_STEP_DAYS } from './deal-labels';
 import { DEFAULT_LEAD_HANDLING, leadHandlingSettings } from './leads/settings';
 import {
   DEFAULT_REMAINING_QUALITY_BANDS,
@@ -179,6 +180,13 @@ export const DEFAULT_PARTNER_BANKS: PartnerBank[] = [
   },
 ];
 
+const stepDays = (label: string) =>
+  z.coerce
+    .number({ message: `Số ngày "${label}" không hợp lệ` })
+    .int({ message: `Số ngày "${label}" phải là số nguyên` })
+    .min(1, { message: `Số ngày "${label}" từ 1 đến 90` })
+    .max(90, { message: `Số ngày "${label}" từ 1 đến 90` });
+
 export const DEFAULT_SYSTEM_MESSAGE =
   'Bạn là trợ lý tư vấn xe của showroom ô tô đã qua sử dụng. Trả lời bằng tiếng Việt, ngắn gọn, lịch sự. ' +
   'Chỉ nêu xe, giá và số liệu lấy từ công cụ tra cứu kho xe; không bịa thông tin. ' +
@@ -212,6 +220,13 @@ export const webConfiguration = z.object({
   leadHandling: leadHandlingSettings,
   stockCosts: stockCosts,
   partnerBanks: z.array(partnerBank).max(20, { message: 'Tối đa 20 ngân hàng liên kết' }),
+  /** Days each ownership-transfer step may take before it is late (docs/deals.md). */
+  transferStepDays: z.object({
+    withdraw: stepDays('Rút hồ sơ gốc'),
+    submit: stepDays('Nộp hồ sơ đăng ký'),
+    receive: stepDays('Nhận đăng ký, biển số mới'),
+    deliver: stepDays('Bàn giao giấy tờ cho khách'),
+  }),
   systemMessage: text('Lời nhắc hệ thống', 8000),
   /** A staff session unused for this long is signed out (besides the token's 7-day lifetime). */
   sessionIdleHours: z.coerce
@@ -244,6 +259,7 @@ export const DEFAULT_WEB_CONFIGURATION: WebConfiguration = {
   leadHandling: DEFAULT_LEAD_HANDLING,
   stockCosts: DEFAULT_STOCK_COSTS,
   partnerBanks: DEFAULT_PARTNER_BANKS,
+  transferStepDays: DEFAULT_TRANSFER_STEP_DAYS,
   systemMessage: DEFAULT_SYSTEM_MESSAGE,
   sessionIdleHours: 8,
 };
@@ -275,6 +291,7 @@ export function withConfigDefaults(stored: unknown): WebConfiguration {
     policies: { ...DEFAULT_SHOWROOM_POLICIES, ...(data.policies ?? {}) },
     reservations: { ...DEFAULT_RESERVATION_SETTINGS, ...(data.reservations ?? {}) },
     stockCosts: { ...DEFAULT_STOCK_COSTS, ...(data.stockCosts ?? {}) },
+    transferStepDays: { ...DEFAULT_TRANSFER_STEP_DAYS, ...(data.transferStepDays ?? {}) },
     leadHandling: {
       ...DEFAULT_LEAD_HANDLING,
       ...(data.leadHandling ?? {}),

@@ -7,6 +7,7 @@ import type { SalesService } from './modules/sales/service';
 import type { UsersService } from './modules/users/service';
 import type { WebConfigService } from './modules/web-config/service';
 import type { Clock } from './platform/clock';
+import { byShowroom, type CustomerMailer } from './platform/visitor-mail';
 
 interface DealsWiring {
   db: Database['db'];
@@ -19,6 +20,8 @@ interface DealsWiring {
   carRecords: CarRecordsService;
   /** Rendered public pages, dropped when a car is held, released or sold. */
   pages: { clear(): void };
+  customerMail: CustomerMailer;
+  config: { jwtSecret: string; publicUrl: string };
 }
 
 /**
@@ -40,6 +43,11 @@ export function wireDeals(w: DealsWiring) {
       w.cars.invalidate();
       w.pages.clear();
     },
+    sellerIsCompany: async (carId) =>
+      (await w.carRecords.staffHistory(carId).catch(() => null))?.papers.ownerType === 'company',
+    tellBuyer: async (mail) => void (await w.customerMail.send(mail, byShowroom('deal-transfer'))),
+    secret: w.config.jwtSecret,
+    publicUrl: w.config.publicUrl,
   });
   // The balance paid by VietQR reaches the same webhook as deposits; a deal's code in the content is ours.
   w.reservations.payments.onOtherCode((tx, t) => deals.transfers.receive(tx, t));

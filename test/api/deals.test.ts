@@ -224,6 +224,16 @@ describe('statuses and their guards', () => {
     expect(sale.json.note).toContain(deal.code);
     const cancel = await move(deal.dealId, 'cancelled', 'Khách đổi ý');
     expect(cancel.status).toBe(409);
+    const early = await move(deal.dealId, 'transferred');
+    expect(early.status).toBe(409);
+    expect(early.json.message).toContain('Chưa xong các bước sang tên');
+    for (const step of ['withdraw', 'submit', 'receive', 'deliver']) {
+      const res = await t.call('PUT', `/api/deals/${deal.dealId}/transfer/${step}`, {
+        token: seller.token,
+        body: { done: true },
+      });
+      expect(res.status, res.body).toBe(200);
+    }
     const done = await move(deal.dealId, 'transferred');
     expect(done.json.status).toBe('transferred');
     expect(done.json.timeline.map((e: { to: string }) => e.to)).toEqual([

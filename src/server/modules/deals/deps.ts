@@ -24,6 +24,13 @@ export interface DealDeps {
   papers(carId: number): Promise<OnRoadPapers | null>;
   /** Cars, cached answers and rendered pages changed (a car held, released or sold). */
   changed(): void;
+  /** The seller on the car's papers is a company (an invoice, not a notarised contract). */
+  sellerIsCompany(carId: number): Promise<boolean>;
+  /** A mail to the buyer (each transfer step done). */
+  tellBuyer(mail: { to: string; subject: string; text: string }): Promise<void>;
+  /** Signs the buyer's links, and the site's address they start with. */
+  secret: string;
+  publicUrl: string;
 }
 
 export type CarRow = NonNullable<Awaited<ReturnType<CarsService['findRow']>>>;

@@ -16,6 +16,7 @@ export const MOVE_ERRORS = {
   contractNeeds: 'Cần số CCCD và địa chỉ của khách trước khi ký hợp đồng',
   overrideManager: 'Chỉ quản lý được bàn giao xe khi khách chưa thanh toán đủ',
   overrideReason: 'Khách chưa thanh toán đủ: vui lòng nhập lý do bàn giao trước',
+  stepsLeft: 'Chưa xong các bước sang tên: rút hồ sơ, nộp hồ sơ, nhận đăng ký mới, bàn giao giấy tờ',
 } as const;
 
 /** Who may override the payment rule at handover: a manager (the administrator role). */
@@ -96,6 +97,8 @@ export async function moveDeal(
     await service.syncDeposit(tx, deal, actor);
     const payments = await service.payments(id, tx);
     const override = guard(to, deal, payments, input.reason, actor);
+    if (to === 'transferred' && !(await service.afterSale.allStepsDone(tx, id)))
+      throw conflict(MOVE_ERRORS.stepsLeft);
     const set: Partial<typeof deals.$inferInsert> = { status: to, updatedAt: deps.clock.now() };
     if (to === 'handed_over') {
       const sale = await deps.sales.createIn(

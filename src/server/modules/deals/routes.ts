@@ -1,19 +1,25 @@
 import { fileAnswer, pageOf } from '../../../contract/common';
 import { DEAL_DOCUMENT_LABELS } from '../../../contract/deal-documents';
 import {
+  checklistBody,
+  checklistParam,
   dealCreateBody,
   dealDocumentParam,
   dealIdParam,
   dealPaymentBody,
   dealPaymentQrSchema,
+  dealPublicViewSchema,
   dealStatusBody,
   dealSummarySchema,
   dealsQuery,
+  dealTokenParam,
   dealUpdateBody,
   dealViewSchema,
   loanCreateBody,
   loanIdParam,
   loanStatusBody,
+  transferBody,
+  transferParam,
 } from '../../../contract/deals';
 import type { App } from '../../context';
 import { staffOf } from '../../platform/actor';
@@ -127,6 +133,61 @@ export function dealsRoutes(deals: Deals) {
       },
       async (req, reply) =>
         reply.header('cache-control', 'no-store').send(await deals.transfers.balanceQr(req.params.dealId)),
+    );
+
+    app.put(
+      '/deals/:dealId/checklist/:item',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Giấy tờ cần thu: Chưa nhận / Đã nhận / Đã kiểm tra / Đã trả lại',
+          params: checklistParam,
+          body: checklistBody,
+          response: { 200: dealViewSchema },
+        },
+      },
+      (req) =>
+        deals.service.afterSale.setChecklist(
+          req.params.dealId,
+          req.params.item,
+          req.body.status,
+          staffOf(req),
+        ),
+    );
+
+    app.put(
+      '/deals/:dealId/transfer/:step',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'Bước sang tên: xong (theo thứ tự) hoặc bỏ đánh dấu, người phụ trách; khách được báo qua email',
+          params: transferParam,
+          body: transferBody,
+          response: { 200: dealViewSchema },
+        },
+      },
+      (req) => deals.service.afterSale.setStep(req.params.dealId, req.params.step, req.body, staffOf(req)),
+    );
+
+    app.get(
+      '/deals/public/:token',
+      {
+        config: { access: 'public' as const },
+        schema: {
+          tags,
+          summary:
+            'Trang của người mua (đường dẫn có chữ ký): tiến trình sang tên, không có số tiền hay giấy tờ',
+          params: dealTokenParam,
+          response: { 200: dealPublicViewSchema },
+        },
+      },
+      async (req, reply) =>
+        reply
+          .header('cache-control', 'no-store')
+          .send(await deals.service.afterSale.publicView(req.params.token)),
     );
 
     app.post(

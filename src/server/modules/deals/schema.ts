@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   doublePrecision,
   index,
   integer,
@@ -126,4 +127,36 @@ export const dealLoans = pgTable(
     disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
   },
   (t) => [index('deal_loans_deal_idx').on(t.dealId, t.submittedAt)],
+);
+
+/** The papers collected for a deal, one row per item once staff touch it (none: "Chưa nhận"). */
+export const dealChecklist = pgTable(
+  'deal_checklist',
+  {
+    id: serial('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    item: text('item').notNull(),
+    status: text('status').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('deal_checklist_item_key').on(t.dealId, t.item)],
+);
+
+/** The ownership transfer's steps: who owns each, and the day it was done (Vietnam). */
+export const dealTransferSteps = pgTable(
+  'deal_transfer_steps',
+  {
+    id: serial('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    doneOn: date('done_on', { mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('deal_transfer_steps_step_key').on(t.dealId, t.step)],
 );

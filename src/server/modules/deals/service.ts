@@ -18,6 +18,7 @@ import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, notFound, pgCode } from '../../platform/errors';
 import { escapeLike, pageOf } from '../../platform/paging';
+import { AfterSale } from './after-sale';
 import type { CarRow, DealDeps } from './deps';
 import { loansOf, loanView } from './loans';
 import { dealEvents, dealPayments, deals } from './schema';
@@ -66,7 +67,11 @@ const searchOf = (d: { code: string; customerName: string; customerPhone: string
 
 /** Deals: started from a car, a reservation or a lead; reads, edits and the payments ledger. */
 export class DealsService {
-  constructor(private readonly deps: DealDeps) {}
+  readonly afterSale: AfterSale;
+
+  constructor(private readonly deps: DealDeps) {
+    this.afterSale = new AfterSale(deps, this);
+  }
 
   async create(input: DealCreate, actor: Actor): Promise<DealView> {
     const d = this.deps;
@@ -181,18 +186,20 @@ export class DealsService {
   async get(id: number): Promise<DealView> {
     const db = this.deps.db;
     const d = await this.row(id);
-    const [car, payments, events, loans] = await Promise.all([
+    const [car, payments, events, loans, company] = await Promise.all([
       this.deps.cars.findRow(db, d.carId),
       this.payments(id),
       db.select().from(dealEvents).where(eq(dealEvents.dealId, id)).orderBy(asc(dealEvents.id)),
       loansOf(db, id),
+      this.deps.sellerIsCompany(d.carId),
     ]);
+    const extras = await this.afterSale.extras(id, company);
     const names = await this.deps.namesOf([
       d.salespersonId,
       ...payments.map((p) => p.recordedBy),
       ...events.map((e) => e.userId),
     ]);
-    return { ...dealView(d, car, payments, events, names), loans: loans.map(loanView) };
+    return { ...dealView(d, car, payments, events, names), loans: loans.map(loanView), ...extras };
   }
 
   async list(q: DealsQuery): Promise<Page<DealSummary>> {

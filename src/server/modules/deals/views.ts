@@ -51,7 +51,7 @@ export function dealView(
   payments: PaymentRow[],
   events: EventRow[],
   names: Map<number, string>,
-): Omit<DealView, 'loans'> {
+): Omit<DealView, 'loans' | 'checklist' | 'transfer' | 'publicUrl'> {
   return {
     ...summaryOf(d, payments, names),
     customer: {
