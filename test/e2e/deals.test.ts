@@ -147,7 +147,48 @@ describe('a deal from a reservation to the ownership transfer', () => {
     await saleLink.waitFor();
     const carNow = (await api.call('GET', `cars/${car.carId}`)).json as { status: string };
     expect(carNow.status).toBe('sold');
+    // Papers collected, then the transfer step by step; the buyer follows it on the signed page at 360 px.
+    const dealId = Number(/\/dashboard\/deals\/(\d+)/.exec(page.url())?.[1]);
+    const dealView = async () =>
+      (await api.call('GET', `deals/${dealId}`, { token: adminToken })).json as {
+        publicUrl: string;
+        checklist: { item: string; status: string }[];
+      };
+    await page.getByLabel('CCCD của người mua').selectOption('checked');
+    await expect
+      .poll(async () => (await dealView()).checklist[0])
+      .toEqual(expect.objectContaining({ item: 'buyerId', status: 'checked' }));
+    const view = await dealView();
+    const buyerPath = new URL(view.publicUrl).pathname;
+    const html = await fetch(`${server.url}${buyerPath}`);
+    expect(html.headers.get('cache-control')).toContain('no-store');
+    const transfer = page.getByTestId('transfer-steps');
+    for (const label of ['Rút hồ sơ gốc', 'Nộp hồ sơ đăng ký', 'Nhận đăng ký, biển số mới']) {
+      await transfer.getByRole('button', { name: 'Đánh dấu xong' }).click();
+      await page.getByText(`Xong bước: ${label}`).waitFor();
+    }
+    const buyer = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await buyer.goto(`${server.url}${buyerPath}`);
+    await buyer.getByRole('heading', { level: 1, name: car.carName }).waitFor();
+    await buyer
+      .getByTestId('public-steps')
+      .getByText(/Đã xong ngày/)
+      .first()
+      .waitFor();
+    expect(
+      await buyer
+        .getByTestId('public-steps')
+        .getByText(/Đã xong ngày/)
+        .count(),
+    ).toBe(3);
+    expect(await buyer.getByText(/VNĐ|079190001234/).count()).toBe(0);
+    await buyer.screenshot({ path: `${SHOTS}/buyer-360.png`, fullPage: true });
+    expect(await axeScan(buyer)).toEqual([]);
+    await transfer.getByRole('button', { name: 'Đánh dấu xong' }).click();
+    await page.getByText('Xong bước: Bàn giao giấy tờ cho khách').waitFor();
     await step(page, 'Hoàn tất sang tên', 'Hoàn tất sang tên');
+    await buyer.reload();
+    await buyer.getByText('Hoàn tất sang tên').first().waitFor();
     expect(await page.getByText('Giao dịch đã kết thúc.').count()).toBe(1);
 
     // Each document, downloaded and read back by a PDF text extractor.

@@ -1,13 +1,17 @@
 import type { Page } from '@contract/common';
 import type { DealDocumentKind } from '@contract/deal-documents';
 import type {
+  ChecklistItem,
+  ChecklistStatus,
   DealCreateBody,
   DealPaymentKind,
   DealPaymentMethod,
+  DealPublicView,
   DealStatus,
   DealSummary,
   DealView,
   LoanStatus,
+  TransferStep,
 } from '@contract/deals';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, buildUrl } from '../../lib/api-client';
@@ -132,5 +136,36 @@ export function useDecideLoan(id: number) {
         body: { status: v.status, conditions: v.conditions },
       }),
     onSuccess: invalidate,
+  });
+}
+
+export function useSetChecklist(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { item: ChecklistItem; status: ChecklistStatus }) =>
+      api<DealView>(`deals/${id}/checklist/${v.item}`, {
+        method: 'PUT',
+        auth: true,
+        body: { status: v.status },
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetStep(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { step: TransferStep; done: boolean }) =>
+      api<DealView>(`deals/${id}/transfer/${v.step}`, { method: 'PUT', auth: true, body: { done: v.done } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** GET deals/public/{token}: the buyer's own page (no sign-in; the signed link decides which deal). */
+export function useDealPublic(token: string) {
+  return useQuery({
+    queryKey: ['deal-public', token],
+    queryFn: ({ signal }) => api<DealPublicView>(`deals/public/${encodeURIComponent(token)}`, { signal }),
+    retry: (count, err) => (err as { status?: number }).status !== 404 && count < 1,
   });
 }

@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Skeleton, SkeletonText } from '../../../components/skeleton';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDeal } from '../api';
+import { ChecklistCard, TransferCard } from '../components/after-sale-cards';
 import { Card, Rows } from '../components/card';
 import { DetailsDialog } from '../components/details-dialog';
 import { DocumentsCard } from '../components/documents-card';
@@ -133,6 +134,10 @@ export default function DealPage() {
           <MoneyCard deal={d} />
         </div>
         <LoansCard deal={d} />
+        <div className="grid gap-4 lg:grid-cols-2">
+          <ChecklistCard deal={d} />
+          <TransferCard deal={d} />
+        </div>
         <div className="grid gap-4 lg:grid-cols-3">
           <PaymentsCard deal={d} />
           <DocumentsCard deal={d} />
