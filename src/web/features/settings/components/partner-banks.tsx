@@ -128,3 +128,47 @@ export function PartnerBanks({
     </Card>
   );
 }
+
+const STEP_FIELDS = [
+  ['withdraw', 'Rút hồ sơ gốc'],
+  ['submit', 'Nộp hồ sơ đăng ký'],
+  ['receive', 'Nhận đăng ký, biển số mới'],
+  ['deliver', 'Bàn giao giấy tờ cho khách'],
+] as const;
+
+/** "Thời hạn sang tên": days each transfer step may take before the deal page calls it late. */
+export function TransferDays({
+  control,
+  errors,
+}: {
+  control: Control<WebConfiguration>;
+  errors: FieldErrors<WebConfiguration>['transferStepDays'];
+}) {
+  return (
+    <Card
+      id="cfg-transfer-days"
+      title="Thời hạn sang tên"
+      description="Số ngày mỗi bước sang tên được phép: bước đầu tính từ ngày bàn giao xe, bước sau tính từ ngày xong bước trước."
+    >
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {STEP_FIELDS.map(([key, label]) => (
+          <Controller
+            key={key}
+            control={control}
+            name={`transferStepDays.${key}`}
+            render={({ field }) => (
+              <FormField label={`${label} (ngày)`} htmlFor={`cfg-step-${key}`} error={msg(errors?.[key])}>
+                <NumberInput
+                  id={`cfg-step-${key}`}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              </FormField>
+            )}
+          />
+        ))}
+      </div>
+    </Card>
+  );
+}

@@ -16,7 +16,7 @@ import { WEB_CONFIG_KEY } from '../../../lib/web-config';
 import { InsuranceTiers } from '../components/insurance-tiers';
 import { LeadHandlingFields } from '../components/lead-handling-fields';
 import { OfficialPrices } from '../components/official-prices';
-import { PartnerBanks } from '../components/partner-banks';
+import { PartnerBanks, TransferDays } from '../components/partner-banks';
 import { PolicyFields } from '../components/policy-fields';
 import { RemainingQualityBands } from '../components/remaining-quality-bands';
 import { paymentsChanged, ReservationFields } from '../components/reservation-fields';
@@ -339,6 +339,7 @@ export default function SettingsPage() {
           <StockCostFields control={control} errors={errors.stockCosts} />
 
           <PartnerBanks control={control} register={register} errors={errors.partnerBanks} />
+          <TransferDays control={control} errors={errors.transferStepDays} />
 
           <Card
             id="cfg-ai"
