@@ -238,7 +238,7 @@ export async function buildApp(opts: BuildOptions) {
   sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));
   const deals = wireDeals({
     ...{ db: ctx.db, clock, cars, sales, users, webConfig, reservations, carRecords, pages },
-    ...{ customerMail, config },
+    ...{ customerMail, config, notifications, jobs },
   });
   // Reconditioning before a car is listed, and what each car really costs (stock-preparation.ts).
   const { recon, carCosts } = wireStockPreparation({

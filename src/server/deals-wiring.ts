@@ -2,11 +2,13 @@ import type { Database } from './db/client';
 import type { CarRecordsService } from './modules/car-records/service';
 import type { CarsService } from './modules/cars/service';
 import { createDeals } from './modules/deals';
+import type { NotificationsService } from './modules/notifications/service';
 import type { Reservations } from './modules/reservations';
 import type { SalesService } from './modules/sales/service';
 import type { UsersService } from './modules/users/service';
 import type { WebConfigService } from './modules/web-config/service';
 import type { Clock } from './platform/clock';
+import type { JobQueue } from './platform/jobs/queue';
 import { byShowroom, type CustomerMailer } from './platform/visitor-mail';
 
 interface DealsWiring {
@@ -21,6 +23,8 @@ interface DealsWiring {
   /** Rendered public pages, dropped when a car is held, released or sold. */
   pages: { clear(): void };
   customerMail: CustomerMailer;
+  notifications: NotificationsService;
+  jobs: JobQueue;
   config: { jwtSecret: string; publicUrl: string };
 }
 
@@ -46,10 +50,20 @@ export function wireDeals(w: DealsWiring) {
     sellerIsCompany: async (carId) =>
       (await w.carRecords.staffHistory(carId).catch(() => null))?.papers.ownerType === 'company',
     tellBuyer: async (mail) => void (await w.customerMail.send(mail, byShowroom('deal-transfer'))),
+    notifyStaff: async (ids, message, link) =>
+      void (await w.notifications.notifySafely(
+        ids ?? w.users.idsWithPermission('MANAGE_CAR'),
+        message,
+        link,
+      )),
     secret: w.config.jwtSecret,
     publicUrl: w.config.publicUrl,
   });
   // The balance paid by VietQR reaches the same webhook as deposits; a deal's code in the content is ours.
   w.reservations.payments.onOtherCode((tx, t) => deals.transfers.receive(tx, t));
+  // Late transfer steps ring a bell once: a pass every hour across every process (stored jobs).
+  w.jobs.every(LATE_STEPS_JOB, async () => void (await deals.service.afterSale.alertLate()), 3_600_000);
   return deals;
 }
+
+export const LATE_STEPS_JOB = 'deals.late-transfer-steps';

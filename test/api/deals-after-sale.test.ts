@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vnDayKey } from '../../src/contract/format';
+import { dealEvents, dealTransferSteps } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { newCar } from './reservations-fixtures';
 
@@ -117,5 +119,28 @@ describe('the ownership transfer', () => {
     expect((await t.call('GET', `/api/deals/public/${forged}`)).status).toBe(404);
     expect((await t.call('GET', `/api/deals/public/${dealId + 1}.${token.split('.')[1]}`)).status).toBe(404);
     expect((await t.call('GET', '/api/deals/public/abc')).status).toBe(400);
+  });
+});
+
+describe('late steps', () => {
+  it('ring the step owner’s bell once when past their day', async () => {
+    // The handover moved 30 days back: "Nộp hồ sơ đăng ký" (due 5 days after the first step) is late.
+    await t.ctx.db
+      .update(dealEvents)
+      .set({ at: new Date(Date.now() - 30 * 86_400_000) })
+      .where(and(eq(dealEvents.dealId, dealId), eq(dealEvents.toStatus, 'handed_over')));
+    await t.ctx.db
+      .update(dealTransferSteps)
+      .set({ doneOn: vnDayKey(new Date(Date.now() - 25 * 86_400_000)) })
+      .where(and(eq(dealTransferSteps.dealId, dealId), eq(dealTransferSteps.step, 'withdraw')));
+    const view = (await t.call('GET', `/api/deals/${dealId}`, { token: seller.token })).json;
+    expect(view.transfer[1]).toMatchObject({ step: 'submit', late: true });
+    expect(await t.services.deals.service.afterSale.alertLate()).toBe(1);
+    expect(await t.services.deals.service.afterSale.alertLate()).toBe(0);
+    const bell = await t.call('GET', `/api/notifications/all/${seller.id}`, { token: seller.token });
+    expect(bell.status, bell.body).toBe(200);
+    const messages = JSON.stringify(bell.json);
+    expect(messages).toContain('Trễ hạn sang tên');
+    expect(messages).toContain('Nộp hồ sơ đăng ký');
   });
 });

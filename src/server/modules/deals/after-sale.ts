@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   CHECKLIST_LABELS,
   type ChecklistItem,
@@ -12,7 +12,7 @@ import {
   type TransferStep,
 } from '../../../contract/deal-labels';
 import type { DealPublicView, DealView } from '../../../contract/deals';
-import { vnDayKey } from '../../../contract/format';
+import { formatDay, vnDayKey } from '../../../contract/format';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit';
@@ -216,6 +216,45 @@ export class AfterSale {
         })
         .catch(() => undefined);
     return this.service.get(dealId);
+  }
+
+  /**
+   * The stored job's pass: every step of a handed-over deal past its day and not done rings its owner's
+   * bell (everyone who manages cars when nobody owns it), once per step.
+   */
+  async alertLate(): Promise<number> {
+    const db = this.deps.db;
+    const settings = await this.deps.settings();
+    const today = vnDayKey(this.deps.clock.now());
+    const open = await db.select().from(deals).where(eq(deals.status, 'handed_over'));
+    let told = 0;
+    for (const deal of open) {
+      const [rows, handedOverOn] = await Promise.all([
+        db.select().from(dealTransferSteps).where(eq(dealTransferSteps.dealId, deal.id)),
+        this.handedOverOn(db, deal.id),
+      ]);
+      for (const s of transferPlan(handedOverOn, rows, settings.transferStepDays, today)) {
+        if (!s.late || rows.find((r) => r.step === s.step)?.lateNotifiedOn) continue;
+        // The claim: one process, once per step.
+        const claimed = await db
+          .insert(dealTransferSteps)
+          .values({ dealId: deal.id, step: s.step, lateNotifiedOn: today })
+          .onConflictDoUpdate({
+            target: [dealTransferSteps.dealId, dealTransferSteps.step],
+            set: { lateNotifiedOn: today },
+            setWhere: isNull(dealTransferSteps.lateNotifiedOn),
+          })
+          .returning({ id: dealTransferSteps.id });
+        if (!claimed.length) continue;
+        told += 1;
+        await this.deps.notifyStaff(
+          s.ownerId === null ? null : [s.ownerId],
+          `Trễ hạn sang tên ${deal.code} (${deal.carName}): "${s.label}" quá hạn ${formatDay(s.dueOn)}`,
+          `/dashboard/deals/${deal.id}`,
+        );
+      }
+    }
+    return told;
   }
 
   /** All four steps done: what "Hoàn tất sang tên" needs. */

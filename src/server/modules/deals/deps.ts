@@ -28,6 +28,8 @@ export interface DealDeps {
   sellerIsCompany(carId: number): Promise<boolean>;
   /** A mail to the buyer (each transfer step done). */
   tellBuyer(mail: { to: string; subject: string; text: string }): Promise<void>;
+  /** The bell of these staff (or, with null, of everyone who manages cars). */
+  notifyStaff(userIds: number[] | null, message: string, link: string): Promise<void>;
   /** Signs the buyer's links, and the site's address they start with. */
   secret: string;
   publicUrl: string;

@@ -156,6 +156,8 @@ export const dealTransferSteps = pgTable(
     step: text('step').notNull(),
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     doneOn: date('done_on', { mode: 'string' }),
+    /** The day staff were told the step is late (once per step). */
+    lateNotifiedOn: date('late_notified_on', { mode: 'string' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('deal_transfer_steps_step_key').on(t.dealId, t.step)],

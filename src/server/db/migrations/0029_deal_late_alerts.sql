@@ -1,0 +1,1 @@
+ALTER TABLE "deal_transfer_steps" ADD COLUMN "late_notified_on" date;
