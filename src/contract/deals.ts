@@ -298,6 +298,7 @@ export const dealViewSchema = dealSummarySchema.extend({
       item: z.enum(CHECKLIST_ITEMS),
       label: z.string(),
       status: z.enum(CHECKLIST_STATUSES),
+      hasScan: z.boolean(),
       updatedAt: z.string().nullable(),
       updatedBy: staffRef,
     }),

@@ -1,8 +1,10 @@
+import type { Config } from './config';
 import type { Database } from './db/client';
 import type { CarRecordsService } from './modules/car-records/service';
 import type { CarsService } from './modules/cars/service';
 import { createDeals } from './modules/deals';
 import type { NotificationsService } from './modules/notifications/service';
+import { createPrivateStorage } from './modules/recruitment/cv';
 import type { Reservations } from './modules/reservations';
 import type { SalesService } from './modules/sales/service';
 import type { UsersService } from './modules/users/service';
@@ -25,7 +27,7 @@ interface DealsWiring {
   customerMail: CustomerMailer;
   notifications: NotificationsService;
   jobs: JobQueue;
-  config: { jwtSecret: string; publicUrl: string };
+  config: Config;
 }
 
 /**
@@ -56,6 +58,8 @@ export function wireDeals(w: DealsWiring) {
         message,
         link,
       )),
+    // The checklist's scans beside the CVs: the private storage, never served at a public address.
+    privateStorage: createPrivateStorage(w.config),
     secret: w.config.jwtSecret,
     publicUrl: w.config.publicUrl,
   });

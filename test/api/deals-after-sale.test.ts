@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vnDayKey } from '../../src/contract/format';
 import { dealEvents, dealTransferSteps } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { multipart } from './cars-fixtures';
 import { newCar } from './reservations-fixtures';
 
 let t: TestApp;
@@ -142,5 +143,53 @@ describe('late steps', () => {
     const messages = JSON.stringify(bell.json);
     expect(messages).toContain('Trễ hạn sang tên');
     expect(messages).toContain('Nộp hồ sơ đăng ký');
+  });
+});
+
+describe('scans of the papers', () => {
+  const upload = (item: string, data: Buffer, type = 'application/pdf') => {
+    const form = multipart([{ name: 'scan', filename: 'scan.bin', type, data } as never]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${dealId}/checklist/${item}/scan`,
+      headers: { ...form.headers, authorization: `Bearer ${seller.token}` },
+      payload: form.payload,
+    });
+  };
+
+  it('keeps a PDF, JPEG or PNG privately, marks the paper received, and gives it back to staff only', async () => {
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
+    const res = await upload('registration', pdf);
+    expect(res.statusCode, res.body).toBe(200);
+    const row = res.json().checklist.find((c: { item: string }) => c.item === 'registration');
+    expect(row).toMatchObject({ status: 'received', hasScan: true });
+    const back = await t.app.inject({
+      method: 'GET',
+      url: `/api/deals/${dealId}/checklist/registration/scan`,
+      headers: { authorization: `Bearer ${seller.token}` },
+    });
+    expect(back.statusCode).toBe(200);
+    expect(back.headers['content-type']).toBe('application/pdf');
+    expect(back.headers['cache-control']).toBe('private, no-store');
+    expect(back.rawPayload.equals(pdf)).toBe(true);
+    expect((await t.call('GET', `/api/deals/${dealId}/checklist/registration/scan`)).status).toBe(401);
+    const blogger = await t.createStaff(['MANAGE_BLOG']);
+    expect(
+      (await t.call('GET', `/api/deals/${dealId}/checklist/registration/scan`, { token: blogger.token }))
+        .status,
+    ).toBe(403);
+  });
+
+  it('refuses what is not a scan, in Vietnamese', async () => {
+    const text = await upload('insurance', Buffer.from('MZ not a scan'), 'application/pdf');
+    expect(text.statusCode).toBe(415);
+    expect(text.json().message).toBe('Bản quét phải là tệp PDF, JPEG hoặc PNG');
+    const missing = await t.call('GET', `/api/deals/${dealId}/checklist/insurance/scan`, {
+      token: seller.token,
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.json.message).toBe('Chưa có bản quét của giấy tờ này');
   });
 });

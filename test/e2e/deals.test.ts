@@ -154,6 +154,15 @@ describe('a deal from a reservation to the ownership transfer', () => {
         publicUrl: string;
         checklist: { item: string; status: string }[];
       };
+    await page.getByLabel('Tải bản quét Cà vẹt (giấy đăng ký xe)').setInputFiles({
+      name: 'cavet.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(
+        '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      ),
+    });
+    await page.getByText('Đã lưu bản quét: Cà vẹt (giấy đăng ký xe)').waitFor();
+    await page.getByRole('button', { name: 'Xem bản quét Cà vẹt (giấy đăng ký xe)' }).waitFor();
     await page.getByLabel('CCCD của người mua').selectOption('checked');
     await expect
       .poll(async () => (await dealView()).checklist[0])

@@ -112,6 +112,7 @@ export class AfterSale {
           item,
           label: CHECKLIST_LABELS[item],
           status: (row?.status ?? 'missing') as ChecklistStatus,
+          hasScan: Boolean(row?.scanKey),
           updatedAt: row?.updatedAt.toISOString() ?? null,
           updatedBy: ref(row?.updatedBy ?? null),
         };

@@ -3,6 +3,7 @@ import type { WebConfiguration } from '../../../contract/web-config';
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import type { Clock } from '../../platform/clock';
+import type { Storage } from '../../platform/storage';
 import type { CarsService } from '../cars/service';
 import type { ReservationLink } from '../reservations';
 import type { SalesService } from '../sales/service';
@@ -30,6 +31,8 @@ export interface DealDeps {
   tellBuyer(mail: { to: string; subject: string; text: string }): Promise<void>;
   /** The bell of these staff (or, with null, of everyone who manages cars). */
   notifyStaff(userIds: number[] | null, message: string, link: string): Promise<void>;
+  /** Where the checklist's scans are kept: the private storage (never a public address). */
+  privateStorage: Storage;
   /** Signs the buyer's links, and the site's address they start with. */
   secret: string;
   publicUrl: string;

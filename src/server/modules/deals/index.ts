@@ -6,6 +6,7 @@ import type { DealDeps } from './deps';
 import { renderDealDocument } from './documents';
 import { DealLoans } from './loans';
 import { moveDeal } from './moves';
+import { DealScans } from './scans';
 import { DealsService } from './service';
 
 export type { DealDeps } from './deps';
@@ -15,6 +16,7 @@ export interface Deals {
   service: DealsService;
   loans: DealLoans;
   transfers: DealTransfers;
+  scans: DealScans;
   move(id: number, input: { status: DealStatus; reason?: string }, actor: StaffActor): Promise<DealView>;
   /** One of the deal's documents as a PDF, made from the deal's own data and the settings. */
   document(id: number, kind: DealDocumentKind): Promise<{ pdf: Buffer; fileName: string }>;
@@ -26,6 +28,7 @@ export function createDeals(deps: DealDeps): Deals {
     service,
     loans: new DealLoans(deps, service),
     transfers: new DealTransfers(deps, service),
+    scans: new DealScans(deps, service),
     move: (id, input, actor) => moveDeal(deps, service, id, input, actor),
     document: (id, kind) => renderDealDocument(deps, service, id, kind),
   };

@@ -23,7 +23,10 @@ import {
 } from '../../../contract/deals';
 import type { App } from '../../context';
 import { staffOf } from '../../platform/actor';
+import { ApiError, badRequest } from '../../platform/errors';
+import { readMultipart } from '../../platform/uploads';
 import type { Deals } from './index';
+import { SCAN_MAX_BYTES, SCAN_TYPES } from './scans';
 
 const tags = ['Giao dịch bán xe'];
 
@@ -154,6 +157,57 @@ export function dealsRoutes(deals: Deals) {
           req.body.status,
           staffOf(req),
         ),
+    );
+
+    app.post(
+      '/deals/:dealId/checklist/:item/scan',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Tải bản quét giấy tờ (lưu riêng tư)',
+          description: 'multipart/form-data: phần `scan` (PDF, JPEG hoặc PNG, tối đa 10 MB).',
+          params: checklistParam,
+          response: { 200: dealViewSchema },
+        },
+      },
+      async (req) => {
+        const parts = await readMultipart(req, {
+          files: 'scan',
+          maxFiles: 1,
+          maxFileBytes: SCAN_MAX_BYTES,
+        }).catch((err) => {
+          if (err instanceof ApiError && err.status === 413)
+            throw new ApiError(413, 'Bản quét vượt quá dung lượng tối đa 10 MB');
+          throw err;
+        });
+        const file = parts.files[0];
+        if (!file) throw badRequest('Vui lòng chọn tệp bản quét');
+        return deals.scans.put(req.params.dealId, req.params.item, file.prepared, staffOf(req));
+      },
+    );
+
+    app.get(
+      '/deals/:dealId/checklist/:item/scan',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Xem bản quét giấy tờ',
+          params: checklistParam,
+          response: { 200: fileAnswer('Bản quét', SCAN_TYPES.pdf, SCAN_TYPES.jpg, SCAN_TYPES.png) },
+        },
+      },
+      async (req, reply) => {
+        const { file, type, name } = await deals.scans.get(req.params.dealId, req.params.item);
+        reply
+          .header('content-type', type)
+          .header('content-disposition', `inline; filename="${name}"`)
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff');
+        if (file.size !== null) reply.header('content-length', file.size);
+        return reply.send(file.body);
+      },
     );
 
     app.put(

@@ -139,6 +139,9 @@ export const dealChecklist = pgTable(
       .references(() => deals.id, { onDelete: 'cascade' }),
     item: text('item').notNull(),
     status: text('status').notNull(),
+    /** The scan in private storage (PDF, JPEG or PNG), never public. */
+    scanKey: text('scan_key'),
+    scanType: text('scan_type'),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -169,3 +169,33 @@ export function useDealPublic(token: string) {
     retry: (count, err) => (err as { status?: number }).status !== 404 && count < 1,
   });
 }
+
+/** POST deals/{id}/checklist/{item}/scan (multipart `scan`): kept privately, the paper marked received. */
+export function useUploadScan(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { item: ChecklistItem; file: File }) => {
+      const form = new FormData();
+      form.append('scan', v.file);
+      return api<DealView>(`deals/${id}/checklist/${v.item}/scan`, {
+        method: 'POST',
+        auth: true,
+        body: form,
+      });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** The scan as a blob (the bearer token cannot ride on a plain link). */
+export async function fetchScan(id: number, item: ChecklistItem): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const jwt = getToken();
+  if (jwt) headers.authorization = `Bearer ${jwt}`;
+  const res = await fetch(buildUrl(`deals/${id}/checklist/${item}/scan`), {
+    headers,
+    credentials: 'same-origin',
+  });
+  if (!res.ok) throw new Error('Không mở được bản quét, vui lòng thử lại!');
+  return res.blob();
+}

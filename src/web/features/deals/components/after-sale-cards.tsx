@@ -1,14 +1,74 @@
-import { CHECKLIST_STATUS_LABELS, CHECKLIST_STATUSES, type ChecklistStatus } from '@contract/deal-labels';
+import {
+  CHECKLIST_STATUS_LABELS,
+  CHECKLIST_STATUSES,
+  type ChecklistItem,
+  type ChecklistStatus,
+} from '@contract/deal-labels';
 import type { DealView } from '@contract/deals';
 import { formatDay } from '@contract/format';
-import { Check, Copy } from 'lucide-react';
+import { Check, Copy, Eye, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/badge';
-import { Button } from '../../../components/button';
+import { Button, IconButton, iconButtonClass } from '../../../components/button';
 import { Select } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
-import { useSetChecklist, useSetStep } from '../api';
+import { fetchScan, useSetChecklist, useSetStep, useUploadScan } from '../api';
 import { Card } from './card';
+
+/** A paper's scan: uploaded to the private storage, opened from it with the staff's token. */
+function ScanButtons({
+  deal,
+  item,
+  label,
+  hasScan,
+}: {
+  deal: DealView;
+  item: ChecklistItem;
+  label: string;
+  hasScan: boolean;
+}) {
+  const upload = useUploadScan(deal.dealId);
+  return (
+    <span className="flex items-center gap-1">
+      {hasScan ? (
+        <IconButton
+          label={`Xem bản quét ${label}`}
+          onClick={() =>
+            void fetchScan(deal.dealId, item)
+              .then((blob) => window.open(URL.createObjectURL(blob), '_blank', 'noopener'))
+              .catch((err: Error) => toast.error(err.message))
+          }
+        >
+          <Eye className="size-4" aria-hidden="true" />
+        </IconButton>
+      ) : null}
+      <label
+        className={`${iconButtonClass} cursor-pointer focus-within:outline-2 focus-within:outline-brand-600`}
+        title="Tải bản quét"
+      >
+        <Upload className="size-4" aria-hidden="true" />
+        <span className="sr-only">Tải bản quét {label}</span>
+        <input
+          type="file"
+          accept="application/pdf,image/jpeg,image/png"
+          className="sr-only"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file)
+              upload.mutate(
+                { item, file },
+                {
+                  onSuccess: () => toast.success(`Đã lưu bản quét: ${label}`),
+                  onError: (err) => toast.error(errorMessage(err)),
+                },
+              );
+          }}
+        />
+      </label>
+    </span>
+  );
+}
 
 /** The papers to collect, each Chưa nhận / Đã nhận / Đã kiểm tra / Đã trả lại. */
 export function ChecklistCard({ deal }: { deal: DealView }) {
@@ -24,6 +84,7 @@ export function ChecklistCard({ deal }: { deal: DealView }) {
                 <span className="block text-xs text-slate-600">{c.updatedBy.fullName}</span>
               ) : null}
             </label>
+            <ScanButtons deal={deal} item={c.item} label={c.label} hasScan={c.hasScan} />
             <Select
               id={`check-${c.item}`}
               className="w-40"

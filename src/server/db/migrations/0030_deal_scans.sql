@@ -1,0 +1,2 @@
+ALTER TABLE "deal_checklist" ADD COLUMN "scan_key" text;--> statement-breakpoint
+ALTER TABLE "deal_checklist" ADD COLUMN "scan_type" text;
