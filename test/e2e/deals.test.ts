@@ -163,7 +163,7 @@ describe('a deal from a reservation to the ownership transfer', () => {
     });
     await page.getByText('Đã lưu bản quét: Cà vẹt (giấy đăng ký xe)').waitFor();
     await page.getByRole('button', { name: 'Xem bản quét Cà vẹt (giấy đăng ký xe)' }).waitFor();
-    await page.getByLabel('CCCD của người mua').selectOption('checked');
+    await page.getByLabel('CCCD của người mua', { exact: true }).selectOption('checked');
     await expect
       .poll(async () => (await dealView()).checklist[0])
       .toEqual(expect.objectContaining({ item: 'buyerId', status: 'checked' }));
