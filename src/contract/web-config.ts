@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+import { DEFAULT_TRANSFER_STEP_DAYS } from './deal-labels';
 import { DEFAULT_LEAD_HANDLING, leadHandlingSettings } from './leads/settings';
 import { DEFAULT_ZALO_SETTINGS, zaloSettings } from './messaging';
 import {
@@ -97,6 +98,10 @@ export const showroomPolicies = z.object({
   independentCheck: text('Kiểm tra xe tại hãng', 2000),
   purchaseDocuments: text('Giấy tờ cần khi mua xe', 2000),
   transferDocuments: text('Giấy tờ sang tên', 2000),
+  /** Written once, shown wherever a buyer commits money: the reserve dialog and page, its e-mails, the deposit contract. */
+  deposit: text('Chính sách đặt cọc', 2000),
+  /** The sale contract's and the handover record's terms (bàn giao xe). */
+  handoverTerms: text('Điều khoản bàn giao', 2000),
 });
 export type ShowroomPolicies = z.infer<typeof showroomPolicies>;
 
@@ -112,6 +117,10 @@ export const DEFAULT_SHOWROOM_POLICIES: ShowroomPolicies = {
     'Cá nhân: căn cước công dân (và giấy đăng ký kết hôn nếu mua chung); doanh nghiệp: giấy phép kinh doanh, giấy giới thiệu và căn cước của người đến làm thủ tục.',
   transferDocuments:
     'Showroom chuẩn bị giấy đăng ký xe, hợp đồng mua bán có công chứng và chứng từ lệ phí trước bạ; khách mang căn cước công dân. Sang tên trong vòng 30 ngày kể từ ngày ký hợp đồng.',
+  deposit:
+    'Tiền cọc được hoàn lại toàn bộ nếu khách báo hủy trước khi hết thời gian giữ xe hoặc nếu xe không đúng như mô tả, báo cáo kiểm định. Khách không đến ký hợp đồng khi hết thời gian giữ xe mà không báo trước thì mất tiền cọc. Showroom không giữ được xe như đã hẹn thì hoàn cọc và bồi thường một khoản bằng tiền cọc.',
+  handoverTerms:
+    'Xe được bàn giao tại showroom sau khi khách thanh toán đủ (hoặc ngân hàng xác nhận giải ngân), kèm giấy tờ, chìa khóa và phụ kiện ghi trong biên bản bàn giao. Khách kiểm tra xe trước khi ký; từ lúc ký biên bản, khách chịu trách nhiệm về xe.',
 };
 
 /**
@@ -139,6 +148,54 @@ export const DEFAULT_STOCK_COSTS: StockCosts = {
   timeToLineTargetDays: 3,
 };
 
+/**
+ * A bank the showroom works with for car loans: its rules as the bank states them (the share of a used
+ * car's value it lends, the longest term), an indicative yearly rate and the papers it asks for.
+ */
+export const partnerBank = z.object({
+  name: text('Tên ngân hàng', 100).min(1, { message: 'Vui lòng nhập tên ngân hàng' }),
+  maxLoanRatio: rate('Tỷ lệ cho vay tối đa', 0.9),
+  maxTermMonths: z.coerce
+    .number({ message: 'Thời hạn vay tối đa không hợp lệ' })
+    .int({ message: 'Thời hạn vay tối đa phải là số tháng nguyên' })
+    .min(6, { message: 'Thời hạn vay tối đa từ 6 đến 120 tháng' })
+    .max(120, { message: 'Thời hạn vay tối đa từ 6 đến 120 tháng' }),
+  interestRate: rate('Lãi suất tham khảo', 0.5),
+  documents: text('Hồ sơ ngân hàng yêu cầu', 1000),
+});
+export type PartnerBank = z.infer<typeof partnerBank>;
+
+export const DEFAULT_PARTNER_BANKS: PartnerBank[] = [
+  {
+    name: 'Vietcombank',
+    maxLoanRatio: 0.7,
+    maxTermMonths: 84,
+    interestRate: 0.095,
+    documents: 'CCCD, xác nhận cư trú, sao kê lương 3 tháng, hợp đồng mua bán xe',
+  },
+  {
+    name: 'TPBank',
+    maxLoanRatio: 0.8,
+    maxTermMonths: 84,
+    interestRate: 0.105,
+    documents: 'CCCD, chứng minh thu nhập, hợp đồng mua bán xe, giấy đăng ký kết hôn (nếu có)',
+  },
+  {
+    name: 'VPBank',
+    maxLoanRatio: 0.75,
+    maxTermMonths: 72,
+    interestRate: 0.11,
+    documents: 'CCCD, chứng minh thu nhập 6 tháng, hợp đồng mua bán xe',
+  },
+];
+
+const stepDays = (label: string) =>
+  z.coerce
+    .number({ message: `Số ngày "${label}" không hợp lệ` })
+    .int({ message: `Số ngày "${label}" phải là số nguyên` })
+    .min(1, { message: `Số ngày "${label}" từ 1 đến 90` })
+    .max(90, { message: `Số ngày "${label}" từ 1 đến 90` });
+
 export const DEFAULT_SYSTEM_MESSAGE =
   'Bạn là trợ lý tư vấn xe của showroom ô tô đã qua sử dụng. Trả lời bằng tiếng Việt, ngắn gọn, lịch sự. ' +
   'Chỉ nêu xe, giá và số liệu lấy từ công cụ tra cứu kho xe; không bịa thông tin. ' +
@@ -149,6 +206,10 @@ export const webConfiguration = z.object({
   showroomAddress: text('Địa chỉ', 300),
   showroomPhone: text('Số điện thoại', 30),
   showroomEmail: text('Email', 200),
+  /** Printed on the deal documents: the showroom as a business (mã số thuế, who signs for it). */
+  showroomTaxCode: text('Mã số thuế', 20),
+  showroomRepresentative: text('Người đại diện', 100),
+  showroomRepresentativeTitle: text('Chức vụ người đại diện', 100),
   openingHours: text('Giờ mở cửa', 200),
   /** Maintenance bookings one time slot takes: the cars the workshop receives at once. */
   serviceBays: z.coerce
@@ -169,6 +230,14 @@ export const webConfiguration = z.object({
   stockCosts: stockCosts,
   /** ZNS template ids per message kind (docs/customers.md). */
   zalo: zaloSettings,
+  partnerBanks: z.array(partnerBank).max(20, { message: 'Tối đa 20 ngân hàng liên kết' }),
+  /** Days each ownership-transfer step may take before it is late (docs/deals.md). */
+  transferStepDays: z.object({
+    withdraw: stepDays('Rút hồ sơ gốc'),
+    submit: stepDays('Nộp hồ sơ đăng ký'),
+    receive: stepDays('Nhận đăng ký, biển số mới'),
+    deliver: stepDays('Bàn giao giấy tờ cho khách'),
+  }),
   systemMessage: text('Lời nhắc hệ thống', 8000),
   /** A staff session unused for this long is signed out (besides the token's 7-day lifetime). */
   sessionIdleHours: z.coerce
@@ -184,6 +253,9 @@ export const DEFAULT_WEB_CONFIGURATION: WebConfiguration = {
   showroomAddress: '',
   showroomPhone: '',
   showroomEmail: '',
+  showroomTaxCode: '',
+  showroomRepresentative: '',
+  showroomRepresentativeTitle: 'Giám đốc',
   openingHours: '8:00 - 18:00, Thứ Hai - Chủ Nhật',
   serviceBays: DEFAULT_SERVICE_BAYS,
   facebookUrl: '',
@@ -198,6 +270,8 @@ export const DEFAULT_WEB_CONFIGURATION: WebConfiguration = {
   leadHandling: DEFAULT_LEAD_HANDLING,
   stockCosts: DEFAULT_STOCK_COSTS,
   zalo: DEFAULT_ZALO_SETTINGS,
+  partnerBanks: DEFAULT_PARTNER_BANKS,
+  transferStepDays: DEFAULT_TRANSFER_STEP_DAYS,
   systemMessage: DEFAULT_SYSTEM_MESSAGE,
   sessionIdleHours: 8,
 };
@@ -230,6 +304,7 @@ export function withConfigDefaults(stored: unknown): WebConfiguration {
     reservations: { ...DEFAULT_RESERVATION_SETTINGS, ...(data.reservations ?? {}) },
     stockCosts: { ...DEFAULT_STOCK_COSTS, ...(data.stockCosts ?? {}) },
     zalo: { templates: { ...DEFAULT_ZALO_SETTINGS.templates, ...(data.zalo?.templates ?? {}) } },
+    transferStepDays: { ...DEFAULT_TRANSFER_STEP_DAYS, ...(data.transferStepDays ?? {}) },
     leadHandling: {
       ...DEFAULT_LEAD_HANDLING,
       ...(data.leadHandling ?? {}),

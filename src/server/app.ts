@@ -10,6 +10,7 @@ import type { App, AppContext } from './context';
 import { wireCustomerContact } from './customer-contact';
 import type { Database } from './db/client';
 import { defineDemoJobs } from './db/seed/demo-photos';
+import { wireDeals } from './deals-wiring';
 import { alertsRoutes, createAlerts } from './modules/alerts';
 import { auditRoutes } from './modules/audit/routes';
 import { AuditService } from './modules/audit/service';
@@ -24,6 +25,7 @@ import { CarsService } from './modules/cars/service';
 import { buildChatbot, chatbotRoutes } from './modules/chatbot';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { DashboardService } from './modules/dashboard/service';
+import { dealsRoutes } from './modules/deals';
 import { exportsRoutes } from './modules/exports/routes';
 import { ExportsService } from './modules/exports/service';
 import { healthRoutes } from './modules/health/routes';
@@ -44,7 +46,7 @@ import { createReservations, reservationsRoutes } from './modules/reservations';
 import { salesRoutes } from './modules/sales/routes';
 import { SalesService } from './modules/sales/service';
 import { carSourceFrom } from './modules/seo/car-source';
-import { answerInProcess, PageRenderer } from './modules/seo/page-renderer';
+import { answerInProcess, BUSY_REQUESTS_IN_FLIGHT, PageRenderer } from './modules/seo/page-renderer';
 import { SeoService } from './modules/seo/service';
 import { slidersRoutes } from './modules/sliders/routes';
 import { SlidersService } from './modules/sliders/service';
@@ -74,9 +76,6 @@ import { CustomerMailer } from './platform/visitor-mail';
 import { registerXsrf } from './platform/xsrf';
 import { wireStockPreparation } from './stock-preparation';
 import { registerWeb } from './web-routes';
-
-/** Requests under way above which public pages are no longer rendered on the server (page-renderer.ts). */
-const BUSY_REQUESTS_IN_FLIGHT = 32;
 
 export interface BuildOptions {
   config: Config;
@@ -240,6 +239,10 @@ export async function buildApp(opts: BuildOptions) {
     ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
   });
   sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));
+  const deals = wireDeals({
+    ...{ db: ctx.db, clock, cars, sales, users, webConfig, reservations, carRecords, pages },
+    ...{ customerMail, config, notifications, jobs, contact },
+  });
   // Reconditioning before a car is listed, and what each car really costs (stock-preparation.ts).
   const { recon, carCosts } = wireStockPreparation({
     ...{ db: ctx.db, clock, jobs, mailer, log: app.log, publicUrl: config.publicUrl },
@@ -300,7 +303,7 @@ export async function buildApp(opts: BuildOptions) {
   const services = {
     ...{ webConfig, users, auth, passwordSetup, cars, carRecords, carCosts, sales, inspections },
     ...{ notifications, leads, sliders, blogs, recruitment, seo, chatbot, dashboard, exporter },
-    ...{ audit, jobs, alerts, market, valuations, recon, ...contact.services },
+    ...{ audit, jobs, alerts, market, valuations, recon, deals, ...contact.services },
   };
 
   // Polling starts once every module has defined its jobs; on close, the pass under way finishes.
@@ -356,6 +359,7 @@ export async function buildApp(opts: BuildOptions) {
       await a.register(inspectionsRoutes(inspections));
       await a.register(carRecordsRoutes(carRecords));
       await a.register(salesRoutes(sales));
+      await a.register(dealsRoutes(deals));
       await a.register(reconRoutes(recon));
       await a.register(carCostsRoutes(carCosts));
       await a.register(

@@ -32,6 +32,10 @@ const RULES: [method: string | RegExp, path: RegExp, expected: Expected][] = [
   [/.*/, /^\/api\/cars\/admin\/:id\/recon(\/|$)/, 'auth'],
   [/.*/, /^\/api\/cars\/admin/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/soldhistory/, 'MANAGE_CAR'],
+  // Deals (quote to ownership transfer), their documents and payments: the sales staff's.
+  // The buyer follows the ownership transfer on a signed link (the token decides which deal).
+  ['GET', /^\/api\/deals\/public\/:token$/, 'public'],
+  [/.*/, /^\/api\/deals(\/|$)/, 'MANAGE_CAR'],
   [/.*/, /^\/api\/exports\/(sales|cars|recon-stats)/, 'MANAGE_CAR'],
   // A car's papers and service history: visitors read them, car managers keep them (and read staff notes).
   ['GET', /^\/api\/cars\/:id\/history\/staff$/, 'MANAGE_CAR'],

@@ -32,7 +32,8 @@ export type ShowroomMailKind =
   | 'booking-moved'
   | 'booking-cancelled'
   | 'purchase-offer'
-  | 'alert-digest';
+  | 'alert-digest'
+  | 'deal-transfer';
 
 /**
  * Who made a mail to a customer happen. A visitor: their form or signed link, or the clock acting on

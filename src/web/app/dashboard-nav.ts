@@ -45,6 +45,7 @@ export const DASHBOARD_NAV: (DashEntry | DashGroup)[] = [
     children: [
       { label: 'Danh sách xe', to: '/dashboard/carManagement', permission: 'MANAGE_CAR' },
       { label: 'Chuẩn bị xe', to: '/dashboard/recon', permission: 'MANAGE_CAR' },
+      { label: 'Giao dịch bán xe', to: '/dashboard/deals', permission: 'MANAGE_CAR' },
       { label: 'Lịch sử bán hàng', to: '/dashboard/soldhistory', permission: 'MANAGE_CAR' },
       { label: 'Đặt cọc giữ xe', to: '/dashboard/reservations', permission: 'MANAGE_CAR' },
       { label: 'Tuổi tồn kho', to: '/dashboard/stock-ageing', permission: 'MANAGE_CAR' },

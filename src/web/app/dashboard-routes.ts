@@ -148,6 +148,21 @@ export const dashboardRoutes: RouteObject[] = withPermissions([
     lazy: page(() => import('../features/sales/pages/sale-detail-page')),
   },
   {
+    path: 'deals',
+    handle: { permission: 'MANAGE_CAR' },
+    lazy: page(() => import('../features/deals/pages/deals-page')),
+  },
+  {
+    path: 'deals/new',
+    handle: { permission: 'MANAGE_CAR' },
+    lazy: page(() => import('../features/deals/pages/deal-new-page')),
+  },
+  {
+    path: 'deals/:dealId',
+    handle: { permission: 'MANAGE_CAR' },
+    lazy: page(() => import('../features/deals/pages/deal-page')),
+  },
+  {
     path: 'reservations',
     handle: { permission: 'MANAGE_CAR' },
     lazy: page(() => import('../features/reservations/dashboard/reservations-page')),

@@ -20,6 +20,7 @@ export const publicRoutes: RouteObject[] = [
     path: 'reservations/:code',
     lazy: page(() => import('../features/reservations/public/reservation-page')),
   },
+  { path: 'deal/:token', lazy: page(() => import('../features/deals/pages/deal-public-page')) },
   { path: 'lich-hen/:token', lazy: page(() => import('../features/leads/pages/booking-page')) },
   { path: 'chatbot', lazy: page(() => import('../features/chat/pages/chatbot-page')) },
   { path: 'favorites', lazy: page(() => import('../features/favorites/pages/favorites-page')) },

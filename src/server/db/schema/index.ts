@@ -7,6 +7,7 @@ export * from '../../modules/car-costs/schema';
 export * from '../../modules/car-records/schema';
 export * from '../../modules/cars/schema';
 export * from '../../modules/customers/schema';
+export * from '../../modules/deals/schema';
 export * from '../../modules/inspections/schema';
 export * from '../../modules/leads/schema';
 export * from '../../modules/market-prices/schema';

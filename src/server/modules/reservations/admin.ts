@@ -39,6 +39,20 @@ export const ADMIN_MESSAGES = {
   refundTooMuch: 'Số tiền hoàn không được lớn hơn số tiền đã nhận',
 } as const;
 
+/** What another module (deals) reads of a reservation. */
+export interface ReservationLink {
+  id: number;
+  code: string;
+  carId: number;
+  status: ReservationStatus;
+  customerName: string;
+  phone: string;
+  email: string;
+  /** The deposit received, or null while unpaid. */
+  paidAmount: number | null;
+  bankReference: string | null;
+}
+
 /** Staff's side (MANAGE_CAR): the list, confirming money by hand, extending, cancelling, refunding. */
 export class ReservationsAdmin {
   constructor(
@@ -86,6 +100,23 @@ export class ReservationsAdmin {
     const [row] = await this.deps.db.select().from(reservations).where(eq(reservations.id, id));
     if (!row) throw notFound(ADMIN_MESSAGES.notFound);
     return this.view(row);
+  }
+
+  /** A reservation by its code, as a deal reads it (the deposit it carries, the car it holds), or null. */
+  async byCode(code: string, exec: Executor = this.deps.db): Promise<ReservationLink | null> {
+    const [r] = await exec.select().from(reservations).where(eq(reservations.code, code));
+    if (!r) return null;
+    return {
+      id: r.id,
+      code: r.code,
+      carId: r.carId,
+      status: r.status as ReservationStatus,
+      customerName: r.customerName,
+      phone: r.phone,
+      email: r.email,
+      paidAmount: r.paidAt ? (r.paidAmount ?? r.amount) : null,
+      bankReference: r.bankReference,
+    };
   }
 
   /** Rows as staff read them, with the squatting signals of their visitors. */

@@ -7,9 +7,13 @@ import { ReservationsService } from './service';
 import { reservationTeller, type TellerPorts } from './tell';
 import { ReservationLinks, type ReservationRow } from './views';
 
+export type { ReservationLink } from './admin';
 export type { CarHold } from './car-hold';
+export type { OtherTransfer } from './payments';
 export { reservationsRoutes } from './routes';
+export { vietQrPayload } from './vietqr';
 export type { ReservationRow } from './views';
+export { qrDataUrl } from './views';
 
 /**
  * The safety net behind each hold's own job: a pass over everything due, once a minute across all
@@ -31,7 +35,7 @@ export interface Reservations {
 export type ReservationStep = Exclude<keyof ReservationTeller, 'unmatchedPayment'>;
 
 export type ReservationOptions = Omit<ReservationDeps, 'links' | 'tell'> &
-  Omit<TellerPorts, 'links'> & {
+  Omit<TellerPorts, 'links' | 'depositPolicy'> & {
     /** Signs the visitors' links. */
     secret: string;
     publicUrl: string;
@@ -64,10 +68,11 @@ function followedBy(tell: ReservationTeller, opts: ReservationOptions): Reservat
 
 export function createReservations(opts: ReservationOptions): Reservations {
   const links = new ReservationLinks(opts.secret, opts.publicUrl);
+  const depositPolicy = async () => (await opts.webConfig.get()).policies.deposit;
   const deps: ReservationDeps = {
     ...opts,
     links,
-    tell: followedBy(reservationTeller({ ...opts, links }), opts),
+    tell: followedBy(reservationTeller({ ...opts, links, depositPolicy }), opts),
   };
   const visitor = new ReservationsService(deps);
   const admin = new ReservationsAdmin(deps, visitor);

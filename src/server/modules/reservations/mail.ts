@@ -10,6 +10,9 @@ import type { ReservationLinks, ReservationRow } from './views';
 
 const money = (vnd: number) => `${formatThousands(vnd)} đ`;
 
+/** The showroom's deposit policy (settings), written once and told wherever a buyer commits money. */
+const policyLines = (policy: string) => (policy ? ['', `Chính sách đặt cọc: ${policy}`] : []);
+
 function letter(r: ReservationRow, links: ReservationLinks, subject: string, lines: string[]): Mail {
   return {
     to: r.email,
@@ -29,7 +32,7 @@ function letter(r: ReservationRow, links: ReservationLinks, subject: string, lin
 }
 
 export const reservationMails = {
-  created: (r: ReservationRow, links: ReservationLinks, bankName: string) =>
+  created: (r: ReservationRow, links: ReservationLinks, bankName: string, policy = '') =>
     letter(r, links, 'Giữ xe: vui lòng chuyển tiền cọc', [
       `Showroom đang giữ xe cho quý khách đến ${formatDateTime(r.expiresAt)} (giờ Việt Nam). Để giữ xe, vui lòng chuyển khoản:`,
       `- Ngân hàng: ${bankName}`,
@@ -38,6 +41,7 @@ export const reservationMails = {
       `- Số tiền: ${money(r.amount)}`,
       `- Nội dung chuyển khoản: ${r.code}`,
       'Trang đặt cọc có mã VietQR để quét bằng ứng dụng ngân hàng. Nếu đổi ý, quý khách có thể hủy trên trang này trước khi chuyển tiền.',
+      ...policyLines(policy),
     ]),
   claimed: (r: ReservationRow, links: ReservationLinks) =>
     letter(r, links, 'Showroom đang kiểm tra tiền cọc', [
@@ -45,12 +49,13 @@ export const reservationMails = {
       'Khi tiền về, quý khách sẽ nhận biên nhận đặt cọc. Nếu chưa chuyển, vui lòng chuyển trước thời hạn trên với đúng nội dung chuyển khoản.',
       `Nội dung chuyển khoản: ${r.code}`,
     ]),
-  paid: (r: ReservationRow, links: ReservationLinks) =>
+  paid: (r: ReservationRow, links: ReservationLinks, policy = '') =>
     letter(r, links, 'Biên nhận đặt cọc', [
       `Showroom đã nhận ${money(r.paidAmount ?? r.amount)} tiền cọc lúc ${formatDateTime(r.paidAt)}${
         r.bankReference ? ` (mã giao dịch ${r.bankReference})` : ''
       }.`,
       `Xe được giữ cho quý khách đến ${formatDateTime(r.holdUntil)}. Tiền cọc được trừ vào giá xe khi ký hợp đồng.`,
+      ...policyLines(policy),
     ]),
   extended: (r: ReservationRow, links: ReservationLinks) =>
     letter(r, links, 'Gia hạn giữ xe', [

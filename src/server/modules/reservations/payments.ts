@@ -36,6 +36,18 @@ export function codeInContent(content: string): string | null {
   );
 }
 
+/** A transfer whose content names no reservation: another module (deals) may know its code. */
+export interface OtherTransfer {
+  content: string;
+  amount: number;
+  reference: string;
+  /** The account it reached, and the showroom's account in settings (read before the transaction). */
+  accountNumber: string;
+  expectedAccount: string;
+  gateway: string;
+}
+export type OtherTransferMatcher = (tx: Executor, t: OtherTransfer) => Promise<PaymentOutcome | null>;
+
 /**
  * The provider's transaction id in one spelling: SePay sends a number, a relay may send it as text with
  * leading zeros ("01009"); both name transaction 1009, so the replay check must see one value.
@@ -50,10 +62,17 @@ export function canonicalTransactionId(id: number | string): string {
  * again; a delivery of an id already stored is acknowledged and changes nothing.
  */
 export class PaymentsService {
+  private other: OtherTransferMatcher = async () => null;
+
   constructor(
     private readonly deps: ReservationDeps,
     private readonly admin: ReservationsAdmin,
   ) {}
+
+  /** The deals module matches a balance paid by VietQR (its code in the content), in the same transaction. */
+  onOtherCode(matcher: OtherTransferMatcher) {
+    this.other = matcher;
+  }
 
   /** `Authorization: Apikey <key>` against the key in settings; no key set refuses every call. */
   async authorize(header: string | undefined) {
@@ -90,7 +109,12 @@ export class PaymentsService {
         .onConflictDoNothing({ target: [paymentNotifications.provider, paymentNotifications.providerId] })
         .returning();
       if (!stored) return { outcome: 'repeat' as const, paid: null };
-      const { outcome, reservation, paid } = await this.match(tx, body, paidHold);
+      const { outcome, reservation, paid } = await this.match(
+        tx,
+        body,
+        paidHold,
+        config.reservations.accountNumber,
+      );
       await tx
         .update(paymentNotifications)
         .set({ outcome, reservationId: reservation?.id ?? null })
@@ -102,7 +126,8 @@ export class PaymentsService {
       this.deps.changed();
       // The bank's notifier is answered at once; the receipt and the bell follow.
       void this.deps.tell.paid(result.paid);
-    } else if (result.outcome !== 'outgoing') {
+    } else if (result.outcome !== 'outgoing' && result.outcome !== 'confirmed') {
+      // (A confirmed transfer without a reservation was another module's: a deal's balance.)
       const code = result.reservation ? ` (${result.reservation.code})` : '';
       void this.deps.tell.unmatchedPayment(
         `${formatPrice(body.transferAmount)} "${body.content.slice(0, 60)}"${code}: ${PAYMENT_OUTCOME_LABELS[result.outcome]}`,
@@ -115,11 +140,22 @@ export class PaymentsService {
     tx: Executor,
     body: SepayWebhookBody,
     paidHold: PaidHold,
+    expectedAccount: string,
   ): Promise<{ outcome: PaymentOutcome; reservation: ReservationRow | null; paid: ReservationRow | null }> {
     if (body.transferType === 'out') return { outcome: 'outgoing', reservation: null, paid: null };
     const code = codeInContent(body.content);
     const [found] = code ? await tx.select().from(reservations).where(eq(reservations.code, code)) : [];
-    if (!found) return { outcome: 'unknown', reservation: null, paid: null };
+    if (!found) {
+      const other = await this.other(tx, {
+        ...{ content: body.content, amount: body.transferAmount, accountNumber: body.accountNumber },
+        ...{
+          reference: body.referenceCode ?? canonicalTransactionId(body.id),
+          expectedAccount,
+          gateway: body.gateway,
+        },
+      });
+      return { outcome: other ?? 'unknown', reservation: null, paid: null };
+    }
     // The car first, then the reservation: the order every writer takes.
     await this.deps.cars.lock(tx, found.carId);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, found.id)).for('update');

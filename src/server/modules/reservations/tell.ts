@@ -13,6 +13,8 @@ export interface TellerPorts {
   log: FastifyBaseLogger;
   /** The bell of every staff member who manages cars. */
   notifyStaff(message: string, link: string): Promise<unknown>;
+  /** The deposit policy from the settings, quoted in the mails where the visitor commits money. */
+  depositPolicy(): Promise<string>;
 }
 
 const listLink = (r: ReservationRow) => `/dashboard/reservations?search=${r.code}`;
@@ -39,14 +41,16 @@ export function reservationTeller(p: TellerPorts): ReservationTeller {
   return {
     async created(r, ip) {
       const bank = bankByBin(r.bankBin)?.shortName ?? r.bankBin;
-      await send(reservationMails.created(r, p.links, bank), byVisitor('reservation-created', ip));
+      const policy = await p.depositPolicy().catch(() => '');
+      await send(reservationMails.created(r, p.links, bank, policy), byVisitor('reservation-created', ip));
       await bell(
         `Đặt cọc mới ${r.code}: ${r.customerName} giữ xe ${r.carName}, chờ chuyển ${formatPrice(r.amount)}`,
         listLink(r),
       );
     },
     async paid(r) {
-      await send(reservationMails.paid(r, p.links), byShowroom('reservation-paid'));
+      const policy = await p.depositPolicy().catch(() => '');
+      await send(reservationMails.paid(r, p.links, policy), byShowroom('reservation-paid'));
       await bell(
         `Đã nhận cọc ${formatPrice(r.paidAmount ?? r.amount)} (${r.code}) cho xe ${r.carName} từ ${r.customerName}`,
         listLink(r),

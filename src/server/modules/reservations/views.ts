@@ -69,7 +69,7 @@ function bankOf(row: ReservationRow): ReservationBank {
 // the answer's cost, and a payload never changes.
 const drawn = new LRUCache<string, string>({ max: 1000 });
 
-async function qrDataUrl(payload: string): Promise<string> {
+export async function qrDataUrl(payload: string): Promise<string> {
   const hit = drawn.get(payload);
   if (hit) return hit;
   const svg = await QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });

@@ -205,6 +205,26 @@ export class SalesService {
     return this.get(id);
   }
 
+  /**
+   * A sale recorded inside another module's transaction (a deal handed over): the caller has read the
+   * true cost before its transaction (costOn) and runs afterCommit once it has committed.
+   */
+  async createIn(
+    tx: Executor,
+    input: SaleCreate,
+    actor: Actor,
+    trueCost: number | null,
+  ): Promise<{ id: number; afterCommit?: () => Promise<void> }> {
+    const salespersonId = input.salespersonId ?? actor.userId;
+    if (salespersonId == null) throw badRequest('Vui lòng chọn nhân viên bán hàng');
+    return this.record(tx, input, salespersonId, actor, trueCost);
+  }
+
+  /** The car's true cost on a day, read before a caller's transaction (createIn). */
+  costOn(carId: number, day: string): Promise<number | null> {
+    return this.trueCostOn(carId, day);
+  }
+
   private async record(
     tx: Executor,
     input: SaleCreate,

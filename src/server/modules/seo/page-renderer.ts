@@ -9,6 +9,8 @@ import { PageCache } from './page-cache';
 
 /** A page whose data is slower than this is sent without its render: the browser renders it. */
 const RENDER_TIMEOUT_MS = 2_000;
+/** Requests under way above which public pages are no longer rendered on the server (app.ts). */
+export const BUSY_REQUESTS_IN_FLIGHT = 32;
 
 /**
  * Renders under way at once. A render holds the event loop for 10 to 30 ms; when more pages ask for one,

@@ -106,6 +106,8 @@ export const PRIVATE_PAGES = [
     title: ALERTS_PAGE_TITLE,
     description: 'Thông báo xe mới và giảm giá qua email từ {site}.',
   },
+  // The buyer's transfer page behind its signed link: never stored, never indexed.
+  { prefix: '/deal', title: 'Tiến trình sang tên xe', description: 'Tiến trình sang tên xe mua tại {site}.' },
   {
     prefix: '/lich-hen',
     title: 'Lịch hẹn của bạn',

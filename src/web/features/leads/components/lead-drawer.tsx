@@ -10,8 +10,10 @@ import {
   leadStatusLabel,
 } from '@contract/leads';
 import { maxLengths } from '@contract/limits';
+import { hasPermission } from '@contract/permissions';
 import { ArrowRight, Mail, Phone } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/button';
 import { CountedTextarea } from '../../../components/char-count';
@@ -108,6 +110,21 @@ function LeadBody({ type, lead }: { type: LeadType; lead: LeadDetail }) {
             <Mail className="size-4 shrink-0" aria-hidden="true" />
             <span className="truncate">{lead.email}</span>
           </a>
+        ) : null}
+        {/* A buyer ready to buy: the deal starts in one click with their contact (and the car they asked about). */}
+        {me && hasPermission(me, 'MANAGE_CAR') && type !== 'PURCHASE' ? (
+          <Link
+            to={`/dashboard/deals/new?${new URLSearchParams({
+              fullName: lead.fullName,
+              phone: lead.phone,
+              email: lead.email ?? '',
+              leadId: String(lead.leadId),
+              ...(lead.carId ? { carId: String(lead.carId) } : {}),
+            })}`}
+            className={buttonClass('secondary', 'flex-1 sm:flex-none')}
+          >
+            Lập giao dịch
+          </Link>
         ) : null}
       </div>
 

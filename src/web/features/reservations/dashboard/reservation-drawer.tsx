@@ -174,6 +174,14 @@ export function ReservationDrawer({
                   {ACTION_LABELS[kind]}
                 </Button>
               ))}
+              {r.status === 'awaiting' || r.status === 'paid' ? (
+                <Link
+                  to={`/dashboard/deals/new?reservationCode=${r.code}`}
+                  className={buttonClass('secondary', 'flex-1 sm:flex-none')}
+                >
+                  Lập giao dịch
+                </Link>
+              ) : null}
             </footer>
           ) : null}
         </div>

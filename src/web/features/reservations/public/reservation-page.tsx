@@ -116,6 +116,22 @@ function CancelBlock({ view }: { view: ReservationPublicView }) {
   );
 }
 
+/** The showroom's deposit policy (settings): what the visitor's money is committed to. */
+function DepositPolicy() {
+  const { data: config } = useWebConfig();
+  const policy = config?.policies?.deposit;
+  if (!policy) return null;
+  return (
+    <section
+      className="rounded-2xl bg-white p-4 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200"
+      data-testid="deposit-policy"
+    >
+      <h2 className="mb-1 font-semibold text-slate-900">Chính sách đặt cọc</h2>
+      <p>{policy}</p>
+    </section>
+  );
+}
+
 function Help() {
   const { data: config } = useWebConfig();
   const phone = config?.showroomPhone;
@@ -199,6 +215,7 @@ export default function ReservationPage() {
         ) : (
           <ClosedPanel view={view} />
         )}
+        <DepositPolicy />
         <Help />
       </>
     );

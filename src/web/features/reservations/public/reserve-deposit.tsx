@@ -21,7 +21,7 @@ export default function ReserveDeposit({ car }: { car: ReservableCar }) {
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState(false);
   if (!terms) return null;
-  const { settings, amount } = terms;
+  const { settings, amount, policy } = terms;
 
   async function openDialog() {
     setLoadError(false);
@@ -71,6 +71,7 @@ export default function ReserveDeposit({ car }: { car: ReservableCar }) {
           amount={amount}
           holdMinutes={settings.holdMinutes}
           paidHoldDays={settings.paidHoldDays}
+          depositPolicy={policy}
           onClose={() => setOpen(false)}
         />
       ) : null}

@@ -26,6 +26,8 @@ export interface ReserveDialogProps {
   amount: number;
   holdMinutes: number;
   paidHoldDays: number;
+  /** The showroom's deposit policy (settings): when the deposit is refunded, when it is forfeited. */
+  depositPolicy?: string;
   onClose: () => void;
 }
 
@@ -74,6 +76,7 @@ export default function ReserveDialog({
   amount,
   holdMinutes,
   paidHoldDays,
+  depositPolicy,
   onClose,
 }: ReserveDialogProps) {
   const titleId = useId();
@@ -213,6 +216,12 @@ export default function ReserveDialog({
               </li>
               <li>Khi nhận được cọc, showroom giữ xe cho bạn {paidHoldDays} ngày.</li>
             </ol>
+            {depositPolicy ? (
+              <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="deposit-policy">
+                <strong className="font-semibold text-slate-900">Chính sách đặt cọc: </strong>
+                {depositPolicy}
+              </p>
+            ) : null}
 
             <form noValidate onSubmit={submit} className="space-y-4" aria-labelledby={titleId}>
               {field('fullName', 'Họ tên', { autoComplete: 'name', maxLength: NAME_MAX })}

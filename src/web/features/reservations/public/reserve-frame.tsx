@@ -19,11 +19,12 @@ export interface ReservableCar {
 /** The showroom's terms for this car, or null when it cannot be reserved online now. */
 export function useReserveTerms(
   car: ReservableCar,
-): { settings: PublicReservationSettings; amount: number } | null {
+): { settings: PublicReservationSettings; amount: number; policy: string } | null {
   const { data: config } = useWebConfig();
   const settings = config?.reservations;
   if (car.status !== 'available' || !settings || !reservationsOpen(settings)) return null;
-  return { settings, amount: depositFor(car.sellPrice, settings) };
+  // The deposit policy is written once in settings and shown wherever a buyer commits money.
+  return { settings, amount: depositFor(car.sellPrice, settings), policy: config.policies?.deposit ?? '' };
 }
 
 export function ReserveFrame({

@@ -18,9 +18,19 @@ const POLICY_FIELDS: { key: keyof ShowroomPolicies; label: string; hint: string 
   },
   { key: 'purchaseDocuments', label: 'Giấy tờ khách cần khi mua xe', hint: 'Trợ lý AI trích nguyên văn.' },
   { key: 'transferDocuments', label: 'Giấy tờ và thủ tục sang tên', hint: 'Trợ lý AI trích nguyên văn.' },
+  {
+    key: 'deposit',
+    label: 'Chính sách đặt cọc',
+    hint: 'Hoàn cọc đến khi nào, mất cọc khi nào: hiện khi khách đặt cọc và in trong hợp đồng đặt cọc.',
+  },
+  {
+    key: 'handoverTerms',
+    label: 'Điều khoản bàn giao xe',
+    hint: 'In trong hợp đồng mua bán và biên bản bàn giao.',
+  },
 ];
 
-/** "Chính sách showroom": the six policies in the showroom's own words, saved with the rest of the settings. */
+/** "Chính sách showroom": the policies in the showroom's own words, saved with the rest of the settings. */
 export function PolicyFields({
   register,
   errors,

@@ -16,6 +16,7 @@ import { WEB_CONFIG_KEY } from '../../../lib/web-config';
 import { InsuranceTiers } from '../components/insurance-tiers';
 import { LeadHandlingFields } from '../components/lead-handling-fields';
 import { OfficialPrices } from '../components/official-prices';
+import { PartnerBanks, TransferDays } from '../components/partner-banks';
 import { PolicyFields } from '../components/policy-fields';
 import { RemainingQualityBands } from '../components/remaining-quality-bands';
 import { paymentsChanged, ReservationFields } from '../components/reservation-fields';
@@ -205,6 +206,9 @@ export default function SettingsPage() {
               {text('showroomPhone', 'Số điện thoại', { type: 'tel', inputMode: 'tel' })}
               <div className="md:col-span-2">{text('showroomAddress', 'Địa chỉ')}</div>
               {text('showroomEmail', 'Email', { type: 'email' })}
+              {text('showroomTaxCode', 'Mã số thuế (in trên hợp đồng)', { inputMode: 'numeric' })}
+              {text('showroomRepresentative', 'Người đại diện ký hợp đồng')}
+              {text('showroomRepresentativeTitle', 'Chức vụ người đại diện')}
               {text('openingHours', 'Giờ mở cửa', { placeholder: '8:00 - 18:00, Thứ Hai - Chủ Nhật' })}
               {count(
                 'serviceBays',
@@ -335,6 +339,9 @@ export default function SettingsPage() {
 
           <StockCostFields control={control} errors={errors.stockCosts} />
           <ZaloFields register={register} errors={errors.zalo} />
+
+          <PartnerBanks control={control} register={register} errors={errors.partnerBanks} />
+          <TransferDays control={control} errors={errors.transferStepDays} />
 
           <Card
             id="cfg-ai"
