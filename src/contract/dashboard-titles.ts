@@ -43,6 +43,8 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   'stock-ageing': 'Tuổi tồn kho',
   repricing: 'Giá so với thị trường',
   recon: 'Chuẩn bị xe',
+  customers: 'Khách hàng',
+  'customers/:id': 'Hồ sơ khách hàng',
   audit: 'Nhật ký hoạt động',
 };
 

@@ -24,6 +24,8 @@ export interface Ids {
   consultingId: number;
   /** The customer's booking page (its signed link from a test-drive receipt). */
   bookingPath: string;
+  /** A customer record of the demo showroom (its leads are linked to customers). */
+  customerId: number;
 }
 
 async function get<T>(journey: Journey, path: string, query?: Record<string, string | number>): Promise<T> {
@@ -86,6 +88,9 @@ export async function pageIds(journey: Journey): Promise<Ids> {
       ids.bookingPath = new URL((booked.json as { manageUrl: string }).manageUrl).pathname;
   }
   if (!ids.bookingPath) throw new Error('no free test-drive slot for the booking page');
+  ids.customerId = (
+    await get<{ content: { customerId: number }[] }>(journey, 'customers')
+  ).content[0].customerId;
   return ids;
 }
 
@@ -132,6 +137,10 @@ export const dashboardPages = (ids: Ids): string[] =>
     '/calendar',
     '/purchaseManagement',
     '/recon',
+    '/customers',
+    `/customers/${ids.customerId}`,
+    '/deals',
+    '/deals/new',
     '/sliders',
     '/sliders/add',
     `/sliders/${ids.overviewId}`,

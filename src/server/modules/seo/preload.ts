@@ -21,6 +21,7 @@ export const PAGE_MODULES: Record<string, string> = {
   '/recruitment': 'features/recruitment/pages/recruitment-page.tsx',
   '/reservations/:id': 'features/reservations/public/reservation-page.tsx',
   '/lich-hen/:id': 'features/leads/pages/booking-page.tsx',
+  '/deal/:id': 'features/deals/pages/deal-public-page.tsx',
   '/chatbot': 'features/chat/pages/chatbot-page.tsx',
   '/favorites': 'features/favorites/pages/favorites-page.tsx',
   '/alerts/confirm': 'features/alerts/pages/confirm-page.tsx',
