@@ -44,6 +44,9 @@ export const ALERT_STATUS_LABELS: Record<AlertStatus, string> = {
   ended: 'Đã hủy',
 };
 
+/** "Nhận thông báo qua Zalo" ticked on an alert's form without a phone (the server's and the form's message). */
+export const ALERT_ZALO_NEEDS_PHONE = 'Vui lòng nhập số điện thoại để nhận thông báo qua Zalo';
+
 export const ALERT_MESSAGES = {
   tooMany: `Mỗi email chỉ nhận tối đa ${ALERTS_PER_EMAIL} thông báo. Hãy hủy bớt trong trang quản lý thông báo (đường dẫn ở cuối mỗi email) rồi thử lại.`,
   flood: 'Bạn đăng ký nhận thông báo quá nhiều lần, vui lòng thử lại sau 10 phút',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ALERT_KINDS,
   ALERT_STATUSES,
+  ALERT_ZALO_NEEDS_PHONE,
   type AlertSubscriptionView,
   FAVORITES_MAX,
   normalizeFilters,
@@ -17,7 +18,7 @@ import {
   MIN_CAR_YEAR,
   TRANSMISSIONS,
 } from './cars';
-import { emailSchema } from './common';
+import { emailSchema, optionalBlank, phoneSchema, zaloConsentField } from './common';
 
 // Limits, labels and wording live in ./alerts-labels.ts (no zod): re-exported here.
 export * from './alerts-labels';
@@ -55,15 +56,31 @@ export const savedSearchFilters = z
       });
   });
 
-/** POST /api/saved-searches: the list's current filters and where to send new matching cars. */
-export const savedSearchCreateBody = z.object({
+/**
+ * Where an alert reaches its owner: the e-mail (required: the sign-up is confirmed, mailed and ended by
+ * it) and, optionally, a Vietnamese mobile with "Nhận thông báo qua Zalo" ticked, for the same news on
+ * Zalo. The tick asks for the number.
+ */
+const alertContact = {
   email: emailSchema,
-  filters: savedSearchFilters,
-});
+  phone: optionalBlank(phoneSchema),
+  zaloConsent: zaloConsentField,
+};
+
+const zaloNeedsPhone = (v: { phone?: string; zaloConsent?: boolean }, ctx: z.RefinementCtx) => {
+  if (v.zaloConsent && !v.phone)
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: ALERT_ZALO_NEEDS_PHONE });
+};
+
+/** POST /api/saved-searches: the list's current filters and where to send new matching cars. */
+export const savedSearchCreateBody = z
+  .object({ ...alertContact, filters: savedSearchFilters })
+  .superRefine(zaloNeedsPhone);
 export type SavedSearchCreate = z.output<typeof savedSearchCreateBody>;
 
 /** POST /api/cars/{carId}/price-watch: where to say that the car's price fell. */
-export const priceWatchCreateBody = z.object({ email: emailSchema });
+export const priceWatchCreateBody = z.object(alertContact).superRefine(zaloNeedsPhone);
+export type PriceWatchCreate = z.output<typeof priceWatchCreateBody>;
 
 /** A signed link's token ("u.12.<signature>"): its form only; the signature is checked by the server. */
 export const alertToken = z

@@ -232,10 +232,10 @@ export async function buildApp(opts: BuildOptions) {
       pages.clear();
     },
   });
-  // Saved searches and price alerts by e-mail, with their daily digest (modules/alerts).
+  // Saved searches and price alerts by e-mail (and Zalo), with their daily digest (modules/alerts).
   const alerts = createAlerts({
     ...{ db: ctx.db, clock, customerMail, counters, log: app.log, cars, webConfig, jobs },
-    customers: contact.port,
+    ...contact.alertPorts,
     ...{ secret: config.jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
   });
   sales.onSale((tx, carId, saleId, actor) => reservations.admin.closeForSale(tx, carId, saleId, actor));

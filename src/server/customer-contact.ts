@@ -129,6 +129,23 @@ export function wireCustomerContact(d: CustomerContactDeps) {
         data: Record<string, string | number>;
       }) => messenger.queue(m),
     },
+    /**
+     * The alerts module's ports: the customer record, and its digest's news on Zalo. Subscribers give no
+     * name: the record's name when it knows one (another form), "Quý khách" otherwise.
+     */
+    alertPorts: {
+      customers: port,
+      customerMessage: async (m: {
+        kind: 'PRICE_DROP' | 'SAVED_SEARCH';
+        phone: string;
+        dedupeKey: string;
+        data: Record<string, string | number>;
+      }) =>
+        messenger.queue({
+          ...m,
+          data: { customer_name: (await customers.nameOf(m.phone)) || 'Quý khách', ...m.data },
+        }),
+    },
     routes,
   };
 }

@@ -45,15 +45,19 @@ export async function sell(t: TestApp, token: string, carId: number) {
   expect(res.status, res.body).toBe(201);
 }
 
+/** `zalo`: the optional phone and "Nhận thông báo qua Zalo" of the form. */
+type ZaloFields = { phone?: string; zaloConsent?: boolean };
+
 export const saveSearch = (
   t: TestApp,
   email: string,
   filters: Record<string, unknown> = {},
   ip = freshIp(),
-) => t.call('POST', '/api/saved-searches', { body: { email, filters }, headers: asIp(ip) });
+  zalo: ZaloFields = {},
+) => t.call('POST', '/api/saved-searches', { body: { email, filters, ...zalo }, headers: asIp(ip) });
 
-export const watchPrice = (t: TestApp, carId: number, email: string, ip = freshIp()) =>
-  t.call('POST', `/api/cars/${carId}/price-watch`, { body: { email }, headers: asIp(ip) });
+export const watchPrice = (t: TestApp, carId: number, email: string, ip = freshIp(), zalo: ZaloFields = {}) =>
+  t.call('POST', `/api/cars/${carId}/price-watch`, { body: { email, ...zalo }, headers: asIp(ip) });
 
 /** Every message of the outbox to this address, oldest first. */
 export function mailsTo(t: TestApp, email: string): MimeMessage[] {
@@ -85,14 +89,19 @@ export function tokenIn(text: string, path: string): string {
 }
 
 /** Signs up and confirms from the e-mail, as the owner does: answers the subscription's id. */
-export async function confirmedSearch(t: TestApp, email: string, filters: Record<string, unknown> = {}) {
-  const res = await saveSearch(t, email, filters);
+export async function confirmedSearch(
+  t: TestApp,
+  email: string,
+  filters: Record<string, unknown> = {},
+  zalo: ZaloFields = {},
+) {
+  const res = await saveSearch(t, email, filters, freshIp(), zalo);
   expect(res.status, res.body).toBe(201);
   return confirmFromMail(t, email, res.json.subscription.subscriptionId);
 }
 
-export async function confirmedWatch(t: TestApp, carId: number, email: string) {
-  const res = await watchPrice(t, carId, email);
+export async function confirmedWatch(t: TestApp, carId: number, email: string, zalo: ZaloFields = {}) {
+  const res = await watchPrice(t, carId, email, freshIp(), zalo);
   expect(res.status, res.body).toBe(201);
   return confirmFromMail(t, email, res.json.subscription.subscriptionId);
 }

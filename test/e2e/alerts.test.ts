@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import {
 // drop a price and list a new car, the digest arrives and its unsubscribe link works; favourites on a phone.
 
 const journey = journeyFixture(import.meta.url);
+const SHOTS = '/tmp/shots-alerts';
 let server: RunningServer;
 let browser: RunningBrowser;
 let api: ReturnType<typeof apiClient>;
@@ -26,6 +27,7 @@ let adminToken: string;
 
 beforeAll(() => {
   ({ server, browser, api, adminToken } = journey);
+  mkdirSync(SHOTS, { recursive: true });
 });
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -116,6 +118,7 @@ describe('saved searches and price alerts by e-mail', () => {
     timeout: 180_000,
   }, async () => {
     const email = `khach.${Date.now()}@example.com`;
+    const mobile = `09${String(Date.now()).slice(-8)}`;
     const page = await phone();
 
     // The list with filters: "Nhận thông báo xe mới" keeps them.
@@ -131,12 +134,22 @@ describe('saved searches and price alerts by e-mail', () => {
     await dialog.getByText('Vui lòng kiểm tra hộp thư').waitFor();
     await dialog.getByRole('button', { name: 'Đóng' }).first().click();
 
-    // A car's page: "Báo khi giảm giá", the address already filled in.
+    // A car's page: "Báo khi giảm giá", the address already filled in; on Zalo too, with a phone.
     const [watched] = await carsOf({ sort: 'price_desc' });
     await page.goto(`${server.url}/cars/${watched.carId}`);
     await page.getByTestId('price-watch-open').click();
     const watch = page.getByTestId('alert-dialog');
     await expect.poll(() => watch.getByLabel('Email nhận thông báo').inputValue()).toBe(email);
+    await watch.getByLabel(/Nhận thông báo qua Zalo/).check();
+    await watch.getByRole('button', { name: 'Báo cho tôi khi giảm giá' }).click();
+    await watch.getByText('Vui lòng nhập số điện thoại để nhận thông báo qua Zalo').waitFor();
+    await watch.getByLabel('Số điện thoại (không bắt buộc)').fill('0123 456');
+    await watch.getByRole('button', { name: 'Báo cho tôi khi giảm giá' }).click();
+    await watch.getByText('Số điện thoại không hợp lệ').waitFor();
+    await watch.getByLabel('Số điện thoại (không bắt buộc)').fill(mobile);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: `${SHOTS}/price-watch-360.png` });
+    expect(await axeScan(page)).toEqual([]);
     await watch.getByRole('button', { name: 'Báo cho tôi khi giảm giá' }).click();
     await watch.getByText('Vui lòng kiểm tra hộp thư').waitFor();
 
@@ -177,6 +190,13 @@ describe('saved searches and price alerts by e-mail', () => {
     expect(digest.headers['list-unsubscribe']).toMatch(
       /^<http[^>]+\/api\/alerts\/unsubscribe\?token=a\.[^>]+>, <mailto:/,
     );
+    // The drop went to the phone's Zalo as well (the outbox here: no Zalo configured), on the customer's timeline.
+    const found = await api.call('GET', 'customers', { token: adminToken, query: { search: mobile } });
+    const [customer] = (found.json as { content: { customerId: number }[] }).content;
+    const detail = await api.call('GET', `customers/${customer.customerId}`, { token: adminToken });
+    const titles = (detail.json as { timeline: { title: string }[] }).timeline.map((e) => e.title);
+    expect(titles).toContain('Zalo: Xe giảm giá');
+    expect(titles).toContain(`Theo dõi giá xe ${watched.carName}`);
 
     // The car in the mail opens its page with the new price.
     await page.goto(`${server.url}/cars/${watched.carId}`);
@@ -198,6 +218,24 @@ describe('saved searches and price alerts by e-mail', () => {
     // The limit said as people say it.
     await page.getByText(`Mỗi địa chỉ email được lưu tối đa ${ALERTS_PER_EMAIL} thông báo.`).waitFor();
     expect(await axeScan(page)).toEqual([]);
+  });
+});
+
+describe('the sign-up form on a desktop', () => {
+  it('asks the e-mail, and the phone only for Zalo, at 1366 px', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${server.url}/cars?brand=Toyota`);
+    await page.getByTestId('save-search-open').click();
+    const dialog = page.getByTestId('alert-dialog');
+    await dialog.getByLabel('Số điện thoại (không bắt buộc)').waitFor();
+    await dialog.getByLabel(/Nhận thông báo qua Zalo/).check();
+    await dialog.getByRole('button', { name: 'Nhận thông báo', exact: true }).click();
+    await dialog.getByText('Vui lòng nhập email').waitFor();
+    await dialog.getByText('Vui lòng nhập số điện thoại để nhận thông báo qua Zalo').waitFor();
+    await page.screenshot({ path: `${SHOTS}/save-search-1366.png` });
+    // The dialog is what is checked: the car cards behind its backdrop are measured dimmed by it.
+    expect(await axeScan(page, { exclude: ['article'] })).toEqual([]);
+    await page.close();
   });
 });
 

@@ -39,6 +39,7 @@ async function roundTrip(mail: Mail) {
 const row = (over: Partial<SubscriptionRow> = {}): SubscriptionRow => ({
   id: 42,
   email: 'khach@example.com',
+  phone: null,
   kind: 'search',
   filters: { brand: 'Toyota', bodyType: 'SUV', maxPrice: 800_000_000 },
   matchKey: 'search:{}',

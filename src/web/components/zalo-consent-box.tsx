@@ -4,9 +4,12 @@ import type { ComponentProps } from 'react';
 /**
  * "Nhận thông báo qua Zalo" on the public forms: ticked, the showroom's messages (a booking's
  * confirmation and reminder, a deposit's payment request and receipt, an offer) also reach the
- * visitor's Zalo by phone number; unticked, nothing goes to Zalo.
+ * visitor's Zalo by phone number; unticked, nothing goes to Zalo. `hint` says what this form's messages are.
  */
-export function ZaloConsentBox(props: ComponentProps<'input'> & { id: string }) {
+export function ZaloConsentBox({
+  hint = 'Tin xác nhận và nhắc lịch gửi qua Zalo theo số đã nhập',
+  ...props
+}: ComponentProps<'input'> & { id: string; hint?: string }) {
   return (
     <label
       htmlFor={props.id}
@@ -15,9 +18,7 @@ export function ZaloConsentBox(props: ComponentProps<'input'> & { id: string }) 
       <input type="checkbox" className="size-5 shrink-0 rounded border-slate-300 accent-sky-600" {...props} />
       <span>
         {ZALO_CONSENT_LABEL}
-        <span className="block text-xs text-slate-500">
-          Tin xác nhận và nhắc lịch gửi qua Zalo theo số đã nhập
-        </span>
+        <span className="block text-xs text-slate-500">{hint}</span>
       </span>
     </label>
   );

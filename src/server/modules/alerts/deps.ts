@@ -27,8 +27,18 @@ export interface AlertDeps {
     ): Promise<{ cars: CarSummary[]; total: number }>;
     similar(id: number, limit?: number): Promise<CarSummary[]>;
   };
-  /** The customer record: each subscription joins its customer's timeline (by e-mail) as it is made. */
+  /** The customer record: each subscription joins its customer's timeline (by phone, else e-mail) as it is made. */
   customers?: CustomerPort;
+  /**
+   * A Zalo message to a subscriber who gave a phone (the messenger checks consent, a stop and the daily
+   * cap; the same dedupeKey twice is one message). `customer_name` is filled by the wiring from the record.
+   */
+  customerMessage?(m: {
+    kind: 'PRICE_DROP' | 'SAVED_SEARCH';
+    phone: string;
+    dedupeKey: string;
+    data: Record<string, string | number>;
+  }): Promise<unknown>;
   /** The showroom's name and the mailbox a person reads (the List-Unsubscribe mailto). */
   showroom(): Promise<{ name: string; email: string }>;
 }

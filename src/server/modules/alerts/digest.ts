@@ -8,6 +8,7 @@ import type { AlertDeps } from './deps';
 import { type DigestContent, digestIsEmpty, digestMail } from './mail';
 import { alertDigests, alertSubscriptions, type DigestItems } from './schema';
 import type { SubscriptionRow } from './views';
+import { tellZalo } from './zalo';
 
 interface Built {
   content: DigestContent;
@@ -25,6 +26,7 @@ interface Built {
  * taken sends nothing. The marks (a search's last car seen, a watch's price told) move only after the
  * mail has gone, so a mail that fails gives its row back and is tried again; a process that dies between
  * sending and moving the marks repeats those cars in the next day's digest, never the same day.
+ * Subscriptions that carry a phone also get the news on Zalo (zalo.ts), queued as the day is claimed.
  */
 export class AlertDigest {
   constructor(private readonly deps: AlertDeps) {}
@@ -57,6 +59,8 @@ export class AlertDigest {
         answer.alreadySent++;
         continue;
       }
+      // The same news on Zalo for the subscriptions with a phone (keys per mark: a retry adds none).
+      await tellZalo(this.deps, built.content);
       try {
         // Only to an address whose owner confirmed it: not a mail a stranger can cause.
         await this.deps.customerMail.send(

@@ -91,7 +91,7 @@ export function alertsRoutes(d: AlertRoutesDeps) {
         },
       },
       async (req, reply) => {
-        const { answer, created } = await d.signups.watchPrice(req.params.id, req.body.email, req.ip);
+        const { answer, created } = await d.signups.watchPrice(req.params.id, req.body, req.ip);
         return reply.status(created ? 201 : 200).send(answer);
       },
     );

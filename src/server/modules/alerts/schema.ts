@@ -15,8 +15,8 @@ import { cars } from '../cars/schema';
 
 /**
  * A visitor's saved search ('search': new cars matching the list's filters) or price alert ('price':
- * one car's price falling), by e-mail, without an account. Nothing is mailed before the owner confirms
- * from the e-mail (double opt-in). One live (waiting or confirmed) subscription per address and
+ * one car's price falling), by e-mail, without an account, and on Zalo when a phone was given with
+ * consent. Nothing is sent before the owner confirms from the e-mail (double opt-in). One live (waiting or confirmed) subscription per address and
  * search: the partial unique index is the last guard behind the address's lock.
  */
 export const alertSubscriptions = pgTable(
@@ -24,6 +24,8 @@ export const alertSubscriptions = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
+    /** The owner's mobile (0… form) when given with the sign-up: the same news reach it on Zalo. */
+    phone: text('phone'),
     /** 'search' or 'price'. */
     kind: text('kind').notNull(),
     filters: jsonb('filters').$type<SavedSearchFilters>(),

@@ -5,6 +5,7 @@ import {
   ALERTS_PER_EMAIL,
   type AlertConfirmAnswer,
   type AlertSignupAnswer,
+  type PriceWatchCreate,
   type SavedSearchCreate,
 } from '../../../contract/alerts';
 import type { CarSummary } from '../../../contract/cars';
@@ -26,6 +27,7 @@ export async function lockAddress(tx: Executor, email: string) {
 
 interface SignUp {
   email: string;
+  phone: string | null;
   kind: 'search' | 'price';
   filters: SavedSearchCreate['filters'] | null;
   matchKey: string;
@@ -57,21 +59,26 @@ export class AlertSignups {
     body: SavedSearchCreate,
     ip: string | null,
   ): Promise<{ answer: AlertSignupAnswer; created: boolean }> {
-    return this.signUp(ip, {
-      email: body.email,
-      kind: 'search',
-      filters: body.filters,
-      // normalizeFilters wrote the keys in one order: the same search is the same text.
-      matchKey: `search:${JSON.stringify(body.filters)}`,
-      carId: null,
-      lastCarId: await this.deps.cars.lastCarId(),
-      notifiedPrice: null,
-    });
+    return this.signUp(
+      ip,
+      {
+        email: body.email,
+        phone: body.phone ?? null,
+        kind: 'search',
+        filters: body.filters,
+        // normalizeFilters wrote the keys in one order: the same search is the same text.
+        matchKey: `search:${JSON.stringify(body.filters)}`,
+        carId: null,
+        lastCarId: await this.deps.cars.lastCarId(),
+        notifiedPrice: null,
+      },
+      body.zaloConsent,
+    );
   }
 
   async watchPrice(
     carId: number,
-    email: string,
+    body: PriceWatchCreate,
     ip: string | null,
   ): Promise<{ answer: AlertSignupAnswer; created: boolean }> {
     const [car] = await this.deps.cars.summaries([carId]);
@@ -89,7 +96,8 @@ export class AlertSignups {
     return this.signUp(
       ip,
       {
-        email,
+        email: body.email,
+        phone: body.phone ?? null,
         kind: 'price',
         filters: null,
         matchKey: `car:${carId}`,
@@ -97,11 +105,17 @@ export class AlertSignups {
         lastCarId: 0,
         notifiedPrice: car.sellPrice,
       },
+      body.zaloConsent,
       car,
     );
   }
 
-  private async signUp(ip: string | null, input: SignUp, car?: CarSummary) {
+  /**
+   * `zaloConsent`: "Nhận thông báo qua Zalo" ticked (with a phone, the contract's rule): recorded on the
+   * customer found by that phone, as every public form does. The same sign-up again keeps the first
+   * one's phone.
+   */
+  private async signUp(ip: string | null, input: SignUp, zaloConsent?: boolean, car?: CarSummary) {
     const { db, clock } = this.deps;
     if (await this.confirmations.blocked(input.email)) throw tooMany(ALERT_MESSAGES.mailFlood);
     const { row, created } = await db.transaction(async (tx) => {
@@ -122,6 +136,8 @@ export class AlertSignups {
         refId: inserted.id,
         subtype: input.kind,
         email: input.email,
+        phone: input.phone,
+        zaloConsent: Boolean(zaloConsent && input.phone),
         title: car ? `Theo dõi giá xe ${car.carName}` : 'Lưu tìm kiếm: báo khi có xe mới phù hợp',
         status: 'Chờ xác nhận email',
         link: null,

@@ -206,6 +206,11 @@ export class CustomersService {
     };
   }
 
+  /** The name on the record of this phone ('' when none): for messages to people who gave none (alerts). */
+  async nameOf(phone: string): Promise<string> {
+    return (await byPhone(this.deps.db, phone))?.fullName ?? '';
+  }
+
   /** The phone of a customer (the kept record of a merged one), or null. */
   async phoneOf(id: number): Promise<{ customerId: number; phone: string | null; fullName: string } | null> {
     const row = await liveCustomer(this.deps.db, id);

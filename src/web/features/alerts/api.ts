@@ -10,19 +10,28 @@ import { ApiError, api } from '../../lib/api-client';
 
 /** The visitor's e-mail alerts: sign-ups, and the pages their e-mails' signed links open. */
 
+/** Where the alert goes: the e-mail, and the optional phone with "Nhận thông báo qua Zalo". */
+interface Contact {
+  email: string;
+  phone?: string;
+  zaloConsent: boolean;
+}
+
 export type SignUp =
-  | { kind: 'search'; email: string; filters: SavedSearchFilters }
-  | { kind: 'price'; email: string; carId: number };
+  | ({ kind: 'search'; filters: SavedSearchFilters } & Contact)
+  | ({ kind: 'price'; carId: number } & Contact);
 
 export function useSignUp() {
   return useMutation({
-    mutationFn: (s: SignUp) =>
-      s.kind === 'search'
+    mutationFn: (s: SignUp) => {
+      const contact = { email: s.email, phone: s.phone, zaloConsent: s.zaloConsent };
+      return s.kind === 'search'
         ? api<AlertSignupAnswer>('saved-searches', {
             method: 'POST',
-            body: { email: s.email, filters: s.filters },
+            body: { ...contact, filters: s.filters },
           })
-        : api<AlertSignupAnswer>(`cars/${s.carId}/price-watch`, { method: 'POST', body: { email: s.email } }),
+        : api<AlertSignupAnswer>(`cars/${s.carId}/price-watch`, { method: 'POST', body: contact });
+    },
   });
 }
 

@@ -5,9 +5,10 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { FormAlert, FormField, Input } from '../../components/form-field';
 import { ModalDialog } from '../../components/modal-dialog';
+import { ZaloConsentBox } from '../../components/zalo-consent-box';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useSignUp } from './api';
-import { checkEmail, EMAIL_MAX, rememberEmail, rememberedEmail } from './validate';
+import { checkEmail, checkPhone, EMAIL_MAX, rememberEmail, rememberedEmail } from './validate';
 
 export type SubscribeTarget =
   | { kind: 'search'; filters: SavedSearchFilters }
@@ -19,23 +20,31 @@ export interface SubscribeDialogProps {
   onClose: () => void;
 }
 
-/** The e-mail's field message from a 400 ("email" in its errors), or null. */
-function emailError(err: unknown): string | null {
+type Field = 'email' | 'phone';
+
+/** The fields' messages from a 400 ("email", "phone" in its errors), or null when none is a field's. */
+function fieldErrors(err: unknown): Partial<Record<Field, string>> | null {
   if (!(err instanceof ApiError) || err.status !== 400) return null;
   const errors = (err.data as { errors?: Record<string, string> } | undefined)?.errors ?? {};
-  return errors.email ?? null;
+  const found = { email: errors.email, phone: errors.phone };
+  return found.email || found.phone ? found : null;
 }
 
 /**
  * "Nhận thông báo xe mới" (the list's filters) or "Báo khi giảm giá" (one car) in a native modal
- * dialog: one e-mail field; the answer asks the visitor to confirm from their inbox (double opt-in).
+ * dialog: the e-mail (required: the sign-up is confirmed from it), an optional phone and "Nhận thông
+ * báo qua Zalo" for the same news on Zalo; the answer asks the visitor to confirm from their inbox
+ * (double opt-in).
  */
 export default function SubscribeDialog({ open, target, onClose }: SubscribeDialogProps) {
   const titleId = useId();
   const emailId = useId();
+  const phoneId = useId();
   const signUp = useSignUp();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [phone, setPhone] = useState('');
+  const [zaloConsent, setZaloConsent] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time it opens
   useEffect(() => {
     if (open) {
@@ -50,28 +59,29 @@ export default function SubscribeDialog({ open, target, onClose }: SubscribeDial
   function submit(e: FormEvent) {
     e.preventDefault();
     if (signUp.isPending) return;
-    const found = checkEmail(email);
-    setError(found);
-    if (found) {
-      document.getElementById(emailId)?.focus();
+    const found = { email: checkEmail(email), phone: checkPhone(phone, zaloConsent) };
+    setErrors(found);
+    if (found.email || found.phone) {
+      document.getElementById(found.email ? emailId : phoneId)?.focus();
       return;
     }
     const address = email.trim();
+    const contact = { email: address, phone: phone.trim() || undefined, zaloConsent };
     signUp.mutate(
       target.kind === 'search'
-        ? { kind: 'search', email: address, filters: target.filters }
-        : { kind: 'price', email: address, carId: target.car.carId },
+        ? { kind: 'search', ...contact, filters: target.filters }
+        : { kind: 'price', ...contact, carId: target.car.carId },
       {
         onSuccess: () => rememberEmail(address),
         onError: (err) => {
-          const onField = emailError(err);
-          if (onField) setError(onField);
+          const onFields = fieldErrors(err);
+          if (onFields) setErrors(onFields);
         },
       },
     );
   }
 
-  const refusal = signUp.isError && !emailError(signUp.error) ? errorMessage(signUp.error) : null;
+  const refusal = signUp.isError && !fieldErrors(signUp.error) ? errorMessage(signUp.error) : null;
 
   return (
     <ModalDialog
@@ -117,7 +127,7 @@ export default function SubscribeDialog({ open, target, onClose }: SubscribeDial
               label="Email nhận thông báo"
               htmlFor={emailId}
               required
-              error={error}
+              error={errors.email}
               hint="Showroom gửi một email xác nhận trước; sau đó mỗi ngày tối đa một email, hủy bằng một lần bấm."
             >
               <Input
@@ -130,10 +140,39 @@ export default function SubscribeDialog({ open, target, onClose }: SubscribeDial
                 value={email}
                 onChange={(e) => {
                   setEmail(e.target.value);
-                  if (error) setError(undefined);
+                  if (errors.email) setErrors((x) => ({ ...x, email: undefined }));
                 }}
               />
             </FormField>
+            <FormField
+              label="Số điện thoại (không bắt buộc)"
+              htmlFor={phoneId}
+              error={errors.phone}
+              hint="Ví dụ: 0901 234 567. Chỉ dùng để gửi thông báo qua Zalo khi bạn đánh dấu ô dưới đây."
+            >
+              <Input
+                id={phoneId}
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                maxLength={20}
+                value={phone}
+                onChange={(e) => {
+                  setPhone(e.target.value);
+                  if (errors.phone) setErrors((x) => ({ ...x, phone: undefined }));
+                }}
+              />
+            </FormField>
+            <ZaloConsentBox
+              id={`${titleId}-zalo`}
+              checked={zaloConsent}
+              onChange={(e) => {
+                setZaloConsent(e.target.checked);
+                if (errors.phone) setErrors((x) => ({ ...x, phone: undefined }));
+              }}
+              hint="Tin xe mới phù hợp và xe giảm giá gửi cả qua Zalo theo số đã nhập, sau khi bạn xác nhận email"
+            />
             <FormAlert>{refusal}</FormAlert>
             <Button type="submit" className="min-h-12 w-full text-base" loading={signUp.isPending}>
               {target.kind === 'search' ? 'Nhận thông báo' : 'Báo cho tôi khi giảm giá'}
