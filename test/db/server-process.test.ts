@@ -17,7 +17,7 @@ import {
   waitReady,
 } from './server-process';
 
-// Real server processes (node --import tsx src/server/main.ts). In the api-pg project they run on
+// Real server processes (the build when fresh, else tsx: server-process.ts). In the api-pg project they run on
 // a fresh PostgreSQL database per data directory; the embedded database's own hazards run on PGlite.
 const ON_PG = process.env.TEST_DB_DRIVER === 'pg';
 const LONG = 300_000;

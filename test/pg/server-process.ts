@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { serverArgs } from '../db/server-process';
 
 export const ADMIN_PASSWORD = 'Admin12345';
 export const JWT_SECRET = 'fanout-secret-fanout-secret-fanout-secret-0123';
@@ -35,13 +36,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** `node --import tsx src/server/main.ts` on its own port; resolves once it prints its address. */
+/** The server (the build when fresh, else the sources through tsx) on its own port; resolves once it prints its address. */
 export async function startServer(
   databaseUrl: string,
   extraEnv: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'showroom-proc-'));
-  const child = spawn(resolve('node_modules/.bin/node'), ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(resolve('node_modules/.bin/node'), serverArgs(), {
     cwd: resolve('.'),
     env: {
       PATH: process.env.PATH ?? '',
