@@ -12,6 +12,45 @@ import { FormField, Input } from '../../../components/form-field';
 import { NumberInput } from '../../../components/number-input';
 import { Card, msg, PercentInput } from './settings-fields';
 
+const NUMBER_INPUTS = {
+  maxLoanRatio: { id: 'ratio', Input: PercentInput },
+  maxTermMonths: { id: 'term', Input: NumberInput },
+  interestRate: { id: 'rate', Input: PercentInput },
+} as const;
+
+/** One of a bank's numeric rules: a share (as a percentage) or a number of months. */
+function BankNumber({
+  control,
+  i,
+  field: name,
+  label,
+  errors,
+}: {
+  control: Control<WebConfiguration>;
+  i: number;
+  field: keyof typeof NUMBER_INPUTS;
+  label: string;
+  errors: FieldErrors<WebConfiguration>['partnerBanks'];
+}) {
+  const { id, Input: Numeric } = NUMBER_INPUTS[name];
+  return (
+    <Controller
+      control={control}
+      name={`partnerBanks.${i}.${name}`}
+      render={({ field }) => (
+        <FormField label={label} htmlFor={`cfg-bank-${id}-${i}`} error={msg(errors?.[i]?.[name])}>
+          <Numeric
+            id={`cfg-bank-${id}-${i}`}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        </FormField>
+      )}
+    />
+  );
+}
+
 /** "Ngân hàng liên kết": each bank's rules for a used-car loan, which the deal's loan form enforces. */
 export function PartnerBanks({
   control,
@@ -38,60 +77,15 @@ export function PartnerBanks({
             <FormField label="Ngân hàng" htmlFor={`cfg-bank-name-${i}`} error={msg(errors?.[i]?.name)}>
               <Input id={`cfg-bank-name-${i}`} maxLength={100} {...register(`partnerBanks.${i}.name`)} />
             </FormField>
-            <Controller
+            <BankNumber control={control} i={i} field="maxLoanRatio" label="Cho vay tối đa" errors={errors} />
+            <BankNumber
               control={control}
-              name={`partnerBanks.${i}.maxLoanRatio`}
-              render={({ field }) => (
-                <FormField
-                  label="Cho vay tối đa"
-                  htmlFor={`cfg-bank-ratio-${i}`}
-                  error={msg(errors?.[i]?.maxLoanRatio)}
-                >
-                  <PercentInput
-                    id={`cfg-bank-ratio-${i}`}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                </FormField>
-              )}
+              i={i}
+              field="maxTermMonths"
+              label="Tối đa (tháng)"
+              errors={errors}
             />
-            <Controller
-              control={control}
-              name={`partnerBanks.${i}.maxTermMonths`}
-              render={({ field }) => (
-                <FormField
-                  label="Tối đa (tháng)"
-                  htmlFor={`cfg-bank-term-${i}`}
-                  error={msg(errors?.[i]?.maxTermMonths)}
-                >
-                  <NumberInput
-                    id={`cfg-bank-term-${i}`}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                </FormField>
-              )}
-            />
-            <Controller
-              control={control}
-              name={`partnerBanks.${i}.interestRate`}
-              render={({ field }) => (
-                <FormField
-                  label="Lãi tham khảo"
-                  htmlFor={`cfg-bank-rate-${i}`}
-                  error={msg(errors?.[i]?.interestRate)}
-                >
-                  <PercentInput
-                    id={`cfg-bank-rate-${i}`}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                </FormField>
-              )}
-            />
+            <BankNumber control={control} i={i} field="interestRate" label="Lãi tham khảo" errors={errors} />
             <IconButton
               label={`Xóa ngân hàng ${i + 1}`}
               onClick={() => banks.remove(i)}
