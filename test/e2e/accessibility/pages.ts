@@ -195,3 +195,29 @@ export async function newViolations(page: Page, path: string, width: number): Pr
   const found = await axeScan(page);
   return found.length ? [describeViolations(path, width, found)] : [];
 }
+
+/**
+ * Every public page at one width, then the AI advisor's panel opened from the floating button and its
+ * "Gặp nhân viên tư vấn" form: what axe found, described (empty when clean).
+ */
+export async function scanPublicPages(
+  journey: Journey,
+  page: Page,
+  ids: Ids,
+  width: number,
+): Promise<string[]> {
+  const failures: string[] = [];
+  for (const path of publicPages(ids)) {
+    await open(journey, page, path);
+    failures.push(...(await newViolations(page, path, width)));
+  }
+  await open(journey, page, '/cars');
+  await page.getByRole('button', { name: 'Mở Chat với Trợ lý AI' }).click();
+  const panel = page.getByRole('dialog', { name: 'Chat với Trợ lý AI' });
+  await panel.getByRole('log', { name: 'Cuộc trò chuyện' }).locator('li').first().waitFor();
+  failures.push(...(await newViolations(page, '/cars (Trợ lý AI mở)', width)));
+  await panel.getByRole('button', { name: 'Gặp nhân viên tư vấn' }).click();
+  await panel.getByTestId('chat-handoff-form').waitFor();
+  failures.push(...(await newViolations(page, '/cars (Gặp nhân viên tư vấn)', width)));
+  return failures;
+}
