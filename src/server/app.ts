@@ -96,9 +96,10 @@ export async function buildApp(opts: BuildOptions) {
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
-    // A request read after close() began (sent on a keep-alive connection before SIGTERM) is answered
-    // normally, with "Connection: close", not with Fastify's English 503: main.ts drains connections.
+    // A request read after close() began is answered with "Connection: close" (main.ts drains), not a 503.
     return503OnClosing: false,
+    // Plugins register while the database opens and the demo fills: on busy cores 10 s was too short.
+    pluginTimeout: 120_000,
   }).withTypeProvider() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   // Responses are checked against their schemas in tests only (platform/serializer.ts says why).

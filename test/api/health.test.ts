@@ -20,4 +20,10 @@ describe('health and readiness', () => {
     expect(res.status).toBe(404);
     expect(res.json.message).toMatch(/Không tìm thấy/);
   });
+
+  it('gives its plugins two minutes to start, not the default 10 s', () => {
+    // Plugins register while the database opens and the demo showroom fills; on two busy cores a
+    // journey's server died with "Plugin did not start in time: '@fastify/swagger-ui'".
+    expect(t.app.initialConfig.pluginTimeout).toBe(120_000);
+  });
 });
