@@ -96,9 +96,14 @@ export const seedDemoDeals: DemoSeeder = async (ctx, services) => {
   const now = ctx.clock.now();
   const clock = new ManualClock(now);
   const deals = all.quietlyAt(clock);
-  /** The clock at a time of a day before today (never in the future). */
-  const on = (daysAgo: number, hhmm: string) =>
+  /**
+   * The clock at a time of a day before today (never in the future). Each step lets the event loop turn
+   * first: the server is still loading its plugins while the showroom is seeded, and waits for them.
+   */
+  const on = async (daysAgo: number, hhmm: string) => {
+    await new Promise((resolve) => setImmediate(resolve));
     clock.set(vnTime(vnDayKey(new Date(now.getTime() - daysAgo * DAY)), hhmm));
+  };
 
   const open = (car: number, customer: DealCreate['customer'], extra: Partial<DealCreate> = {}) =>
     deals.service.create({ carId: cars[car].carId, customer, ...extra }, sells);
@@ -132,7 +137,7 @@ export const seedDemoDeals: DemoSeeder = async (ctx, services) => {
   };
   const steps = async (deal: DealView, done: [TransferStep, number][]) => {
     for (const [step, daysAgo] of done) {
-      on(daysAgo, '10:30');
+      await on(daysAgo, '10:30');
       await deals.service.afterSale.setStep(deal.dealId, step, { done: true }, sells);
     }
   };
@@ -155,7 +160,7 @@ export const seedDemoDeals: DemoSeeder = async (ctx, services) => {
     );
 
   // Báo giá: yesterday's quote, a little off the list price, the second viewing booked.
-  on(1, '16:20');
+  await on(1, '16:20');
   const quote = await open(
     0,
     { fullName: 'Trương Minh Khôi', phone: '0908172634', email: 'khoi.truong86@gmail.com' },
@@ -168,20 +173,20 @@ export const seedDemoDeals: DemoSeeder = async (ctx, services) => {
   );
 
   // Đặt cọc: the deposit in cash at the showroom, the buyer's CCCD copied.
-  on(5, '09:40');
+  await on(5, '09:40');
   let deal = await open(1, {
     fullName: 'Lâm Thị Thu Hằng',
     phone: '0937481205',
     idNumber: '079190014523',
     address: '45/12 Lê Văn Sỹ, Phường Nhiêu Lộc, TP. Hồ Chí Minh',
   });
-  on(4, '15:10');
+  await on(4, '15:10');
   deal = await pay(deal, 'deposit', 'cash', 20_000_000, 'Khách đặt cọc tiền mặt tại showroom');
   deal = await move(deal, 'deposit');
   await papers(deal, 'deposit');
 
   // Đã ký hợp đồng: deposit by transfer, the contract signed, a loan application at a partner bank.
-  on(10, '10:15');
+  await on(10, '10:15');
   deal = await open(2, {
     fullName: 'Đoàn Văn Tâm',
     phone: '0983226417',
@@ -189,10 +194,10 @@ export const seedDemoDeals: DemoSeeder = async (ctx, services) => {
     idNumber: '001085031772',
     address: '12 Nguyễn Thị Thập, Phường Tân Hưng, TP. Hồ Chí Minh',
   });
-  on(9, '14:00');
+  await on(9, '14:00');
   deal = await pay(deal, 'deposit', 'transfer', 50_000_000, 'Đặt cọc chuyển khoản');
   deal = await move(deal, 'deposit');
-  on(6, '09:30');
+  await on(6, '09:30');
   await vehicle(deal, '51K-482.37');
   deal = await move(deal, 'contract_signed');
   await papers(deal, 'contract_signed');
@@ -209,7 +214,7 @@ export const seedDemoDeals: DemoSeeder = async (ctx, services) => {
     );
 
   // Đã thanh toán: the bank lent half, disbursed to the showroom; the rest paid by transfer.
-  on(16, '11:00');
+  await on(16, '11:00');
   deal = await open(3, {
     fullName: 'Mạc Thị Ngọc Ánh',
     phone: '0918305562',
@@ -217,10 +222,10 @@ export const seedDemoDeals: DemoSeeder = async (ctx, services) => {
     idNumber: '068192007341',
     address: '88 Phan Đình Phùng, Phường 2, TP. Đà Lạt, Lâm Đồng',
   });
-  on(15, '09:20');
+  await on(15, '09:20');
   deal = await pay(deal, 'deposit', 'transfer', 50_000_000, 'Đặt cọc chuyển khoản');
   deal = await move(deal, 'deposit');
-  on(13, '15:30');
+  await on(13, '15:30');
   await vehicle(deal, '49A-301.58');
   deal = await move(deal, 'contract_signed');
   const bank = banks[0];
@@ -235,31 +240,31 @@ export const seedDemoDeals: DemoSeeder = async (ctx, services) => {
       sells,
     );
     const loanId = deal.loans[0].loanId;
-    on(9, '16:45');
+    await on(9, '16:45');
     await deals.loans.decide(
       deal.dealId,
       loanId,
       { status: 'approved', conditions: 'Thế chấp chính chiếc xe; bảo hiểm vật chất xe trong thời hạn vay' },
       sells,
     );
-    on(6, '10:05');
+    await on(6, '10:05');
     deal = await deals.loans.decide(deal.dealId, loanId, { status: 'disbursed', conditions: '' }, sells);
   }
-  on(5, '14:30');
+  await on(5, '14:30');
   deal = await settle(deal, 'transfer', 'Khách chuyển phần còn lại');
   deal = await move(deal, 'paid');
   await papers(deal, 'paid');
   await deals.service.update(deal.dealId, { note: 'Hẹn bàn giao xe sáng thứ Bảy.' }, sells);
 
   // Đã hủy: the Tucson's first buyer, refused by the bank; the deposit refunded.
-  on(30, '10:00');
+  await on(30, '10:00');
   deal = await open(4, {
     fullName: 'Huỳnh Quốc Việt',
     phone: '0773519046',
     idNumber: '080088012694',
     address: 'Ấp 3, Xã Mỹ Hạnh Nam, Tây Ninh',
   });
-  on(29, '11:20');
+  await on(29, '11:20');
   deal = await pay(deal, 'deposit', 'transfer', 30_000_000, 'Đặt cọc chuyển khoản');
   deal = await move(deal, 'deposit');
   await papers(deal, 'deposit');
@@ -274,7 +279,7 @@ export const seedDemoDeals: DemoSeeder = async (ctx, services) => {
       },
       sells,
     );
-    on(25, '15:00');
+    await on(25, '15:00');
     deal = await deals.loans.decide(
       deal.dealId,
       deal.loans[0].loanId,
@@ -282,17 +287,17 @@ export const seedDemoDeals: DemoSeeder = async (ctx, services) => {
       sells,
     );
   }
-  on(24, '09:15');
+  await on(24, '09:15');
   deal = await move(
     deal,
     'cancelled',
     'Ngân hàng từ chối khoản vay, khách không đủ tiền trả thẳng; hoàn lại tiền cọc',
   );
-  on(23, '14:40');
+  await on(23, '14:40');
   await pay(deal, 'refund', 'transfer', 30_000_000, 'Hoàn cọc cho khách theo thỏa thuận');
 
   // Đã bàn giao: the Tucson sold to the next buyer, the papers half-way through the transfer.
-  on(21, '17:00');
+  await on(21, '17:00');
   deal = await open(4, {
     fullName: 'Phan Thanh Tùng',
     phone: '0902648153',
@@ -300,16 +305,16 @@ export const seedDemoDeals: DemoSeeder = async (ctx, services) => {
     idNumber: '079087025816',
     address: '102 Trần Não, Phường An Khánh, TP. Hồ Chí Minh',
   });
-  on(20, '10:30');
+  await on(20, '10:30');
   deal = await pay(deal, 'deposit', 'transfer', 30_000_000, 'Đặt cọc chuyển khoản');
   deal = await move(deal, 'deposit');
-  on(17, '09:00');
+  await on(17, '09:00');
   await vehicle(deal, '51H-736.20');
   deal = await move(deal, 'contract_signed');
-  on(14, '15:20');
+  await on(14, '15:20');
   deal = await settle(deal, 'transfer', 'Thanh toán đủ trước khi nhận xe');
   deal = await move(deal, 'paid');
-  on(13, '09:30');
+  await on(13, '09:30');
   await deals.service.update(
     deal.dealId,
     { handover: { odometerKm: cars[4].data.odo + 40, ...HANDOVER } },
@@ -323,7 +328,7 @@ export const seedDemoDeals: DemoSeeder = async (ctx, services) => {
   ]);
 
   // Hoàn tất sang tên: a car taken in part-exchange, the rest paid in cash the next day, every step done.
-  on(50, '10:10');
+  await on(50, '10:10');
   deal = await open(
     5,
     {
@@ -338,15 +343,15 @@ export const seedDemoDeals: DemoSeeder = async (ctx, services) => {
       tradeIn: { description: 'Toyota Vios 1.5E 2016 số sàn, 98.000 km', value: 235_000_000 },
     },
   );
-  on(50, '10:40');
+  await on(50, '10:40');
   deal = await pay(deal, 'deposit', 'cash', 20_000_000, 'Khách đặt cọc tiền mặt giữ xe');
   deal = await move(deal, 'deposit');
   await vehicle(deal, '60K-215.94');
-  on(49, '14:00');
+  await on(49, '14:00');
   deal = await move(deal, 'contract_signed');
   deal = await settle(deal, 'cash', 'Khách trả tiền mặt phần chênh lệch sau khi trừ xe đổi');
   deal = await move(deal, 'paid');
-  on(47, '10:00');
+  await on(47, '10:00');
   await deals.service.update(
     deal.dealId,
     { handover: { odometerKm: cars[5].data.odo + 25, ...HANDOVER, keys: 1 } },
