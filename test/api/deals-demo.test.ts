@@ -73,6 +73,11 @@ describe('the demo deals', () => {
     for (const car of before.onSale) expect(byId.get(car.carId)?.status, car.carName).toBe(car.status);
     const dealCars = new Set(deals.map((d) => d.carId));
     expect(before.onSale.some((c) => dealCars.has(c.carId))).toBe(false);
+    // Like every demo car, each has its inspection report.
+    for (const carId of dealCars) {
+      const car = after.find((c) => c.carId === carId) as CarAdminRow & { inspection?: unknown };
+      expect(car.inspection, car.carName).toBeTruthy();
+    }
     // An open deal holds its car; a handed-over one sold it.
     for (const d of deals) {
       const expected = ['handed_over', 'transferred'].includes(d.status)

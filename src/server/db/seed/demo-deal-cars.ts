@@ -1,6 +1,7 @@
 import type { CarData } from '../../../contract/cars';
 import { vnDayKey } from '../../../contract/format';
 import { type CarsService, insertSeededCars } from '../../modules/cars';
+import { seedDemoReportsFor } from '../../modules/inspections/demo';
 import type { JobQueue } from '../../platform/jobs/queue';
 import type { DemoSeeder } from './bootstrap';
 import { seedCarRecords } from './demo-car-records';
@@ -38,8 +39,9 @@ interface CostLines {
 /**
  * The cars of the demo's deals, beside the showroom's stock so that its cars on sale stay as the
  * journeys know them: written the way the demo cars are (one statement, their papers and service
- * history, their photos drawn by the stored job after start) and with what the showroom paid for them
- * and the usual costs, so a sale records its true cost. Their own generator: the same showroom each time.
+ * history, an inspection report, their photos drawn by the stored job after start) and with what the
+ * showroom paid for them and the usual costs, so a sale records its true cost. Their own generator: the
+ * same showroom each time.
  */
 export async function seedDemoDealCars(
   ctx: Parameters<DemoSeeder>[0],
@@ -93,11 +95,18 @@ export async function seedDemoDealCars(
       jobs,
       tx,
       planned.map((p, i) => ({ id: ids[i], ...photoSubject(p.data), photos: 2 })),
-      // Its own job beside the stock's (the key carries the time).
-      new Date(now.getTime() + 1),
+      now,
+      true,
     );
     return planned.map((p, i) => ({ carId: ids[i], data: p.data }));
   });
+  // Every demo car has its inspection report; these came after that seeder.
+  await seedDemoReportsFor(
+    ctx,
+    services,
+    seeded.map((c, i) => ({ carId: c.carId, ...c.data, createdAt: planned[i].createdAt })),
+    20_261_132,
+  );
   cars.invalidate();
   return seeded;
 }
