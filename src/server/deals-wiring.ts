@@ -48,13 +48,12 @@ export function wireDeals(w: DealsWiring) {
     },
     namesOf: (ids) => w.users.namesOf(ids),
     settings: () => w.webConfig.get(),
-    papers: async (carId) => (await w.carRecords.staffHistory(carId).catch(() => null))?.papers ?? null,
+    papers: (carId) => w.carRecords.papers(carId),
     changed: () => {
       w.cars.invalidate();
       w.pages.clear();
     },
-    sellerIsCompany: async (carId) =>
-      (await w.carRecords.staffHistory(carId).catch(() => null))?.papers.ownerType === 'company',
+    sellerIsCompany: async (carId) => (await w.carRecords.papers(carId)).ownerType === 'company',
     tellBuyer: async (mail) => void (await w.customerMail.send(mail, byShowroom('deal-transfer'))),
     notifyStaff: async (ids, message, link) =>
       void (await w.notifications.notifySafely(

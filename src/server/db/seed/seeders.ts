@@ -1,4 +1,5 @@
 import { seedDemoCarCosts } from '../../modules/car-costs/demo';
+import { seedDemoDeals } from '../../modules/deals/demo';
 import { seedDemoInspections } from '../../modules/inspections/demo';
 import { seedDemoLeads } from '../../modules/leads/demo';
 import { seedDemoMarketPrices } from '../../modules/market-prices/demo';
@@ -17,4 +18,6 @@ export const demoSeeders: DemoSeeder[] = [
   seedDemoLeads,
   seedDemoMarketPrices,
   seedDemoCarCosts,
+  // Last, on cars of its own: the stock, its costs and the sales book the other seeders drew stay as they were.
+  seedDemoDeals,
 ];

@@ -87,6 +87,12 @@ export class CarRecordsService {
     return history;
   }
 
+  /** The car's papers alone, one read (a deal's fees and checklist need nothing else). */
+  async papers(carId: number, exec: Executor = this.db): Promise<CarPapers> {
+    const [row] = await exec.select().from(carPapers).where(eq(carPapers.carId, carId));
+    return papersView(row);
+  }
+
   /** The staff view: the same with the staff note and the odometer flag. */
   async staffHistory(carId: number, exec: Executor = this.db): Promise<CarHistoryStaff> {
     const { history, staffNote } = await this.read(exec, carId);

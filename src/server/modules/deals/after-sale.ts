@@ -133,24 +133,35 @@ export class AfterSale {
     status: ChecklistStatus,
     actor: Actor,
   ): Promise<DealView> {
+    return this.setPapers(dealId, [{ item, status }], actor);
+  }
+
+  /** Several papers at once, in one transaction (the demo's deals: what came in at each step). */
+  async setPapers(
+    dealId: number,
+    papers: { item: ChecklistItem; status: ChecklistStatus }[],
+    actor: Actor,
+  ): Promise<DealView> {
     const deal = await this.service.row(dealId);
-    const company = await this.deps.sellerIsCompany(deal.carId);
-    if (!checklistFor(company).includes(item)) throw badRequest(AFTER_SALE_ERRORS.notNeeded);
+    const needed = checklistFor(await this.deps.sellerIsCompany(deal.carId));
+    if (papers.some((p) => !needed.includes(p.item))) throw badRequest(AFTER_SALE_ERRORS.notNeeded);
     await this.deps.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
-      await tx
-        .insert(dealChecklist)
-        .values({ dealId, item, status, updatedBy: actor.userId, updatedAt: now })
-        .onConflictDoUpdate({
-          target: [dealChecklist.dealId, dealChecklist.item],
-          set: { status, updatedBy: actor.userId, updatedAt: now },
+      for (const { item, status } of papers) {
+        await tx
+          .insert(dealChecklist)
+          .values({ dealId, item, status, updatedBy: actor.userId, updatedAt: now })
+          .onConflictDoUpdate({
+            target: [dealChecklist.dealId, dealChecklist.item],
+            set: { status, updatedBy: actor.userId, updatedAt: now },
+          });
+        await writeAudit(tx, actor, {
+          action: 'checklist',
+          entity: 'deal',
+          entityId: dealId,
+          after: { item, status },
         });
-      await writeAudit(tx, actor, {
-        action: 'checklist',
-        entity: 'deal',
-        entityId: dealId,
-        after: { item, status },
-      });
+      }
     });
     return this.service.get(dealId);
   }

@@ -1,6 +1,7 @@
 import type { DealDocumentKind } from '../../../contract/deal-documents';
 import type { DealStatus, DealView } from '../../../contract/deals';
 import type { StaffActor } from '../../platform/actor';
+import type { Clock } from '../../platform/clock';
 import { DealTransfers } from './bank-transfers';
 import type { DealDeps } from './deps';
 import { renderDealDocument } from './documents';
@@ -20,6 +21,12 @@ export interface Deals {
   move(id: number, input: { status: DealStatus; reason?: string }, actor: StaffActor): Promise<DealView>;
   /** One of the deal's documents as a PDF, made from the deal's own data and the settings. */
   document(id: number, kind: DealDocumentKind): Promise<{ pdf: Buffer; fileName: string }>;
+  /**
+   * The same deals on another clock, telling nobody (no mail, Zalo or bell) and dropping no cache at
+   * each step (the caller drops them once at the end, CarsService.invalidate): what the demo showroom
+   * plays its deals' past days with (demo.ts).
+   */
+  quietlyAt(clock: Clock): Deals;
 }
 
 export function createDeals(deps: DealDeps): Deals {
@@ -31,5 +38,14 @@ export function createDeals(deps: DealDeps): Deals {
     scans: new DealScans(deps, service),
     move: (id, input, actor) => moveDeal(deps, service, id, input, actor),
     document: (id, kind) => renderDealDocument(deps, service, id, kind),
+    quietlyAt: (clock) =>
+      createDeals({
+        ...deps,
+        clock,
+        changed: () => {},
+        tellBuyer: async () => {},
+        notifyStaff: async () => {},
+        customerMessage: undefined,
+      }),
   };
 }

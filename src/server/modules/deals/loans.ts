@@ -85,6 +85,7 @@ export class DealLoans {
           termMonths: input.termMonths,
           interestRate: bank.interestRate,
           createdBy: actor.userId,
+          submittedAt: this.deps.clock.now(),
         })
         .returning();
       await tx.update(deals).set({ updatedAt: this.deps.clock.now() }).where(eq(deals.id, dealId));
@@ -135,6 +136,7 @@ export class DealLoans {
           reference: `Giải ngân ${loan.bankName}`,
           note: `Hồ sơ vay #${loan.id}`,
           recordedBy: actor.userId,
+          recordedAt: now,
         });
       await tx.update(deals).set({ updatedAt: now }).where(eq(deals.id, dealId));
       await writeAudit(tx, actor, {

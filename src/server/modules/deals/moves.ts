@@ -132,6 +132,7 @@ export async function moveDeal(
       toStatus: to,
       reason: input.reason ?? null,
       userId: actor.userId,
+      at: deps.clock.now(),
     });
     await deps.customers?.touch(tx, 'DEAL', id, { status: DEAL_STATUS_LABELS[to] });
     await writeAudit(tx, actor, {

@@ -122,11 +122,15 @@ export class DealsService {
           salespersonId: actor.userId,
           createdBy: actor.userId,
         };
+        // The service's clock, not the database's: the timeline reads the same time the rules did.
+        const now = d.clock.now();
         const [row] = await tx
           .insert(deals)
-          .values({ ...values, searchText: searchOf(values) })
+          .values({ ...values, searchText: searchOf(values), createdAt: now, updatedAt: now })
           .returning();
-        await tx.insert(dealEvents).values({ dealId: row.id, toStatus: 'quote', userId: actor.userId });
+        await tx
+          .insert(dealEvents)
+          .values({ dealId: row.id, toStatus: 'quote', userId: actor.userId, at: now });
         await d.customers?.link(tx, {
           kind: 'DEAL',
           refId: row.id,
@@ -177,6 +181,7 @@ export class DealsService {
       reference: r.code,
       note: `Tiền cọc giữ xe ${r.code}${r.bankReference ? ` (mã ngân hàng ${r.bankReference})` : ''}`,
       recordedBy: actor.userId,
+      recordedAt: this.deps.clock.now(),
     });
   }
 
@@ -318,7 +323,7 @@ export class DealsService {
       if (row.status === 'cancelled' && input.kind !== 'refund') throw conflict(DEAL_ERRORS.closed);
       const [payment] = await tx
         .insert(dealPayments)
-        .values({ dealId: id, ...input, recordedBy: actor.userId })
+        .values({ dealId: id, ...input, recordedBy: actor.userId, recordedAt: this.deps.clock.now() })
         .returning();
       await tx.update(deals).set({ updatedAt: this.deps.clock.now() }).where(eq(deals.id, id));
       await writeAudit(tx, actor, {

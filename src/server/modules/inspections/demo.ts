@@ -193,3 +193,31 @@ export const seedDemoInspections: DemoSeeder = async (ctx, services) => {
   });
   cars.invalidate();
 };
+
+/**
+ * Reports for demo cars written after this seeder ran (the demo deals' own cars,
+ * db/seed/demo-deal-cars.ts): planned the same way, without photos.
+ */
+export async function seedDemoReportsFor(
+  ctx: Parameters<DemoSeeder>[0],
+  services: Parameters<DemoSeeder>[1],
+  cars: ReportCar[],
+  seed: number,
+): Promise<void> {
+  const carsService = services.cars as CarsService;
+  const inspections = services.inspections as InspectionsService | undefined;
+  if (!inspections) return;
+  const template = await inspections.template.list();
+  let s = seed;
+  const r = {
+    next: () => {
+      s = (s * 1_664_525 + 1_013_904_223) >>> 0;
+      return s / 2 ** 32;
+    },
+    int: (a: number, b: number) => a + Math.floor(r.next() * (b - a + 1)),
+  };
+  const now = Date.now();
+  const plans = cars.map((car) => planReport(r, car, template, now));
+  await ctx.db.transaction((tx) => insertPlannedReports(tx, carsService, template, plans));
+  carsService.invalidate();
+}
