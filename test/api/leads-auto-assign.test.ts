@@ -34,8 +34,10 @@ async function setAutoAssign(autoAssign: Partial<typeof DEFAULT_LEAD_HANDLING.au
 }
 
 let phones = 0;
-/** A consulting lead, from a new customer each time unless a phone is given (a returning one keeps its owner). */
-async function consulting(phone = `0938 ${String(100_000 + ++phones).padStart(6, '0')}`) {
+/** A number no lead has used yet: a new customer (a returning one keeps its owner, not the turn). */
+const newPhone = () => `0938 ${String(100_000 + ++phones).padStart(6, '0')}`;
+/** A consulting lead, from a new customer each time unless a phone is given. */
+async function consulting(phone = newPhone()) {
   const res = await t.call('POST', '/api/consulting', {
     body: consultingBody({ phone }),
     headers: asIp(freshIp()),
@@ -236,12 +238,19 @@ describe('round-robin', () => {
 
   raceTest('shares simultaneous submissions evenly (the turn is a locked row, not memory)', async () => {
     await setAutoAssign({ CONSULTING: true, TEST_DRIVE: true });
+    // Each from a customer of their own: this measures the turn, not the returning customer's owner.
     const submissions = Array.from({ length: 9 }, () =>
-      t.call('POST', '/api/consulting', { body: consultingBody(), headers: asIp(freshIp()) }),
+      t.call('POST', '/api/consulting', {
+        body: consultingBody({ phone: newPhone() }),
+        headers: asIp(freshIp()),
+      }),
     );
     // Each in an hour of its own (the fixture's next free one): a test drive holds its car for an hour.
     const drives = Array.from({ length: 6 }, () =>
-      t.call('POST', '/api/test-drives', { body: testDriveBody(carId), headers: asIp(freshIp()) }),
+      t.call('POST', '/api/test-drives', {
+        body: testDriveBody(carId, { phone: newPhone() }),
+        headers: asIp(freshIp()),
+      }),
     );
     const [answers, driveAnswers] = await Promise.all([Promise.all(submissions), Promise.all(drives)]);
     for (const a of [...answers, ...driveAnswers]) expect(a.status, a.body).toBe(201);
