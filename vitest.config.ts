@@ -168,6 +168,10 @@ export default defineConfig({
           // A journey is many steps on a shared machine: the limit catches a hang, not slowness.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A page under test answers as fast as two shared cores let it: a check polled for vitest's
+          // default second (a search's debounce, a list refetched) failed while the answer was on its way.
+          // The same wait as Playwright's for an element (browser.ts).
+          expect: { poll: { timeout: 30_000 } },
           pool: 'forks',
           // Two journey files at a time, each with its own server process and Chromium. A third filled the
           // minutes the others wait on a quick machine (450 s instead of 504 s), but on a slower one the

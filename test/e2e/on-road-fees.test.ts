@@ -26,9 +26,14 @@ beforeAll(() => {
 });
 
 /** A demo car of a brand the demo official price table leaves out (so it is approximated). */
+/** A car of this brand on sale: a car held for a deal shows neither the trade-in nor a buyer's costs. */
 async function carOf(brand: string): Promise<CarDetail> {
-  const list = (await api.call('GET', 'cars', { query: { brand } })).json as { content: { carId: number }[] };
-  return (await api.call('GET', `cars/${list.content[0].carId}`)).json as CarDetail;
+  const list = (await api.call('GET', 'cars', { query: { brand } })).json as {
+    content: { carId: number; status: string }[];
+  };
+  const onSale = list.content.find((c) => c.status === 'available');
+  if (!onSale) throw new Error(`no ${brand} on sale in the demo showroom`);
+  return (await api.call('GET', `cars/${onSale.carId}`)).json as CarDetail;
 }
 
 const settings = async () =>

@@ -73,7 +73,8 @@ export async function startBrowser(defaults: BrowserContextOptions = {}): Promis
         ...defaults,
         ...opts,
       });
-      context.setDefaultTimeout(15_000);
+      // Long enough for a page on two cores shared with another journey, its server and Chromium.
+      context.setDefaultTimeout(30_000);
       contexts.push(context);
       return untilAppReady(await context.newPage());
     },
