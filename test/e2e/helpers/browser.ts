@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import {
   type Browser,
   type BrowserContext,
@@ -6,8 +7,15 @@ import {
   type Page,
 } from 'playwright-core';
 
-/** Debian's Chromium; override with CHROMIUM_PATH. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * Debian's headless shell (package chromium-headless-shell): the same Blink and V8 as Chromium without a
+ * browser window around the pages. Full Chromium in headless mode still builds its window: each page came
+ * with a second renderer for the window's own web UI, and Debian's launcher added its extensions and
+ * GPU rasterisation in software. Without the package, Debian's Chromium; CHROMIUM_PATH overrides both.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export const CHROMIUM_ARGS = [
   '--headless',
