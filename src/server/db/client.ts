@@ -11,7 +11,7 @@ import pg from 'pg';
 import { markDatabaseError } from '../platform/errors';
 import { acquireDirLock, type DirLock, INIT_DIR_SUFFIX, repairPgliteDir } from './lock';
 import * as schema from './schema';
-import { loadTemplate } from './template';
+import { extractTemplate } from './template';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -189,12 +189,12 @@ async function migrateSerialised(url: string) {
 async function createPgliteDir(pgdata: string): Promise<'template' | 'initdb'> {
   const initDir = `${pgdata}${INIT_DIR_SUFFIX}`;
   rmSync(initDir, { recursive: true, force: true });
-  // From the migrated empty database shipped with the code when it fits (db/template.ts).
-  const template = loadTemplate(MIGRATIONS_DIR);
-  const fresh = await PGlite.create(initDir, template ? { loadDataDir: template } : {});
-  await fresh.close();
+  mkdirSync(initDir, { recursive: true });
+  // The migrated empty database shipped with the code when it fits (db/template.ts), else initdb.
+  const fromTemplate = await extractTemplate(MIGRATIONS_DIR, initDir);
+  if (!fromTemplate) await (await PGlite.create(initDir)).close();
   renameSync(initDir, pgdata);
-  return template ? 'template' : 'initdb';
+  return fromTemplate ? 'template' : 'initdb';
 }
 
 /**
