@@ -5,7 +5,6 @@ import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, createBrotliDecompress } from 'node:zlib';
-import { x as tarExtract } from 'tar';
 
 /**
  * A new embedded database starts from a migrated empty one shipped with the code (a PGlite data
@@ -66,8 +65,8 @@ export function templateProblem(migrationsDir: string): string | null {
 /**
  * Writes the template's files into `dir` (an empty directory), as PGlite's `loadDataDir` would before
  * opening them: a new data folder is then opened once, not loaded through PGlite's in-memory file system,
- * closed and opened again (about 2 s of a first start on two cores, docs/performance.md). False when the
- * template cannot be used.
+ * closed and opened again (4 s of CPU less for a start without demo data, docs/performance.md). False
+ * when the template cannot be used.
  */
 export async function extractTemplate(
   migrationsDir: string,
@@ -75,6 +74,8 @@ export async function extractTemplate(
   file = TEMPLATE_FILE,
 ): Promise<boolean> {
   if (templateProblem(migrationsDir)) return false;
+  // Only a first start needs it: a restart does not load the archive reader (35 ms).
+  const { x: tarExtract } = await import('tar');
   // The dump's paths start at the data folder's root ("/base/1/1259"): relative to `dir`, owned by
   // whoever runs the server (not the uid in the dump), with the dump's modes.
   // Stripping the leading "/" is the one notice expected; anything else means a damaged file.
