@@ -173,6 +173,9 @@ export default defineConfig({
           // The same wait as Playwright's for an element (browser.ts).
           expect: { poll: { timeout: 30_000 } },
           pool: 'forks',
+          // A worker runs its journey files one after another in one process, so they share its Chromium
+          // (helpers/browser.ts); each file still has its own server, data folder and browser contexts.
+          isolate: false,
           // Two journey files at a time, each with its own server process and Chromium. A third filled the
           // minutes the others wait on a quick machine (450 s instead of 504 s), but on a slower one the
           // load reached 16 on two cores and journeys ran into their time limits. E2E_WORKERS changes it.

@@ -144,7 +144,7 @@ describe('pages in the HTML', () => {
 
 describe('in Chromium', () => {
   it('without JavaScript, the list and a car page are readable and their links lead on', async () => {
-    const context = await browser.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     try {
       const page = await context.newPage();
       await page.goto(`${server.url}/cars`);

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -200,11 +200,12 @@ async function createPgliteDir(pgdata: string): Promise<'template' | 'initdb'> {
 /**
  * Embedded PGlite in dataDir/pgdata (or in memory when dataDir is null), locked against a second process.
  * An in-memory database may start from `loadDataDir`, a dump of one already migrated (the test suites:
- * loading a dump takes a fifth of the time of initialising and migrating a new cluster).
+ * loading a dump takes a fifth of the time of initialising and migrating a new cluster), and with its own
+ * server settings (`startParams`).
  */
 export async function openPglite(
   dataDir: string | null,
-  opts: { loadDataDir?: Blob } = {},
+  opts: Pick<PGliteOptions, 'loadDataDir' | 'startParams'> = {},
 ): Promise<Database> {
   let lock: DirLock | undefined;
   const notes: string[] = [];
@@ -229,7 +230,7 @@ export async function openPglite(
       throw err;
     }
   } else {
-    client = await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+    client = await PGlite.create(opts);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {

@@ -33,7 +33,10 @@ export const PHONE = { width: 360, height: 780 };
 export const DESKTOP = { width: 1366, height: 900 };
 
 export interface RunningBrowser {
+  /** The Chromium itself: contexts opened on it directly are the caller's to close (or use newContext). */
   browser: Browser;
+  /** A bare context (no defaults) closed with the others by close(). */
+  newContext(opts?: BrowserContextOptions): Promise<BrowserContext>;
   /** A fresh context (own storage: nobody signed in) and page, Vietnamese locale and time zone. */
   newPage(opts?: BrowserContextOptions & { baseURL?: string }): Promise<Page>;
   close(): Promise<void>;
@@ -63,23 +66,51 @@ function untilAppReady(page: Page): Page {
   return page;
 }
 
-/** Launches headless Chromium through playwright-core (no browser download). */
-export async function startBrowser(defaults: BrowserContextOptions = {}): Promise<RunningBrowser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
+function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * The Chromium of this worker process: the journey files a worker runs one after another (isolate: false
+ * in the e2e project) share it, each in contexts of its own (own cookies, storage and cache), closed with
+ * the file. A launch cost about 1.2 s a file on two busy cores. Playwright stops it when the worker exits.
+ */
+let shared: Promise<Browser> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  shared ??= launch().then((browser) => {
+    // A browser that died (a crash) is replaced for the next file instead of failing every later one.
+    browser.on('disconnected', () => {
+      shared = undefined;
+    });
+    return browser;
   });
+  return shared;
+}
+
+/**
+ * Headless Chromium through playwright-core (no browser download): a new one, closed by close(), or with
+ * `{ shared: true }` the worker's, of which close() closes only the contexts this handle opened.
+ */
+export async function startBrowser(
+  defaults: BrowserContextOptions = {},
+  opts: { shared?: boolean } = {},
+): Promise<RunningBrowser> {
+  const browser = opts.shared ? await sharedBrowser() : await launch();
   const contexts: BrowserContext[] = [];
   return {
     browser,
-    async newPage(opts = {}) {
+    async newContext(options = {}) {
+      const context = await browser.newContext(options);
+      contexts.push(context);
+      return context;
+    },
+    async newPage(options = {}) {
       const context = await browser.newContext({
         viewport: DESKTOP,
         locale: 'vi-VN',
         timezoneId: 'Asia/Ho_Chi_Minh',
         ...defaults,
-        ...opts,
+        ...options,
       });
       // Long enough for a page on two cores shared with another journey, its server and Chromium.
       context.setDefaultTimeout(30_000);
@@ -88,7 +119,7 @@ export async function startBrowser(defaults: BrowserContextOptions = {}): Promis
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => undefined);
-      await browser.close();
+      if (!opts.shared) await browser.close();
     },
   };
 }

@@ -18,7 +18,7 @@ export interface Journey {
 /**
  * The fixture every browser journey file shares: the real server (demo showroom) serving a copy of the
  * build (another `npm run build` during the run cannot pull its chunks away; E2E_WEB_DIR names a
- * private build instead), headless Chromium, an API client and the admin's token; all stopped and
+ * private build instead), the worker's headless Chromium (contexts of the file's own), an API client and the admin's token; all stopped and
  * removed after the file, which is then recorded as run (report.ts). Call it at the top of the file
  * with `import.meta.url`; its fields are there from the file's first beforeAll on.
  */
@@ -36,7 +36,7 @@ export function journeyFixture(fileUrl: string, opts: { env?: Record<string, str
       env: { WEB_DIR: served, ...opts.env },
       seededFrom: inject('e2eSeededDir'),
     });
-    journey.browser = await startBrowser();
+    journey.browser = await startBrowser({}, { shared: true });
     journey.api = apiClient(journey.server.url, journey.server.dataDir);
     journey.adminToken = await journey.api.login(journey.server.adminUsername, journey.server.adminPassword);
   }, 180_000);
