@@ -30,8 +30,8 @@ const FINGERPRINT = fingerprint();
 /**
  * Server settings of a test file's in-memory database. PGlite's default 128 MB of shared buffers are
  * cleared at every start (0.4 s of a file's 1 s to open on this machine), while a test database holds a
- * few megabytes. The table's own tests that fill thousands of cars still fit: what leaves the buffers
- * stays in memory.
+ * few megabytes; a page pushed out of 16 MB is still in the in-memory file system. Full-page writes and
+ * a synchronous commit guard against a crash, and a database in memory has nothing to recover.
  */
 const TEST_START_PARAMS = [
   ...PGlite.defaultStartParams,

@@ -383,7 +383,7 @@ let lastCount: { changes: string; rows: string } | undefined;
 
 /**
  * Every table's row count, as text, counted again only when a row was inserted into or deleted from a
- * counted table since the last count. Triggers on those tables (made in beforeAll, test-only) add one to
+ * counted table (or it was emptied) since the last count. Triggers on those tables (made in beforeAll, test-only) add one to
  * `fuzz_changes` in the writing transaction, so a write rolled back leaves no mark and a write kept always
  * does. The shared rate-limit counters, written by most requests, have none: they are not counted.
  */
@@ -456,6 +456,7 @@ beforeAll(async () => {
     ddl.push(
       `create trigger fuzz_inserted after insert on "${name}" for each row${when} execute function fuzz_changed()`,
       `create trigger fuzz_deleted after delete on "${name}" for each row execute function fuzz_changed()`,
+      `create trigger fuzz_truncated after truncate on "${name}" for each statement execute function fuzz_changed()`,
     );
   }
   for (const statement of ddl) await t.ctx.db.execute(sql.raw(statement));

@@ -18,9 +18,10 @@ export interface Journey {
 /**
  * The fixture every browser journey file shares: the real server (demo showroom) serving a copy of the
  * build (another `npm run build` during the run cannot pull its chunks away; E2E_WEB_DIR names a
- * private build instead), the worker's headless Chromium (contexts of the file's own), an API client and the admin's token; all stopped and
- * removed after the file, which is then recorded as run (report.ts). Call it at the top of the file
- * with `import.meta.url`; its fields are there from the file's first beforeAll on.
+ * private build instead), the worker's headless Chromium (in contexts of the file's own), an API client
+ * and the admin's token; all stopped or closed and removed after the file, which is then recorded as run
+ * (report.ts). Call it at the top of the file with `import.meta.url`; its fields are there from the
+ * file's first beforeAll on.
  */
 export function journeyFixture(fileUrl: string, opts: { env?: Record<string, string> } = {}): Journey {
   const journey = {} as Journey;
