@@ -84,6 +84,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   storage?: Storage;
   clock?: Clock;
+  /** The web app is still being built (`npm start`): the caller adds its routes with web() once it is. */
+  deferWeb?: boolean;
 }
 
 /** Builds the whole application without listening: main.ts listens, tests use inject() or listen(0). */
@@ -249,7 +251,6 @@ export async function buildApp(opts: BuildOptions) {
     ...{ db: ctx.db, clock, jobs, mailer, log: app.log, publicUrl: config.publicUrl },
     ...{ cars, sales, users, webConfig, inspections, notifications },
   });
-  void pages.warm();
   // Rendered pages show cars, posts, banners and settings, which only staff change (signed requests);
   // a visitor's chat message or booking changes no page and keeps the rendered pages.
   app.addHook('onResponse', (req, reply, done) => {
@@ -343,7 +344,6 @@ export async function buildApp(opts: BuildOptions) {
     }, done);
   });
   const routeTable = registerAccessControl(app, { metricsToken: config.metricsToken });
-
   await registerApiDocs(app, config.publicUrl);
 
   await app.register(
@@ -393,7 +393,7 @@ export async function buildApp(opts: BuildOptions) {
     },
     { prefix: '/api' },
   );
-
-  await registerWeb(app, config, seo);
-  return { app, ctx, services, routeTable };
+  const web = () => registerWeb(app, config, seo).then(() => void pages.warm());
+  if (!opts.deferWeb) await web();
+  return { app, ctx, services, routeTable, web };
 }

@@ -6,10 +6,19 @@ import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { registerDrain } from './platform/drain';
 
+/**
+ * The web app's build when `npm start` (scripts/start.mjs) runs it beside the server's start: the
+ * database opens and the demo showroom fills meanwhile, and the server listens only once it is built.
+ */
+const WEB_BUILD = Symbol.for('showroom.webBuild');
+
 /** How long in-flight requests may take to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 15_000;
 
 type App = Awaited<ReturnType<typeof buildApp>>['app'];
+
+/** A start-up failure whose message says it all (no stack trace). */
+class StartError extends Error {}
 
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);
@@ -104,11 +113,22 @@ async function main() {
     }
     if (closing()) return;
     const [{ buildApp }, { bootstrap }, { demoSeeders }] = await modules;
-    const { app, ctx, services } = await buildApp({ config, database: open.database });
+    const webBuild = (globalThis as { [WEB_BUILD]?: Promise<void> })[WEB_BUILD];
+    const { app, ctx, services, web } = await buildApp({
+      config,
+      database: open.database,
+      deferWeb: Boolean(webBuild),
+    });
     open.app = app;
     registerDrain(app);
     for (const note of open.database.notes) app.log.warn(note);
     result = await bootstrap(ctx, config, services, demoSeeders);
+    if (webBuild) {
+      await webBuild.catch((err: Error) => {
+        throw new StartError(`Không dựng được giao diện web: ${err.message}`);
+      });
+      await web();
+    }
     if (closing()) return;
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -118,7 +138,7 @@ async function main() {
     await startup;
   } catch (err) {
     if (closing()) return;
-    return abort(listenError(err, config), err);
+    return abort(err instanceof StartError ? err.message : listenError(err, config), err);
   }
   if (closing() || !open.database || !result) return;
 

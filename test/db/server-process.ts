@@ -63,11 +63,15 @@ export function serverArgs(entry: Entry = currentEntry()): string[] {
   return ENTRY_ARGS[entry];
 }
 
-/** Starts the server on `dataDir/data` (the web dir is empty unless WEB_DIR says otherwise). */
+/**
+ * Starts the server on `dataDir/data` (the web dir is empty unless WEB_DIR says otherwise); `preload`:
+ * modules node imports before the server (`--import`).
+ */
 export async function spawnServer(
   dataDir: string,
   env: Record<string, string> = {},
   entry: Entry = currentEntry(),
+  preload: string[] = [],
 ): Promise<ServerProcess> {
   const port = await freePort();
   const clean = Object.fromEntries(
@@ -76,7 +80,7 @@ export async function spawnServer(
     ),
   );
   const started = performance.now();
-  const child = spawn(NODE, serverArgs(entry), {
+  const child = spawn(NODE, [...preload.flatMap((m) => ['--import', m]), ...serverArgs(entry)], {
     cwd: ROOT,
     env: {
       ...clean,
