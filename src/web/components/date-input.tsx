@@ -36,15 +36,26 @@ export function DateInput({
 }) {
   const [text, setText] = useState(toDisplay(value));
   const picker = useRef<HTMLInputElement>(null);
-  useEffect(() => setText(toDisplay(value)), [value]);
+  // Values handed to onChange and not yet come back as `value`: a list page's filters update in a
+  // transition, and one of them arriving while the next date is being typed must not wipe what is typed.
+  const sent = useRef<string[]>([]);
+  useEffect(() => {
+    const echo = sent.current.indexOf(value);
+    if (echo === -1) setText(toDisplay(value)); // changed from outside (cleared filters, Back)
+    sent.current = echo === -1 ? [] : sent.current.slice(echo + 1);
+  }, [value]);
+  const send = (iso: string) => {
+    if (iso !== value) sent.current.push(iso);
+    onChange(iso);
+  };
 
   const change = (raw: string) => {
     const next = mask(raw);
     setText(next);
-    if (next === '') onChange('');
+    if (next === '') send('');
     else if (next.length === 10) {
       const date = parseVnDate(next);
-      if (date) onChange(vnDayKey(date));
+      if (date) send(vnDayKey(date));
     }
   };
   return (
@@ -58,8 +69,9 @@ export function DateInput({
         value={text}
         onChange={(e) => change(e.target.value)}
         onBlur={(e) => {
-          // An unfinished or impossible date goes back to the last good one.
-          if (text !== '' && toDisplay(value) !== text) setText(toDisplay(value));
+          // An unfinished or impossible date goes back to the last good one (sent, or else shown).
+          const good = toDisplay(sent.current.at(-1) ?? value);
+          if (text !== '' && good !== text) setText(good);
           onBlur?.(e);
         }}
         className={cx(controlClass, 'pr-9 tabular-nums', className)}
@@ -72,7 +84,7 @@ export function DateInput({
         value={value}
         min={min}
         max={max}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => send(e.target.value)}
         className="pointer-events-none absolute right-0 bottom-0 size-px opacity-0"
       />
       <button

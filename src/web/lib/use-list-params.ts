@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PendingAddress } from './pending-address';
 
 /** The page sizes a list with a "Mỗi trang" choice offers, besides its own default (5 where the spec says so). */
 export const PAGE_SIZES = [10, 20, 50];
@@ -54,25 +55,19 @@ export function useListParams({
   const sizeParam = Number(params.get('size'));
   const sizes = pageSizeChoices(defaultSize);
 
-  // The address a change asked for and the router has not rendered yet: a second change typed at once
-  // (the end date right after the start) builds on it, not on the address of the last render, which
-  // would drop the first change.
-  const pending = useRef<URLSearchParams | null>(null);
-  // Any address the router renders (the one asked for, or a Back) is the base again.
-  useEffect(() => {
-    void params;
-    pending.current = null;
-  }, [params]);
+  // Changes typed one right after another build on each other (lib/pending-address.ts).
+  const [pending] = useState(() => new PendingAddress());
+  useEffect(() => pending.rendered(params), [pending, params]);
 
   const update = (patch: ListPatch, replace = !('page' in patch)) => {
-    const next = new URLSearchParams(pending.current ?? params);
+    const next = new URLSearchParams(pending.base(params));
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined || value === null || value === '' || (key === 'page' && Number(value) <= 1))
         next.delete(key);
       else next.set(key, String(value));
     }
     if (!('page' in patch)) next.delete('page');
-    pending.current = next;
+    pending.ask(next);
     setParams(next, { replace });
   };
 
@@ -97,8 +92,9 @@ export function useListParams({
     },
     /** Drops every filter and the page. */
     clear: () => {
-      pending.current = new URLSearchParams();
-      setParams(pending.current, { replace: true });
+      const none = new URLSearchParams();
+      pending.ask(none);
+      setParams(none, { replace: true });
     },
   };
 }
