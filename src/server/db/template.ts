@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, createBrotliDecompress } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 
 /**
  * A new embedded database starts from a migrated empty one shipped with the code (a PGlite data
@@ -75,22 +74,27 @@ export async function extractTemplate(
 ): Promise<boolean> {
   if (templateProblem(migrationsDir)) return false;
   // Only a first start needs it: a restart does not load the archive reader (35 ms).
-  const { x: tarExtract } = await import('tar');
+  const { UnpackSync } = await import('tar');
   // The dump's paths start at the data folder's root ("/base/1/1259"): relative to `dir`, owned by
   // whoever runs the server (not the uid in the dump), with the dump's modes.
   // Stripping the leading "/" is the one notice expected; anything else means a damaged file.
   const problems: string[] = [];
-  await pipeline(
-    createReadStream(file),
-    createBrotliDecompress(),
-    tarExtract({
-      cwd: dir,
-      preserveOwner: false,
-      onwarn: (code, message) => {
-        if (code !== 'TAR_ENTRY_INFO') problems.push(`${code}: ${message}`);
-      },
-    }),
-  );
+  let archive: Buffer;
+  try {
+    archive = brotliDecompressSync(readFileSync(file));
+  } catch (err) {
+    throw new Error(`mẫu cơ sở dữ liệu bị hỏng (${(err as Error).message})`);
+  }
+  // In one go, without setting each file's modification time (PostgreSQL never reads it): the 1,300
+  // files are written in a fifth of the time the streamed, time-stamped extraction took (docs/performance.md).
+  new UnpackSync({
+    cwd: dir,
+    preserveOwner: false,
+    noMtime: true,
+    onwarn: (code, message) => {
+      if (code !== 'TAR_ENTRY_INFO') problems.push(`${code}: ${message}`);
+    },
+  }).end(archive);
   if (problems.length) throw new Error(`mẫu cơ sở dữ liệu bị hỏng (${problems[0]})`);
   return true;
 }
