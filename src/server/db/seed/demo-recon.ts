@@ -313,21 +313,28 @@ export const seedDemoRecon: DemoSeeder = async (_ctx, services) => {
   );
   const template = (await inspections.template.list(undefined, false)).filter((i) => !i.retired);
   const now = Date.now();
-  for (const p of PLAN) {
+  // Every car's photos are drawn at once, up front, on sharp's threads, while the cars are written in turn.
+  const planned = PLAN.map((p) => {
     const data = carOf(p);
-    const images = [];
-    for (let i = 0; i < p.photos; i++) {
-      const png = await drawCarPhoto({
-        title: i === 0 ? data.carName : '',
-        subtitle:
-          i === 0 ? `${BODY_TYPE_LABELS[data.bodyType]} · Đời ${data.year} · ${data.exteriorColor}` : '',
-        bodyType: data.bodyType,
-        color: data.exteriorColor,
-        scene: i % 2 === 0 ? 0 : 1,
-        width: 960,
-      });
-      images.push(await prepareImage(png));
-    }
+    const images = Promise.all(
+      Array.from({ length: p.photos }, (_, i) =>
+        drawCarPhoto({
+          title: i === 0 ? data.carName : '',
+          subtitle:
+            i === 0 ? `${BODY_TYPE_LABELS[data.bodyType]} · Đời ${data.year} · ${data.exteriorColor}` : '',
+          bodyType: data.bodyType,
+          color: data.exteriorColor,
+          scene: i % 2 === 0 ? 0 : 1,
+          width: 960,
+        }).then((png) => prepareImage(png)),
+      ),
+    );
+    // Awaited in order below; a failure of one is reported there, not as an unhandled rejection.
+    images.catch(() => {});
+    return { p, data, images };
+  });
+  for (const { p, data, images: drawn } of planned) {
+    const images = await drawn;
     const { carId } = await cars.create(data, images, SYSTEM_ACTOR);
     await recon.placeCar(carId, {
       stage: p.stage,

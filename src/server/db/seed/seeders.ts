@@ -8,13 +8,35 @@ import { seedDemoCars } from './demo-cars';
 import { seedDemoContent } from './demo-content';
 import { seedDemoRecon } from './demo-recon';
 
-/** The demo showroom's content, one seeder per domain, run in order on an empty database. */
+/** Seeders run one after another. */
+const inOrder =
+  (...seeders: DemoSeeder[]): DemoSeeder =>
+  async (ctx, services) => {
+    for (const seed of seeders) await seed(ctx, services);
+  };
+
+/**
+ * Seeders that share nothing but the staff, run side by side: the pictures one draws on sharp's threads
+ * are drawn while the other writes its rows (the embedded database works on the main thread).
+ */
+const sideBySide =
+  (...seeders: DemoSeeder[]): DemoSeeder =>
+  async (ctx, services) => {
+    await Promise.all(seeders.map((seed) => seed(ctx, services)));
+  };
+
+/** The demo showroom's content, one seeder per domain, on an empty database. */
 export const demoSeeders: DemoSeeder[] = [
-  seedDemoCars,
-  seedDemoInspections,
-  // After the inspections' seeder: it reports on every car in stock, these get their own.
-  seedDemoRecon,
-  seedDemoContent,
+  sideBySide(
+    inOrder(
+      seedDemoCars,
+      seedDemoInspections,
+      // After the inspections' seeder: it reports on every car in stock, these get their own.
+      seedDemoRecon,
+    ),
+    // Banners, posts and job offers: their pictures take the longest to draw.
+    seedDemoContent,
+  ),
   seedDemoLeads,
   seedDemoMarketPrices,
   seedDemoCarCosts,
