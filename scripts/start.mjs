@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from './build/parts.mjs';
 import { isFresh, ROOT } from './build/stamp.mjs';
 
 function buildWeb() {
@@ -28,7 +27,9 @@ const web = isFresh('web') ? null : buildWeb();
 // Awaited by the server before it listens; a failure is reported there, once.
 web?.catch(() => {});
 try {
-  await build('server', { ifStale: true });
+  // A restart with nothing to build does not load the bundlers.
+  if (isFresh('server')) console.log('server: up to date with its sources, not rebuilt');
+  else await (await import('./build/parts.mjs')).build('server');
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
