@@ -131,9 +131,11 @@ async function npmStart(dir: string, waitForPhotos: boolean): Promise<Run> {
     }
     return { readyMs, cpuMs, photosMs };
   } finally {
-    const gone = new Promise((r) => child.on('exit', r));
-    process.kill(-child.pid!, 'SIGTERM');
-    await gone;
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((r) => child.on('exit', r));
+      process.kill(-child.pid!, 'SIGTERM');
+      await gone;
+    }
   }
 }
 
