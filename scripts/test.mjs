@@ -2,9 +2,11 @@
 // the time each stage took (CI prints the same table; the budget is 15 minutes for a fresh clone).
 //   node scripts/test.mjs [stage...]     e.g. `node scripts/test.mjs api e2e`
 //
-// Beside the API stage, in processes of their own (their output printed after the stage's): the
-// PostgreSQL process tests (one file at a time: they run on their own, so they no longer end the stage
-// alone on one core) and the demo showroom the browser journeys copy (filled once, when the build is there).
+// Beside the API stage, in processes of their own (their output printed after the stage's): the lint and
+// the type check when the API stage runs too (a single core's work each, half a minute before the tests
+// could start), the PostgreSQL process tests (one file at a time: they run on their own, so they no
+// longer end the stage alone on one core) and the demo showroom the browser journeys copy (filled once,
+// when the build is there). A failure beside a stage fails it.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,13 +17,15 @@ const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const pg = Boolean(process.env.TEST_DATABASE_URL);
 
 /** Each stage: a name, what it runs, the command, and what it starts beside itself. */
+const LINT = {
+  name: 'lint',
+  what: 'Biome (lint and format, warnings are errors), the module fences',
+  cmd: ['npm', 'run', 'lint'],
+};
+const TYPECHECK = { name: 'typecheck', what: 'tsc --noEmit', cmd: [bin('tsc'), '--noEmit'] };
 const STAGES = [
-  {
-    name: 'lint',
-    what: 'Biome (lint and format, warnings are errors), the module fences',
-    cmd: ['npm', 'run', 'lint'],
-  },
-  { name: 'typecheck', what: 'tsc --noEmit', cmd: [bin('tsc'), '--noEmit'] },
+  { ...LINT, besideApi: true },
+  { ...TYPECHECK, besideApi: true },
   {
     name: 'build',
     what: 'web and server, fast compression',
@@ -34,11 +38,16 @@ const STAGES = [
       : 'unit tests once; API tests on PGlite and S3 (no TEST_DATABASE_URL: PostgreSQL proofs not run)',
     cmd: [bin('vitest'), 'run', '--project', 'unit', '--project', 'api*'],
     beside: (wanted) => [
+      ...[LINT, TYPECHECK].filter((job) => wanted(job.name)),
       ...(pg ? [{ name: 'pg-only', cmd: [bin('vitest'), 'run', '--project', 'pg-only'] }] : []),
       ...(wanted('e2e') && existsSync(join(ROOT, 'dist/web/index.html')) ? [seedForJourneys()] : []),
     ],
   },
-  { name: 'load', what: 'the 8 s load run with SIGTERM', cmd: [bin('vitest'), 'run', '--project', 'load'] },
+  {
+    name: 'load',
+    what: 'the 8 s load run with SIGTERM and the hostile price lists: time bounds, one file at a time',
+    cmd: [bin('vitest'), 'run', '--project', 'load'],
+  },
   { name: 'e2e', what: 'browser journeys in Chromium', cmd: [bin('vitest'), 'run', '--project', 'e2e'] },
 ];
 
@@ -79,7 +88,8 @@ if (unknown.length) {
   process.exit(2);
 }
 const wanted = (name) => wantedNames.length === 0 || wantedNames.includes(name);
-const stages = STAGES.filter((s) => wanted(s.name));
+// The lint and the type check run beside the API stage when it runs; alone otherwise.
+const stages = STAGES.filter((s) => wanted(s.name) && !(s.besideApi && wanted('api')));
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const done = [];
@@ -94,13 +104,15 @@ for (const stage of stages) {
     spawn(stage.cmd[0], stage.cmd.slice(1), { cwd: ROOT, stdio: 'inherit' }).on('close', res),
   );
   let ok = status === 0;
+  const besideDone = [];
   for (const job of await Promise.all(beside)) {
     console.log(`\n== ${stage.name}, beside it: ${job.name} (${seconds(job.ms)})\n${job.output}`);
     if (!job.ok && !job.optional) ok = false;
     if (!job.ok && job.optional) delete process.env.E2E_SEEDED_DIR;
+    besideDone.push({ name: `  ${job.name}`, ms: job.ms, ok: job.ok || job.optional });
   }
   const ms = performance.now() - t0;
-  done.push({ name: stage.name, ms, ok });
+  done.push({ name: stage.name, ms, ok }, ...besideDone);
   if (!ok) {
     failed = stage.name;
     break;
@@ -109,7 +121,7 @@ for (const stage of stages) {
 
 console.log('\n== stage times');
 for (const s of done)
-  console.log(`  ${s.name.padEnd(10)} ${seconds(s.ms).padStart(9)}${s.ok ? '' : '  FAILED'}`);
-console.log(`  ${'total'.padEnd(10)} ${seconds(performance.now() - started).padStart(9)}`);
+  console.log(`  ${s.name.padEnd(20)} ${seconds(s.ms).padStart(9)}${s.ok ? '' : '  FAILED'}`);
+console.log(`  ${'total'.padEnd(20)} ${seconds(performance.now() - started).padStart(9)}`);
 if (!pg) console.log('  (TEST_DATABASE_URL not set: the PostgreSQL proofs did not run)');
 process.exit(failed ? 1 : 0);
