@@ -77,7 +77,15 @@ export interface HomeOptions {
   webDir?: string | null;
   /** Extra environment for the server. */
   env?: Record<string, string>;
+  /**
+   * A data folder the demo showroom was already filled into (PGlite), copied as the server's: it starts
+   * as a restart does, with the showroom complete (its photos drawn), instead of filling it first.
+   */
+  seededFrom?: string | null;
 }
+
+/** Files of a filled folder that belong to the process that filled it, not to the showroom. */
+const NOT_COPIED = new Set(['outbox', 'server.lock', '.e2e-seeded']);
 
 /**
  * The environment of the server under load: the demo showroom, X-Forwarded-For trusted (each simulated
@@ -90,6 +98,12 @@ export async function prepareHome(opts: HomeOptions): Promise<ServerHome> {
   const webApp = !!opts.webDir && existsSync(join(opts.webDir, 'index.html'));
   if (webApp) cpSync(opts.webDir!, join(dir, 'web'), { recursive: true });
   const database = opts.driver === 'pg' ? await createDatabase(opts.pgUrl ?? DEFAULT_PG_URL) : null;
+  const from = opts.driver === 'pglite' ? opts.seededFrom : null;
+  if (from)
+    cpSync(from, join(dir, 'data'), {
+      recursive: true,
+      filter: (src) => src === from || !NOT_COPIED.has(src.slice(from.length + 1)),
+    });
   const env: Record<string, string> = {
     DEMO_DATA: 'on',
     TRUST_PROXY: 'on',
