@@ -48,7 +48,13 @@ const STAGES = [
     what: 'the 8 s load run with SIGTERM and the hostile price lists: time bounds, one file at a time',
     cmd: [bin('vitest'), 'run', '--project', 'load'],
   },
-  { name: 'e2e', what: 'browser journeys in Chromium', cmd: [bin('vitest'), 'run', '--project', 'e2e'] },
+  {
+    name: 'e2e',
+    what: 'browser journeys in Chromium',
+    cmd: [bin('vitest'), 'run', '--project', 'e2e'],
+    // The journeys that mostly wait (vitest.config.ts, E2E_WAITING), in a lane of their own.
+    beside: () => [{ name: 'waiting journeys', cmd: [bin('vitest'), 'run', '--project', 'e2e-wait'] }],
+  },
 ];
 
 /** The demo showroom the journeys copy, filled beside the API tests; E2E_SEEDED_DIR tells the journeys. */

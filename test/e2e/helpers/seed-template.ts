@@ -46,5 +46,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'showroom-e2e-seeded-'));
   await fillSeededDir(dir);
   project.provide('e2eSeededDir', dir);
+  // The other journey project of the same run (the waiting ones) copies this one too.
+  process.env.E2E_SEEDED_DIR = dir;
   return () => rmSync(dir, { recursive: true, force: true });
 }
