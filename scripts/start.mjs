@@ -4,6 +4,7 @@
 // need only the server. The server listens once both are done (src/server/main.ts), so the first answer
 // is a whole site.
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isFresh, ROOT } from './build/stamp.mjs';
@@ -14,6 +15,13 @@ function buildWeb() {
       cwd: ROOT,
       stdio: 'inherit',
     });
+    // The server's start is the longer of the two: the build, at a lower priority, takes the cores the
+    // server leaves idle and still ends first. Its Vite processes inherit the priority.
+    try {
+      if (child.pid) setPriority(child.pid, 10);
+    } catch {
+      // Not allowed here: the build competes as an equal, which only costs time.
+    }
     // A server that stops (a failure, a signal) takes the build with it.
     process.on('exit', () => child.exitCode === null && child.kill());
     child.on('error', reject);
