@@ -106,12 +106,11 @@ const apiProject = (name: string, driver: 'pglite' | 'pg') => ({
 });
 
 /**
- * Journey files that spend most of their time waiting: a lead left a real minute past its target, and a
- * production install (`npm ci --omit=dev` from npm's cache, no browser). Under `npm test` they run one
- * after another in a lane of their own beside the other journeys, so the two workers keep computing
- * instead of waiting.
+ * Journeys that spend most of their time waiting: a lead left a real minute past its target. Under
+ * `npm test` they run in a lane of their own beside the other journeys (a third Chromium that is idle
+ * most of the time), so the two workers keep computing instead of one of them waiting a minute.
  */
-const E2E_WAITING = ['test/e2e/leads-speed.test.ts', 'test/e2e/production-install.test.ts'];
+const E2E_WAITING = ['test/e2e/leads-speed.test.ts'];
 
 /** Browser journeys in Chromium (test/e2e): `include` (default: all of them) less `exclude`. */
 function e2eProject(name: string, opts: { include?: string[]; exclude?: string[]; workers: number }) {
