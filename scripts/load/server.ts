@@ -10,6 +10,7 @@ import pg from 'pg';
 import {
   ADMIN_PASSWORD,
   adminToken,
+  copySeededDir,
   type ServerProcess,
   spawnServer,
   stopServer,
@@ -84,9 +85,6 @@ export interface HomeOptions {
   seededFrom?: string | null;
 }
 
-/** Files of a filled folder that belong to the process that filled it, not to the showroom. */
-const NOT_COPIED = new Set(['outbox', 'server.lock', '.e2e-seeded']);
-
 /**
  * The environment of the server under load: the demo showroom, X-Forwarded-For trusted (each simulated
  * visitor comes from its own address, as behind a reverse proxy, so the per-address rate limits stay on
@@ -99,11 +97,7 @@ export async function prepareHome(opts: HomeOptions): Promise<ServerHome> {
   if (webApp) cpSync(opts.webDir!, join(dir, 'web'), { recursive: true });
   const database = opts.driver === 'pg' ? await createDatabase(opts.pgUrl ?? DEFAULT_PG_URL) : null;
   const from = opts.driver === 'pglite' ? opts.seededFrom : null;
-  if (from)
-    cpSync(from, join(dir, 'data'), {
-      recursive: true,
-      filter: (src) => src === from || !NOT_COPIED.has(src.slice(from.length + 1)),
-    });
+  if (from) copySeededDir(from, join(dir, 'data'));
   const env: Record<string, string> = {
     DEMO_DATA: 'on',
     TRUST_PROXY: 'on',

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,6 +18,17 @@ export function freePort(): Promise<number> {
       const { port } = server.address() as net.AddressInfo;
       server.close(() => ok(port));
     });
+  });
+}
+
+/** Files of a filled data folder that belong to the process that filled it, not to the showroom. */
+const NOT_COPIED = new Set(['outbox', 'server.lock', '.e2e-seeded']);
+
+/** Copies a data folder the demo showroom was filled into, as a new server's own. */
+export function copySeededDir(from: string, to: string) {
+  cpSync(from, to, {
+    recursive: true,
+    filter: (src) => src === from || !NOT_COPIED.has(src.slice(from.length + 1)),
   });
 }
 

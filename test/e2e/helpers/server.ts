@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { serverArgs } from '../../db/server-process';
+import { copySeededDir, serverArgs } from '../../db/server-process';
 
 /** The project root (two levels above test/e2e/helpers). */
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -67,13 +67,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   }
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'showroom-e2e-'));
-  if (opts.seededFrom && ownDir) {
-    const skip = new Set(['outbox', 'server.lock', '.e2e-seeded']);
-    cpSync(opts.seededFrom, dataDir, {
-      recursive: true,
-      filter: (src) => src === opts.seededFrom || !skip.has(src.slice(opts.seededFrom!.length + 1)),
-    });
-  }
+  if (opts.seededFrom && ownDir) copySeededDir(opts.seededFrom, dataDir);
   const port = await freePort();
   const env: Record<string, string | undefined> = {
     ...process.env,
